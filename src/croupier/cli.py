@@ -1,0 +1,55 @@
+"""The ``croupier`` command line. It holds no rules of its own: it calls the library."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from croupier.cards import CardError, format_cards
+from croupier.evaluate import Ranking, best_hand
+
+app = typer.Typer(
+    help="croupier: poker dealt and adjudicated exactly as a casino rulebook says.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console(highlight=False)
+
+
+@app.callback()
+def main() -> None:
+    """croupier: poker dealt and adjudicated exactly as a casino rulebook says."""
+
+
+@app.command()
+def evaluate(
+    cards: Annotated[str, typer.Argument(help="Hole cards (or the whole hand), e.g. 'Ah Kh'.")],
+    board: Annotated[str, typer.Option(help="Community cards, e.g. 'Qh Jh Th 2c 3d'.")] = "",
+    ranking: Annotated[
+        str,
+        typer.Option(
+            help="high, short40, short36, short32, short20, low-a5, low-a5-8, low-27 or badugi."
+        ),
+    ] = "high",
+    hole_cards_used: Annotated[
+        int | None,
+        typer.Option(help="Use exactly this many hole cards (2 for Omaha and Manila)."),
+    ] = None,
+) -> None:
+    """Name the best hand in a set of cards.
+
+    Example: croupier evaluate "Ah Kh" --board "Qh Jh Th 2c 3d"
+    """
+    try:
+        hand = best_hand(cards, board, Ranking.parse(ranking), hole_cards_used=hole_cards_used)
+    except CardError as error:
+        console.print(f"[red]error:[/red] {error}")
+        raise typer.Exit(2) from None
+    console.print(f"[bold]{hand.description}[/bold]  {format_cards(hand.cards)}")
+    if hand.hole_cards:
+        console.print(f"hole cards used: {format_cards(hand.hole_cards)}")
+    if not hand.qualifies:
+        console.print("does not qualify for low (eight or better)")
+    console.print(f"value {hand.value} ({hand.ranking.value}, {hand.ranking.clause})")

@@ -1,0 +1,380 @@
+"""Public evaluation API: one hand (:func:`evaluate`, :func:`best_hand`, :func:`rank_value`)
+or many at once (:func:`evaluate_many`)."""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from croupier.cards import Card, CardError, format_cards, parse_cards
+from croupier.evaluate import kernels
+from croupier.evaluate.rankings import Category, EvaluationError, Ranking, describe, qualifies
+from croupier.evaluate.tables import (
+    BLANK,
+    CATEGORIES,
+    FLUSH_CHECK,
+    RANK_KEY_MASK,
+    SUIT_BIAS,
+    SUIT_SHIFT,
+    tables_for,
+)
+
+__all__ = [
+    "HandValue",
+    "best_hand",
+    "evaluate",
+    "evaluate_many",
+    "rank_value",
+    "scalar_evaluator",
+]
+
+CardsLike = str | Iterable[Card | int]
+_SUIT_BLIND = (Ranking.LOW_A5, Ranking.LOW_A5_8)
+_BEST_FIVE_SIZES = (5, 6, 7)
+
+
+@dataclass(frozen=True, eq=False)
+class HandValue:
+    """How good a hand is under a ranking. Higher ``value`` is better; equal values tie."""
+
+    ranking: Ranking
+    value: int
+    category: Category
+    cards: tuple[Card, ...]  # the cards that make the hand, most significant first
+    hole_cards: tuple[Card, ...] = ()  # hole cards used, when the hand mixes hole and board
+    qualifies: bool = True  # False only for a low-a5-8 hand above eight
+    significant: tuple[int, ...] = field(default=(), repr=False)
+
+    @property
+    def description(self) -> str:
+        return describe(self.ranking, self.category, self.significant)
+
+    def __str__(self) -> str:
+        return f"{self.description} ({format_cards(self.cards)})"
+
+    def _check(self, other: object) -> HandValue:
+        if not isinstance(other, HandValue):
+            raise TypeError(f"cannot compare a hand value with {type(other).__name__}")
+        if other.ranking is not self.ranking:
+            raise EvaluationError(
+                f"cannot compare a {self.ranking.value} hand with a {other.ranking.value} hand"
+            )
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.value == self._check(other).value
+
+    def __hash__(self) -> int:
+        return hash((self.ranking, self.value))
+
+    def __lt__(self, other: HandValue) -> bool:
+        return self.value < self._check(other).value
+
+    def __le__(self, other: HandValue) -> bool:
+        return self.value <= self._check(other).value
+
+    def __gt__(self, other: HandValue) -> bool:
+        return self.value > self._check(other).value
+
+    def __ge__(self, other: HandValue) -> bool:
+        return self.value >= self._check(other).value
+
+
+# --- the scalar path -------------------------------------------------------------------------
+
+Evaluator = Callable[[Sequence[int]], int]
+_EVALUATORS: dict[Ranking | str, Evaluator] = {}
+
+
+def rank_value(cards: Sequence[int], ranking: Ranking | str = Ranking.HIGH) -> int:
+    """The value of the best hand in ``cards`` (card codes or :class:`Card`); fast scalar path.
+
+    The same number as :attr:`HandValue.value` and :func:`evaluate_many`.
+    """
+    try:
+        evaluator = _EVALUATORS[ranking]
+    except KeyError:
+        evaluator = scalar_evaluator(ranking)
+    return evaluator(cards)
+
+
+def scalar_evaluator(ranking: Ranking | str = Ranking.HIGH) -> Evaluator:
+    """A function ``cards -> value`` for one ranking, for hot loops (no per-call dispatch)."""
+    ranking = Ranking.parse(ranking)
+    if ranking not in _EVALUATORS:
+        evaluator = _badugi_evaluator() if ranking is Ranking.BADUGI else _best_five(ranking)
+        _EVALUATORS[ranking] = _EVALUATORS[ranking.value] = evaluator
+    return _EVALUATORS[ranking]
+
+
+def _best_five(ranking: Ranking) -> Evaluator:
+    tables = tables_for(ranking)
+    # Per card: its table key plus a bit of its own at 64 + code. The sum of distinct powers of
+    # two has one bit per card; a repeated card carries into fewer bits.
+    card_key = {
+        code: int(tables.card_key[code]) + (1 << (64 + code))
+        for code in range(52)
+        if code in ranking.deck
+    }
+    key_of = card_key.__getitem__
+    best = tables.seven_keys
+    flush: list[int] = tables.flush.tolist()
+    suit_blind = ranking in _SUIT_BLIND
+    low_27 = ranking is Ranking.LOW_27
+
+    def evaluate(cards: Sequence[int]) -> int:
+        try:
+            key = sum(map(key_of, cards), SUIT_BIAS)
+        except (KeyError, TypeError):
+            raise _invalid(ranking, cards, _BEST_FIVE_SIZES) from None
+        count = len(cards)
+        if (key >> 64).bit_count() != count or not 5 <= count <= 7:
+            raise _invalid(ranking, cards, _BEST_FIVE_SIZES)
+        if low_27 and count > 5:
+            return max(map(evaluate, itertools.combinations(cards, 5)))
+        flushed = key & FLUSH_CHECK
+        if flushed and not suit_blind:
+            suit = (flushed.bit_length() - SUIT_SHIFT - 4) // 4
+            return flush[sum(1 << (c >> 2) for c in cards if c & 3 == suit)]
+        return best[key & RANK_KEY_MASK]
+
+    return evaluate
+
+
+def _badugi_evaluator() -> Evaluator:
+    def evaluate(cards: Sequence[int]) -> int:
+        try:
+            codes = [operator.index(c) for c in cards]
+        except TypeError:
+            raise _invalid(Ranking.BADUGI, cards, (4,)) from None
+        if len(codes) != 4 or len(set(codes)) != 4 or not all(0 <= c < 52 for c in codes):
+            raise _invalid(Ranking.BADUGI, codes, (4,))
+        return int(kernels.badugi_value(*codes))
+
+    return evaluate
+
+
+def _codes(cards: CardsLike) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    try:
+        return tuple(Card(c) for c in cards)
+    except (TypeError, CardError) as error:
+        raise EvaluationError(f"bad cards {cards!r}: {error}") from None
+
+
+def _invalid(ranking: Ranking, cards: Sequence[object], sizes: Sequence[int]) -> EvaluationError:
+    """Say precisely what is wrong with cards that failed the fast checks."""
+    shown = list(cards)
+    expected = f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 1 else f"{sizes[0]}"
+    if len(shown) not in sizes:
+        return EvaluationError(f"a {ranking.value} hand takes {expected} cards, got {len(shown)}")
+    try:
+        hand = tuple(Card(c) for c in shown)  # type: ignore[arg-type]
+        parse_cards(str(c) for c in hand)  # names a repeated card
+        ranking.deck.check(hand)
+    except (CardError, TypeError) as error:
+        return EvaluationError(f"cannot evaluate {shown} as a {ranking.value} hand: {error}")
+    return EvaluationError(f"cannot evaluate {shown} as a {ranking.value} hand")
+
+
+# --- the descriptive path --------------------------------------------------------------------
+
+
+def evaluate(cards: CardsLike, ranking: Ranking | str = Ranking.HIGH) -> HandValue:
+    """The best hand in ``cards`` (five of five to seven; four cards at badugi).
+
+    >>> evaluate("Kh Kd Ks Jc Jd 2c 3d").description
+    'Full House, Kings over Jacks'
+    """
+    ranking = Ranking.parse(ranking)
+    codes = _codes(cards)
+    value = rank_value(codes, ranking)
+    return _describe(ranking, value, codes)
+
+
+def best_hand(
+    hole: CardsLike,
+    board: CardsLike = (),
+    ranking: Ranking | str = Ranking.HIGH,
+    *,
+    hole_cards_used: int | None = None,
+) -> HandValue:
+    """The best hand from hole cards and a board.
+
+    ``hole_cards_used=None``: any five of all the cards (hold'em, stud, draw).
+    ``hole_cards_used=2``: exactly two hole cards and three board cards (Omaha, au 17.5;
+    Two and Three Card Manila, au 14, 15).
+    """
+    ranking = Ranking.parse(ranking)
+    hole_cards, board_cards = _codes(hole), _codes(board)
+    everything = hole_cards + board_cards
+    if len(set(everything)) != len(everything):
+        parse_cards([str(c) for c in everything])  # raises, naming the duplicate
+    if hole_cards_used is None:
+        hand = evaluate(everything, ranking)
+        used = tuple(c for c in hole_cards if c in hand.cards)
+        return _with_hole(hand, used)
+    from_board = ranking.hand_size - hole_cards_used
+    if not 0 < hole_cards_used <= len(hole_cards) or len(board_cards) < from_board:
+        raise EvaluationError(
+            f"a hand of exactly {hole_cards_used} hole and {from_board} board cards needs at "
+            f"least that many: got {len(hole_cards)} hole and {len(board_cards)} board cards"
+        )
+    best: tuple[int, tuple[Card, ...], tuple[Card, ...]] | None = None
+    for hole_part in itertools.combinations(hole_cards, hole_cards_used):
+        for board_part in itertools.combinations(board_cards, from_board):
+            value = rank_value(hole_part + board_part, ranking)
+            if best is None or value > best[0]:
+                best = (value, hole_part, board_part)
+    assert best is not None
+    value, hole_part, board_part = best
+    return _with_hole(_describe(ranking, value, hole_part + board_part), hole_part)
+
+
+def _with_hole(hand: HandValue, used: tuple[Card, ...]) -> HandValue:
+    return HandValue(
+        hand.ranking, hand.value, hand.category, hand.cards, used, hand.qualifies, hand.significant
+    )
+
+
+def _describe(ranking: Ranking, value: int, cards: tuple[Card, ...]) -> HandValue:
+    if ranking is Ranking.BADUGI:
+        return _describe_badugi(value, cards)
+    size = ranking.hand_size
+    five = next(
+        sub for sub in itertools.combinations(cards, size) if rank_value(sub, ranking) == value
+    )
+    tables = tables_for(ranking)
+    category = CATEGORIES[tables.categories[value]]
+    significant = tuple(int(r) for r in tables.significant[value])
+    return HandValue(
+        ranking,
+        value,
+        category,
+        _in_order(five, significant),
+        (),
+        qualifies(ranking, category, significant),
+        significant,
+    )
+
+
+def _in_order(cards: Sequence[Card], significant: Sequence[int]) -> tuple[Card, ...]:
+    """Cards arranged like the ranks that decide the hand (trips before the pair, and so on)."""
+    remaining = sorted(cards, reverse=True)
+    ordered = []
+    for rank in significant:
+        card = next(c for c in remaining if c >> 2 == rank)
+        remaining.remove(card)
+        ordered.append(card)
+    return tuple(ordered)
+
+
+_BADUGI_CATEGORIES = (Category.ONE_CARD, Category.TWO_CARD, Category.THREE_CARD, Category.FOUR_CARD)
+
+
+def _describe_badugi(value: int, cards: tuple[Card, ...]) -> HandValue:
+    size = value >> 16
+    packed = 0xFFFF - (value & 0xFFFF)
+    ace_low = [packed >> (4 * (3 - i)) & 0xF for i in range(size)]  # 1 = ace .. 13 = king
+    ranks = tuple((r - 2) % 13 for r in ace_low)
+    used: list[Card] = []
+    for rank in ranks:
+        # Among cards of this rank, take one whose suit is still free.
+        taken = {c & 3 for c in used}
+        used.append(next(c for c in cards if c >> 2 == rank and c & 3 not in taken))
+    return HandValue(
+        Ranking.BADUGI, value, _BADUGI_CATEGORIES[size - 1], tuple(used), (), True, ranks
+    )
+
+
+# --- the batch path --------------------------------------------------------------------------
+
+_MAX_THREADS: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+_SUBSETS = {
+    k: np.array(list(itertools.combinations(range(k), 5)), dtype=np.int64) for k in (5, 6, 7)
+}
+
+
+def evaluate_many(
+    cards: npt.ArrayLike,
+    ranking: Ranking | str = Ranking.HIGH,
+    *,
+    threads: int | None = None,
+) -> npt.NDArray[np.int32]:
+    """Values of many hands at once, one row of card codes (``4*rank + suit``) per hand.
+
+    Rows hold 5 to 7 cards (4 at badugi); ``uint8`` rows are read as they are, other integer
+    types are checked and converted first. ``threads`` caps the worker threads (default: all).
+    Values are those of :func:`rank_value`: higher is better, equal ties.
+    """
+    ranking = Ranking.parse(ranking)
+    array = np.asarray(cards)
+    sizes = (4,) if ranking is Ranking.BADUGI else _BEST_FIVE_SIZES
+    if array.ndim != 2 or not np.issubdtype(array.dtype, np.integer):
+        raise EvaluationError(
+            f"evaluate_many takes a 2-D integer array of card codes (4*rank + suit), "
+            f"got shape {array.shape} of {array.dtype}"
+        )
+    count = array.shape[1]
+    if count not in sizes:
+        raise _invalid(ranking, [0] * count, sizes)
+    rows = _as_codes(array, ranking, sizes)
+    out = np.empty(len(rows), dtype=np.int32)
+    previous = numba.get_num_threads()
+    if threads is not None:
+        numba.set_num_threads(max(1, min(threads, _MAX_THREADS)))
+    try:
+        _run(ranking, rows, count, out)
+    finally:
+        numba.set_num_threads(previous)
+    bad = np.flatnonzero(out < 0)
+    if len(bad):
+        raise _bad_row(ranking, array, int(bad[0]), sizes)
+    return out
+
+
+def _as_codes(
+    array: npt.NDArray[np.integer], ranking: Ranking, sizes: Sequence[int]
+) -> npt.NDArray[np.uint8]:
+    """uint8 rows padded to the kernels' width; other dtypes are range-checked first."""
+    if array.dtype != np.uint8:
+        outside = (array < 0) | (array > 51)
+        if outside.any():
+            raise _bad_row(ranking, array, int(np.flatnonzero(outside.any(axis=1))[0]), sizes)
+        array = array.astype(np.uint8)
+    if ranking is Ranking.BADUGI or array.shape[1] == kernels.WIDTH:
+        return np.ascontiguousarray(array)
+    padded = np.full((len(array), kernels.WIDTH), BLANK, dtype=np.uint8)
+    padded[:, : array.shape[1]] = array
+    return padded
+
+
+def _bad_row(
+    ranking: Ranking, array: npt.NDArray[np.integer], row: int, sizes: Sequence[int]
+) -> EvaluationError:
+    return EvaluationError(
+        f"row {row} of {len(array)}: {_invalid(ranking, array[row].tolist(), sizes)}"
+    )
+
+
+def _run(
+    ranking: Ranking, rows: npt.NDArray[np.uint8], count: int, out: npt.NDArray[np.int32]
+) -> None:
+    if ranking is Ranking.BADUGI:
+        kernels.badugi(rows, tables_for(Ranking.HIGH).card_bit, out)
+        return
+    tables = tables_for(ranking)
+    arguments = (tables.card_key, tables.card_bit, tables.offsets, tables.lookup, tables.flush)
+    if ranking is Ranking.LOW_27 and count > 5:
+        kernels.best_five_of_subsets(rows, count, *arguments, _SUBSETS[count], out)
+    else:
+        kernels.best_five(rows, count, *arguments, ranking in _SUIT_BLIND, out)
