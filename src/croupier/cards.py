@@ -27,6 +27,7 @@ __all__ = [
     "format_cards",
     "parse_cards",
     "parse_cards_or_unknown",
+    "shuffle",
 ]
 
 UNKNOWN = "??"
@@ -333,6 +334,15 @@ class Deck:
         dealt = tuple(self._cards[:count])
         del self._cards[:count]
         return dealt
+
+    def restock(self, cards: Iterable[Card], shuffler: Shuffler) -> None:
+        """Shuffle ``cards`` (burns or discards) together with what is left, to finish a deal
+        the stub cannot (au 11.3(b), 12.4(a), 13.4(a))."""
+        pool = self._cards + list(cards)
+        self.kind.check(pool)
+        _check_unique(pool)
+        shuffle(pool, shuffler)
+        self._cards = pool
 
     @property
     def cards(self) -> tuple[Card, ...]:

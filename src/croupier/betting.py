@@ -1,0 +1,261 @@
+"""Betting structures and one betting round: who may check, call, bet or raise, and how much.
+
+All amounts are integers in the table's smallest chip. Each setting names the clauses it comes
+from; code branches on settings, never on a rulebook's name.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+__all__ = [
+    "Betting",
+    "BettingRound",
+    "IllegalAction",
+    "Legal",
+    "MinRaise",
+    "ShortAllIn",
+    "Structure",
+]
+
+
+class IllegalAction(ValueError):  # noqa: N818 (the name reads as what it is)
+    """An action the rules do not allow; the message names the rule and what is allowed."""
+
+
+class Structure(enum.Enum):
+    """How large a bet or raise may be."""
+
+    NO_LIMIT = "no-limit"  # up to the whole stack (rws 3.2; au 11.5(g))
+    POT = "pot"  # raise at most the pot after the call (qld s28(5); au 11.5(e))
+    HALF_POT = "half-pot"  # raise at most half of that (qld s28(6); au 11.5(e))
+    STRADDLE = "straddle"  # raise at most twice the last wager (qld s28(7))
+    FIXED = "fixed"  # bets and raises of one size per round (qld s28(8); au "structured limit")
+    SPREAD = "spread"  # between the last bet or raise and the table maximum (au 11.5(f))
+
+    @property
+    def pot_ratio(self) -> Fraction | None:
+        return _POT_RATIOS.get(self)
+
+    @property
+    def limit_rule(self) -> str:
+        """The rule that bounds a bet or raise, for error messages."""
+        return _LIMIT_RULES[self]
+
+
+_POT_RATIOS = {Structure.POT: Fraction(1), Structure.HALF_POT: Fraction(1, 2)}
+_LIMIT_RULES = {
+    Structure.POT: "full pot: a raise of at most the pot after the call (qld s28(5), au 11.5(e))",
+    Structure.HALF_POT: "half pot: a raise of at most half the pot after the call "
+    "(qld s28(6), au 11.5(e))",
+    Structure.STRADDLE: "straddle: a raise of at most twice the last wager (qld s28(7))",
+    Structure.FIXED: "structured limit: one bet size per round (qld s28(8))",
+    Structure.SPREAD: "spread limit: up to the table maximum (au 11.5(f))",
+    Structure.NO_LIMIT: "the table maximum (qld s25(4))",
+}
+
+
+class MinRaise(enum.Enum):
+    """The smallest raise allowed."""
+
+    # At least the largest bet or raise so far in the round (au 11.5(d), rws 3.3, cardroom).
+    PREVIOUS = "previous"
+    # qld s28(4): at least the opening bet; after a call, the call; after a call and raise,
+    # the raiser's own call.
+    QLD = "qld"
+
+    @property
+    def rule(self) -> str:
+        if self is MinRaise.QLD:
+            return "qld s28(4)"
+        return "at least the previous bet or raise (au 11.5(d), rws 3.3)"
+
+
+class ShortAllIn(enum.Enum):
+    """What an all-in for less than a full raise does to the players after it."""
+
+    # Only a full raise reopens the betting for players who already acted; the next raise
+    # goes on top of the all-in (rws 3.14.2).
+    FULL_RAISE_REOPENS = "full-raise-reopens"
+    # Half a bet or more counts as a full one (au 10.2, cardroom betting 7, rws 3.14.3).
+    HALF_REOPENS = "half-reopens"
+
+
+@dataclass(frozen=True)
+class Betting:
+    """The betting settings of a table (the house chooses them within what the book allows)."""
+
+    structures: tuple[Structure, ...]  # per betting round; combination betting (qld s28(10))
+    small_bet: int  # minimum wager; fixed bet size on the early rounds (qld s28(8)(a))
+    big_bet: int = 0  # fixed bet size on the late rounds (qld s28(8)(b)); default small_bet
+    big_bet_from: int = 2  # first round (0-based) that uses big_bet
+    max_wager: int | None = None  # table maximum bet or raise (qld s25(4), au 11.5(a))
+    raise_cap: int | None = None  # raises allowed after the opening bet (au 11.5(g): 3)
+    uncapped_heads_up: bool = True  # no cap with two players left (au 11.5(g), cardroom 5)
+    min_raise: MinRaise = MinRaise.PREVIOUS
+    short_all_in: ShortAllIn = ShortAllIn.FULL_RAISE_REOPENS
+    clauses: dict[str, str] = field(default_factory=dict, compare=False)
+
+    def structure(self, round_index: int) -> Structure:
+        return self.structures[min(round_index, len(self.structures) - 1)]
+
+    def fixed_size(self, round_index: int) -> int:
+        if round_index >= self.big_bet_from and self.big_bet:
+            return self.big_bet
+        return self.small_bet
+
+
+@dataclass(frozen=True)
+class Legal:
+    """What the player to act may do. ``raise_range`` is a raise-to (or bet-to) interval."""
+
+    player: int
+    can_fold: bool
+    can_check: bool
+    call: int  # chips a call adds (0 when checking is possible); may be a call for less
+    raise_range: tuple[int, int] | None  # min and max total bet for the round; None: no raise
+
+    def __str__(self) -> str:
+        parts = ["check" if self.can_check else f"call {self.call}"]
+        if self.raise_range:
+            low, high = self.raise_range
+            verb = "raise" if self.call or not self.can_check else "bet"
+            parts.append(f"{verb} {low}" if low == high else f"{verb} {low}..{high}")
+        if self.can_fold:
+            parts.append("fold")
+        return " · ".join(parts)
+
+
+@dataclass
+class BettingRound:
+    """One betting round. It moves chips between ``stacks`` and ``bets`` (lists it shares with
+    the hand) and tracks what the next player may do."""
+
+    betting: Betting
+    index: int  # which round of the hand (0-based)
+    bets: list[int]  # chips each player has put in this round (blinds included)
+    stacks: list[int]  # chips each player has behind
+    pot_before: int  # chips in the pot from earlier rounds (and antes)
+    current: int = 0  # the bet to match
+    full_level: int = 0  # the bet as set by the last full bet or raise
+    last_raise: int = 0  # largest full bet or raise so far (the minimum raise under PREVIOUS)
+    last_wager: int = 0  # chips the last bettor put in with that action (straddle, qld)
+    last_was_opening: bool = True  # whether that wager was the opening bet (qld s28(4)(a))
+    raises: int = 0  # full bets and raises so far (an opening bet or the big blind is one)
+    reopen_count: int = 0  # increases with every full bet or raise
+    acted_at: dict[int, int] = field(default_factory=dict)  # player -> reopen_count when acted
+
+    def open_with_blinds(self, largest_blind: int) -> None:
+        """The largest blind is the bet to match and counts as the opening bet (rws 3.3)."""
+        self.current = self.full_level = self.last_wager = largest_blind
+        self.last_raise = max(largest_blind, self.betting.small_bet)
+        self.raises = 1 if largest_blind else 0
+
+    def pot_total(self) -> int:
+        return self.pot_before + sum(self.bets)
+
+    def capped(self, players_in: int) -> bool:
+        cap = self.betting.raise_cap
+        if cap is None or (self.betting.uncapped_heads_up and players_in <= 2):
+            return False
+        return self.raises > cap  # the opening bet plus ``cap`` raises
+
+    def legal(self, player: int, players_in: int, others_can_call: bool) -> Legal:
+        """What ``player`` may do; ``others_can_call``: someone else still has chips to act."""
+        owed = self.current - self.bets[player]
+        stack = self.stacks[player]
+        raise_range = None
+        reopened = self.acted_at.get(player, -1) < self.reopen_count
+        if stack > owed and reopened and others_can_call and not self.capped(players_in):
+            raise_range = self._raise_range(player)
+        return Legal(player, owed > 0, owed <= 0, min(max(owed, 0), stack), raise_range)
+
+    def _raise_range(self, player: int) -> tuple[int, int] | None:
+        structure = self.betting.structure(self.index)
+        owed = self.current - self.bets[player]
+        all_in = self.bets[player] + self.stacks[player]
+        base = self.full_level if structure is Structure.FIXED else self.current
+        low = base + self._min_raise(owed, structure)
+        high = self._max_raise_to(owed, structure)
+        if high <= self.current:
+            return None
+        low = min(low, high)  # qld s28(3): a minimum above the maximum becomes the maximum
+        return min(low, all_in), min(high, all_in)
+
+    def _min_raise(self, owed: int, structure: Structure) -> int:
+        betting = self.betting
+        if structure is Structure.FIXED:
+            return betting.fixed_size(self.index)
+        if self.current == 0:
+            return betting.small_bet  # an opening bet of at least the minimum (qld s25(4))
+        if betting.min_raise is MinRaise.QLD:
+            if self.last_was_opening:
+                return self.last_wager  # s28(4)(a): the amount of the opening bet
+            return max(owed, 1)  # s28(4)(b)-(c): the call (after a raise, the raiser's own call)
+        return self.last_raise
+
+    def _max_raise_to(self, owed: int, structure: Structure) -> int:
+        betting = self.betting
+        ratio = structure.pot_ratio
+        limit: int | None = None
+        if structure is Structure.FIXED:
+            return self.full_level + betting.fixed_size(self.index)
+        if ratio is not None:
+            # The call counts as in the pot before the limit (au 11.5(e); qld s28(5)-(6)); a
+            # bet of the table minimum is always allowed, even into a small pot (qld s25(4)).
+            limit = (self.pot_total() + owed) * ratio.numerator // ratio.denominator
+            limit = max(limit, betting.small_bet)
+        elif structure is Structure.STRADDLE and self.current:
+            limit = 2 * self.last_wager  # an opening bet is bounded by the table (qld s25(4))
+        if betting.max_wager is not None:
+            limit = betting.max_wager if limit is None else min(limit, betting.max_wager)
+        if limit is None:
+            return max(b + s for b, s in zip(self.bets, self.stacks, strict=True))
+        return self.current + limit
+
+    # --- actions: each moves chips and returns what it added --------------------------------
+
+    def check(self, player: int) -> None:
+        self.acted_at[player] = self.reopen_count
+
+    def call(self, player: int) -> int:
+        added = min(self.current - self.bets[player], self.stacks[player])
+        self._move(player, added)
+        if added:
+            self.last_wager = added
+            self.last_was_opening = False
+        self.acted_at[player] = self.reopen_count
+        return added
+
+    def raise_to(self, player: int, to: int) -> tuple[int, bool]:
+        """Bet or raise to ``to`` (already checked legal). Returns (chips added, full raise)."""
+        previous = self.current
+        structure = self.betting.structure(self.index)
+        needed = self._min_raise(previous - self.bets[player], structure)
+        added = to - self.bets[player]
+        self._move(player, added)
+        full = to - (self.full_level if structure is Structure.FIXED else previous) >= needed
+        if not full and self.betting.short_all_in is ShortAllIn.HALF_REOPENS:
+            full = 2 * (to - previous) >= needed  # half a bet or more counts as one (au 10.2)
+        self.last_wager = added
+        self.last_was_opening = previous == 0
+        self.current = to
+        if full:
+            self.last_raise = max(self.last_raise, to - previous)
+            self.full_level = to
+            self.raises += 1
+            self.reopen_count += 1
+        self.acted_at[player] = self.reopen_count
+        return added, full
+
+    def post(self, player: int, amount: int) -> int:
+        """A forced bet (blind); all-in for less when the stack is short."""
+        added = min(amount, self.stacks[player])
+        self._move(player, added)
+        return added
+
+    def _move(self, player: int, amount: int) -> None:
+        self.stacks[player] -= amount
+        self.bets[player] += amount

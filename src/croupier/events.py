@@ -1,0 +1,181 @@
+"""Everything that happens in a hand is one of these frozen records, appended to its log.
+
+The log feeds hand histories, per-seat views and replays; nothing is derived twice. Players are
+numbered in deal order: 0 is the first seat left of the button, the last is the button.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.cards import Card, format_cards
+
+__all__ = [
+    "Bet",
+    "Burn",
+    "Call",
+    "Check",
+    "Collect",
+    "DealBoard",
+    "DealHole",
+    "DealUp",
+    "Draw",
+    "Event",
+    "Fold",
+    "HandOver",
+    "Muck",
+    "PostAnte",
+    "PostBlind",
+    "Rake",
+    "Reshuffle",
+    "ReturnUncalled",
+    "Show",
+    "StreetStart",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    def visible_to(self, player: int | None) -> Event:
+        """The event as ``player`` may see it (``None``: a spectator)."""
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class PostAnte(Event):
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PostBlind(Event):
+    player: int
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DealHole(Event):
+    player: int
+    cards: tuple[Card | None, ...]  # None: hidden from the viewer
+
+    def visible_to(self, player: int | None) -> Event:
+        if player == self.player:
+            return self
+        return DealHole(self.player, (None,) * len(self.cards))
+
+    def __str__(self) -> str:
+        return f"deal p{self.player + 1} {format_cards(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DealUp(Event):
+    """Cards dealt face up to one player (stud): everyone sees them."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Event):
+    """A player discards and receives replacements (draw poker, au 11.3)."""
+
+    player: int
+    discarded: tuple[Card | None, ...]
+    drawn: tuple[Card | None, ...]
+
+    def visible_to(self, player: int | None) -> Event:
+        if player == self.player:
+            return self
+        hidden = (None,)
+        return Draw(self.player, hidden * len(self.discarded), hidden * len(self.drawn))
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle(Event):
+    """Burned or discarded cards shuffled back to complete a deal (au 11.3(b), 12.4(a))."""
+
+    cards: int  # how many cards the new stub holds
+
+
+@dataclass(frozen=True, slots=True)
+class Burn(Event):
+    card: Card | None
+
+    def visible_to(self, player: int | None) -> Event:
+        return Burn(None)
+
+
+@dataclass(frozen=True, slots=True)
+class DealBoard(Event):
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStart(Event):
+    index: int  # betting round, 0-based
+
+
+@dataclass(frozen=True, slots=True)
+class Fold(Event):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Check(Event):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Event):
+    player: int
+    amount: int  # chips added
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(Event):
+    """A bet or raise to ``to`` chips for the round."""
+
+    player: int
+    to: int
+    amount: int  # chips added
+    all_in: bool = False
+    full: bool = True  # False: a short all-in that does not reopen the betting
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnUncalled(Event):
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Show(Event):
+    player: int
+    cards: tuple[Card, ...]
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Muck(Event):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rake(Event):
+    pot: int  # pot index, 0 = main
+    amount: int
+    base: int  # the amount the commission was computed on
+
+
+@dataclass(frozen=True, slots=True)
+class Collect(Event):
+    pot: int
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver(Event):
+    stacks: tuple[int, ...]

@@ -1,0 +1,537 @@
+"""One deal of poker as a pure, deterministic state machine.
+
+Given the rules, the stacks and a deck order, the same actions always give the same events.
+Players are numbered in deal order: 0 is the first seat left of the button, the last is the
+button. Dealing is done by the hand itself from its deck (the dealer is the chance actor, fed by
+an explicit deck so that seeded games and replays take the same path).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from croupier import events as ev
+from croupier.betting import Betting, BettingRound, IllegalAction, Legal, Structure
+from croupier.cards import Card, Deck, DeckKind, SecureShuffler, Shuffler, format_cards
+from croupier.evaluate import HandValue, best_hand
+from croupier.games import Game, Opener, Street, game
+from croupier.pots import CardSet, Commission, OddChip, settle
+
+__all__ = ["Hand", "Phase", "Rules", "ShowFirst"]
+
+
+class ShowFirst(enum.Enum):
+    """Who shows first at the showdown when nobody bet in the last round."""
+
+    LEFT_OF_BUTTON = "left-of-button"  # rws 3.13.2(b); cardroom showdown
+    BUTTON = "button"  # qld s27(2): the designated player, else the first active player
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything that decides how one hand is played and paid (a rulebook plus table options)."""
+
+    game: Game
+    betting: Betting
+    deck: DeckKind = DeckKind.STANDARD
+    blinds: tuple[int, ...] = ()  # first blind, second blind, ... (au 11.1(c); qld s23)
+    ante: int = 0
+    heads_up_button_small_blind: bool = True  # rws 3.7, 3.8.1(a)
+    commission: Commission = field(default_factory=Commission)
+    odd_chip: OddChip = field(default_factory=OddChip)
+    show_first: ShowFirst = ShowFirst.LEFT_OF_BUTTON
+    chip_unit: int = 1  # the smallest chip in play: pots split to it (au 11.4(d), rws 4.5)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "game", game(self.game))
+
+
+class Phase(enum.Enum):
+    BETTING = "betting"
+    OVER = "over"
+
+
+class Hand:
+    """A hand in progress. Act with :meth:`fold`, :meth:`check_or_call`, :meth:`bet_or_raise_to`;
+    ask :meth:`legal` first. Every change appends to :attr:`events`."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        stacks: Sequence[int],
+        deck: Deck | None = None,
+        *,
+        shuffler: Shuffler | None = None,
+        over_blind: bool = False,
+    ) -> None:
+        """``over_blind``: the player left of the last blind chooses to post the voluntary
+        over-blind, double the last blind (au 11.1(c)(iv), 11.5(c))."""
+        self.rules = rules
+        self.shuffler = shuffler if shuffler is not None else SecureShuffler()
+        count = len(stacks)
+        rules.game.check(rules.deck, count)
+        if any(stack <= 0 for stack in stacks):
+            raise IllegalAction(
+                f"every player needs chips to be dealt in, got stacks {list(stacks)}"
+            )
+        self.deck = deck if deck is not None else Deck.shuffled(rules.deck, self.shuffler)
+        if self.deck.kind is not rules.deck:
+            raise IllegalAction(
+                f"the rules call for a {rules.deck.size}-card deck, got {self.deck.kind.size}"
+            )
+        self.ranking = rules.game.ranking_for(rules.deck)
+        self.starting = tuple(stacks)
+        self.stacks = list(stacks)
+        self.bets = [0] * count  # this round
+        self.contributed = [0] * count  # earlier rounds and antes
+        self.folded = [False] * count
+        self._live = list(range(count))
+        self._legal: Legal | None = None
+        self.hole: list[list[Card]] = [[] for _ in range(count)]  # face down
+        self.up: list[list[Card]] = [[] for _ in range(count)]  # face up (stud)
+        self.board: list[Card] = []
+        self.burned: list[Card] = []
+        self.discards: list[Card] = []  # this draw's discards, in order (au 11.3(b))
+        self.drawing = False  # players are drawing (to_act is the player to draw)
+        self.opener: int | None = None  # who opened the current betting round
+        self.over_blind = over_blind
+        if over_blind and (not rules.blinds or count <= len(rules.blinds)):
+            raise IllegalAction("an over-blind needs blinds and a player left of the last blind")
+        self.events: list[ev.Event] = []
+        self.street = -1
+        self.round: BettingRound | None = None
+        self.to_act: int | None = None
+        self.phase = Phase.BETTING
+        self.last_aggressor: int | None = None
+        self.ran_out = False  # betting stopped early because all but one were all-in
+        self.payouts: tuple[int, ...] = ()
+        self.commission = 0
+        self._post_antes()
+        self._next_street()
+
+    # --- queries ---------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.stacks)
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle: earlier rounds and this round's bets."""
+        return sum(self.contributed) + sum(self.bets)
+
+    def in_hand(self) -> list[int]:
+        """Players who have not folded, in deal order."""
+        return self._live
+
+    def legal(self) -> Legal:
+        """What the player to act may do (with amounts)."""
+        if self._legal is None:
+            player = self._require_turn()
+            assert self.round is not None
+            # Raising is pointless, and not offered, when nobody else has chips to call it.
+            others_can_call = any(self.stacks[p] > 0 for p in self._live if p != player)
+            legal = self.round.legal(player, len(self._live), others_can_call)
+            if self._must_open(player):
+                # The lowest up card opens with a bet of at least the minimum (au 12.2(a)).
+                legal = replace(legal, can_fold=False, can_check=False)
+            self._legal = legal
+        return self._legal
+
+    def _must_open(self, player: int) -> bool:
+        street = self.rules.game.streets[self.street]
+        assert self.round is not None
+        return street.forced_open and player == self.opener and self.round.current == 0
+
+    # --- player actions --------------------------------------------------------------------
+
+    def fold(self) -> None:
+        legal = self.legal()
+        if not legal.can_fold:
+            reason = (
+                "the lowest up card must open (au 12.2(a), 13.2(a))"
+                if self._must_open(legal.player)
+                else "with nothing to call the player checks (qld s4(2))"
+            )
+            raise IllegalAction(f"p{legal.player + 1} may not fold: {reason}; legal: {legal}")
+        self.folded[legal.player] = True
+        self._live.remove(legal.player)
+        self._log(ev.Fold(legal.player))
+        self._advance()
+
+    def check_or_call(self) -> None:
+        legal = self.legal()
+        assert self.round is not None
+        if not legal.can_check and legal.call == 0:
+            raise IllegalAction(
+                f"p{legal.player + 1} must open with a bet of at least the minimum "
+                f"(au 12.2(a), 13.2(a)); legal: {legal}"
+            )
+        if legal.can_check:
+            self.round.check(legal.player)
+            self._log(ev.Check(legal.player))
+        else:
+            added = self.round.call(legal.player)
+            self._log(ev.Call(legal.player, added, self.stacks[legal.player] == 0))
+        self._advance()
+
+    def bet_or_raise_to(self, amount: int) -> None:
+        legal = self.legal()
+        assert self.round is not None
+        self.verify_bet_or_raise_to(amount, legal)
+        added, full = self.round.raise_to(legal.player, amount)
+        self.last_aggressor = legal.player
+        all_in = self.stacks[legal.player] == 0
+        self._log(ev.Bet(legal.player, amount, added, all_in, full))
+        self._advance()
+
+    def verify_bet_or_raise_to(self, amount: int, legal: Legal | None = None) -> None:
+        legal = legal or self.legal()
+        structure = self.rules.betting.structure(self.street)
+        if legal.raise_range is None:
+            raise IllegalAction(
+                f"p{legal.player + 1} may not bet or raise now{self._why_not(legal)}; "
+                f"legal: {legal}"
+            )
+        low, high = legal.raise_range
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise IllegalAction(f"a bet must be a whole number of chips, got {amount!r}")
+        if amount < low:
+            raise IllegalAction(
+                f"raise to {amount} is below the minimum {low} ({self._min_rule(structure)}); "
+                f"legal: {legal}"
+            )
+        if amount > high:
+            all_in = self.bets[legal.player] + self.stacks[legal.player]
+            reason = "the stack (table stakes, au 10.1)" if high == all_in else structure.limit_rule
+            raise IllegalAction(
+                f"raise to {amount} is above the maximum {high}: {reason}; legal: {legal}"
+            )
+
+    def can_bet_or_raise_to(self, amount: int) -> bool:
+        try:
+            self.verify_bet_or_raise_to(amount)
+        except IllegalAction:
+            return False
+        return True
+
+    # --- the flow --------------------------------------------------------------------------
+
+    def _require_turn(self) -> int:
+        if self.phase is Phase.OVER or self.to_act is None:
+            raise IllegalAction("the hand is over: nobody is to act")
+        if self.drawing:
+            raise IllegalAction(f"p{self.to_act + 1} is to draw, not to bet (au 11.3)")
+        return self.to_act
+
+    def _why_not(self, legal: Legal) -> str:
+        assert self.round is not None
+        if self.round.capped(len(self.in_hand())):
+            cap = self.rules.betting.raise_cap
+            return f": the round is capped at a bet and {cap} raises (au 11.5(g))"
+        if self.round.acted_at.get(legal.player, -1) >= self.round.reopen_count:
+            return ": a short all-in does not reopen the betting (au 10.2, rws 3.14.3)"
+        return ""
+
+    def _min_rule(self, structure: Structure) -> str:
+        if structure is Structure.FIXED:
+            return structure.limit_rule
+        return self.rules.betting.min_raise.rule
+
+    def _log(self, event: ev.Event) -> None:
+        self.events.append(event)
+
+    def _post_antes(self) -> None:
+        if not self.rules.ante:
+            return
+        for player in range(self.players):
+            amount = min(self.rules.ante, self.stacks[player])
+            self.stacks[player] -= amount
+            self.contributed[player] += amount
+            self._log(ev.PostAnte(player, amount))
+
+    def _next_street(self) -> None:
+        self.street += 1
+        street = self.rules.game.streets[self.street]
+        self.round = BettingRound(
+            self.rules.betting, self.street, self.bets, self.stacks, sum(self.contributed)
+        )
+        if street.opener is Opener.LEFT_OF_BLINDS:
+            self._post_blinds()  # before the first card is dealt (au 11.1(c), 16.1; qld s23(3))
+        self._deal(street)
+        if street.draw and len(self._live) > 1:
+            self.drawing = True  # clockwise from the left of the button (au 11.3(a))
+            self.discards = []
+            self.to_act = self._live[0]
+            return
+        self._start_betting(street.opener)
+
+    def _start_betting(self, opener: Opener) -> None:
+        self._log(ev.StreetStart(self.street))
+        self.to_act = self.opener = self._first_to_act(opener)
+        if self._betting_over():
+            self.ran_out = self.ran_out or len(self._live) > 1
+            self._end_round()
+        elif not self._needs_action(self.to_act):
+            self._advance_from(self.to_act)
+
+    def _deal(self, street: Street) -> None:
+        per_player = street.hole + street.up
+        needed = per_player * len(self._live) + street.burn
+        if per_player and len(self.deck) < needed and not self._restock(needed):
+            # Not enough even with the burns: one community card for all (au 12.4(a)).
+            self._deal_board(1, burn=True)
+            return
+        if street.burn and (per_player or street.board):
+            self._burn()
+        # One card at a time, clockwise from the left of the button (rws 3.6, au 12.1(c)).
+        for face_up in (False,) * street.hole + (True,) * street.up:
+            for player in self._live:
+                (self.up if face_up else self.hole)[player].extend(self.deck.deal())
+        for player in self._live if per_player else ():
+            if street.hole:
+                self._log(ev.DealHole(player, tuple(self.hole[player][-street.hole :])))
+            if street.up:
+                self._log(ev.DealUp(player, tuple(self.up[player][-street.up :])))
+        if street.board:
+            self._deal_board(street.board, burn=False)
+
+    def _burn(self) -> None:
+        card = self.deck.deal()[0]
+        self.burned.append(card)
+        self._log(ev.Burn(card))
+
+    def _deal_board(self, count: int, *, burn: bool) -> None:
+        if burn:
+            self._burn()
+        cards = self.deck.deal(count)
+        self.board.extend(cards)
+        self._log(ev.DealBoard(cards))
+
+    def _restock(self, needed: int) -> bool:
+        """Shuffle the burns back in if that completes the deal (au 12.4(a), 13.4(a))."""
+        if len(self.deck) + len(self.burned) < needed:
+            if len(self.deck) < 2:
+                self._shuffle_in(self.burned)
+            return False
+        self._shuffle_in(self.burned)
+        return True
+
+    def _shuffle_in(self, cards: list[Card]) -> None:
+        self.deck.restock(cards, self.shuffler)
+        cards.clear()
+        self._log(ev.Reshuffle(len(self.deck)))
+
+    def _post_blinds(self) -> None:
+        assert self.round is not None
+        blinds = list(self.rules.blinds)
+        if self.over_blind:
+            blinds.append(2 * blinds[-1])  # double the last blind (au 11.5(c))
+        for player, amount in zip(self._blind_posters(len(blinds)), blinds, strict=False):
+            added = self.round.post(player, amount)
+            self._log(ev.PostBlind(player, added, self.stacks[player] == 0))
+        self.round.open_with_blinds(max(self.bets))
+
+    def _blind_posters(self, count: int | None = None) -> list[int]:
+        count = min(
+            len(self.rules.blinds) + self.over_blind if count is None else count, self.players
+        )
+        if self.players == 2 and self.rules.heads_up_button_small_blind and count == 2:
+            return [1, 0]  # the button posts the small blind heads-up (rws 3.7)
+        return list(range(count))
+
+    def _first_to_act(self, opener: Opener) -> int:
+        """Who opens the round: after the last blind (au 11.2(a), 11.4(a); rws 3.8.1(a)),
+        after the button (rws 3.9.1(a)), or by the stud cards showing (au 12.2-12.4)."""
+        if opener in (Opener.LEFT_OF_BLINDS, Opener.LEFT_OF_LAST_BLIND) and self.rules.blinds:
+            return (self._blind_posters()[-1] + 1) % self.players
+        if opener is Opener.LOWEST_UP_CARD:
+            # An all-in player does not start the betting (au 19.10, 19.17).
+            able = [p for p in self._live if self.stacks[p] > 0] or self._live
+            return min(able, key=lambda p: self.up[p][-1])  # rank, then suit: clubs lowest
+        if opener is Opener.HIGHEST_SHOWING:
+            # The community card does not count (au 19.13, 19.21); an all-in opener passes
+            # the action to the left (au 19.10, 19.17), which the turn order does by itself.
+            return max(self._live, key=lambda p: _showing(self.up[p]))
+        return 0
+
+    # --- the draw --------------------------------------------------------------------------
+
+    def verify_draw(self, discards: Sequence[Card]) -> None:
+        if not self.drawing or self.to_act is None:
+            raise IllegalAction("nobody is drawing now: the draw comes after the first round")
+        player = self.to_act
+        hand = self.hole[player]
+        cards = [Card(c) for c in discards]
+        missing = [str(c) for c in cards if c not in hand]
+        if missing or len(set(cards)) != len(cards):
+            raise IllegalAction(
+                f"p{player + 1} can only discard cards in their hand ({format_cards(hand)}), "
+                f"not {' '.join(missing) or 'a card twice'} (au 11.3(a))"
+            )
+
+    def draw(self, discards: Sequence[Card] = ()) -> None:
+        """Discard ``discards`` (none: stand pat) and receive as many from the top."""
+        self.verify_draw(discards)
+        assert self.to_act is not None
+        player = self.to_act
+        cards = [Card(c) for c in discards]
+        if len(self.deck) < len(cards):
+            # Only the discards of the players who drew before are shuffled (au 11.3(b)).
+            self._shuffle_in(self.discards)
+        drawn = self.deck.deal(len(cards))
+        for card in cards:
+            self.hole[player].remove(card)
+        self.hole[player].extend(drawn)
+        self.discards.extend(cards)
+        self._log(ev.Draw(player, tuple(cards), drawn))
+        later = [p for p in self._live if p > player]
+        if later:
+            self.to_act = later[0]
+            return
+        self.drawing = False
+        self._start_betting(self.rules.game.streets[self.street].opener)
+
+    def _needs_action(self, player: int) -> bool:
+        assert self.round is not None
+        if self.folded[player] or self.stacks[player] == 0:
+            return False
+        acted = self.round.acted_at.get(player, -1) == self.round.reopen_count
+        return not acted or self.bets[player] < self.round.current
+
+    def _betting_over(self) -> bool:
+        if len(self.in_hand()) <= 1:
+            return True
+        if not any(self._needs_action(p) for p in self._live):
+            return True
+        # One player with chips, facing nothing: nobody left to bet against.
+        assert self.round is not None
+        able = [p for p in self.in_hand() if self.stacks[p] > 0]
+        return len(able) == 1 and self.bets[able[0]] >= self.round.current
+
+    def _advance(self) -> None:
+        assert self.to_act is not None
+        self._legal = None
+        if self._betting_over():
+            self._end_round()
+        else:
+            self._advance_from((self.to_act + 1) % self.players)
+
+    def _advance_from(self, start: int) -> None:
+        for offset in range(self.players):
+            player = (start + offset) % self.players
+            if self._needs_action(player):
+                self.to_act = player
+                return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        for player in range(self.players):
+            self.contributed[player] += self.bets[player]
+            self.bets[player] = 0
+        self.to_act = None
+        last = self.street == len(self.rules.game.streets) - 1
+        if len(self.in_hand()) <= 1 or last:
+            self._finish()
+        else:
+            self.last_aggressor = None
+            self._next_street()
+
+    # --- showdown and settlement -----------------------------------------------------------
+
+    def _finish(self) -> None:
+        self.phase = Phase.OVER
+        self.round = None
+        live = [not f for f in self.folded]
+        hands: dict[int, HandValue] = {}
+        if len(self._live) > 1:
+            for player in self._live:
+                hands[player] = best_hand(
+                    self.hole[player] + self.up[player], self.board, self.ranking,
+                    hole_cards_used=self.rules.game.hole_cards_used,
+                )  # fmt: skip
+        # Cards speak: every live hand is valued; who shows and who mucks is only what the
+        # table sees, and a mucked hand could not have won anything.
+        values = [hands[p].value if p in hands else None for p in range(self.players)]
+        settlement = settle(
+            self.contributed,
+            live,
+            values,
+            button=self.players - 1,
+            cards={self.rules.odd_chip.cards.value: self._odd_chip_cards(hands)},
+            commission=self.rules.commission,
+            odd_chip=self.rules.odd_chip,
+            chip=self.rules.chip_unit,
+            blinds_only=self._blinds_only(),
+        )
+        if settlement.returned is not None:
+            self._log(ev.ReturnUncalled(*settlement.returned))
+        if hands:
+            self._show_down(hands, [pot.eligible for pot in settlement.pots])
+        for index, pot in enumerate(settlement.pots):
+            if pot.commission:
+                self._log(ev.Rake(index, pot.commission, pot.commission_base))
+            for winner, share in zip(pot.winners, pot.shares, strict=True):
+                self._log(ev.Collect(index, winner, share))
+        for player, payout in enumerate(settlement.payouts):
+            self.stacks[player] += payout
+        self.payouts = settlement.payouts
+        self.commission = settlement.commission
+        self._log(ev.HandOver(tuple(self.stacks)))
+
+    def _show_down(self, hands: dict[int, HandValue], pots: list[tuple[int, ...]]) -> None:
+        """In showdown order, a player shows when the hand can still win or tie a pot they are
+        in (rws 3.13.2(c), qld s27(4)); otherwise it is mucked unseen. After an all-in with no
+        betting left, every hand is turned up (league)."""
+        best: dict[int, int] = {}
+        for player in self._showdown_order():
+            mine = [i for i, eligible in enumerate(pots) if player in eligible]
+            value = hands[player].value
+            if self.ran_out or any(value >= best.get(i, value) for i in mine):
+                for i in mine:
+                    best[i] = max(best.get(i, value), value)
+                shown = tuple(self.hole[player] + self.up[player])
+                self._log(ev.Show(player, shown, hands[player].description))
+            else:
+                self._log(ev.Muck(player))
+
+    def _odd_chip_cards(self, hands: dict[int, HandValue]) -> list[tuple[Card, ...]]:
+        """The cards the odd-chip rule looks at: the whole hand, the hole cards, or the hole
+        cards used (au 11.4(d), 16.5(e), 17.5(e))."""
+        kind = self.rules.odd_chip.cards
+        if kind is CardSet.HOLE:
+            return [tuple(h) for h in self.hole]
+        if kind is CardSet.HOLE_USED:
+            return [hands[p].hole_cards if p in hands else () for p in range(self.players)]
+        return [tuple(h + u + self.board) for h, u in zip(self.hole, self.up, strict=True)]
+
+    def _blinds_only(self) -> bool:
+        """Whether nothing but the blinds was bet (au 8.6)."""
+        return not any(isinstance(e, ev.Call | ev.Bet) for e in self.events)
+
+    def _showdown_order(self) -> list[int]:
+        """The last bettor or raiser shows first, then clockwise (rws 3.13.2; qld s27(2)-(3))."""
+        players = self.in_hand()
+        if self.last_aggressor is not None and self.last_aggressor in players:
+            first = self.last_aggressor
+        elif self.rules.game.streets[-1].opener is Opener.HIGHEST_SHOWING:
+            first = self.opener if self.opener in players else players[0]  # stud: no button
+        elif self.rules.show_first is ShowFirst.BUTTON:
+            first = players[-1] if (self.players - 1) in players else players[0]
+        else:
+            first = players[0]
+        start = players.index(first)
+        return players[start:] + players[:start]
+
+
+def _showing(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """How good the face-up cards look, for the stud opener (au 12.3(b), 13.3(b)): pairs and
+    trips first, then ranks; equal ranks are split by the suit of the highest card."""
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card >> 2] = counts.get(card >> 2, 0) + 1
+    ranks = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    top = max(c for c in cards if c >> 2 == ranks[0])
+    return tuple(sorted(counts.values(), reverse=True)), tuple(ranks), top

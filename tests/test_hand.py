@@ -1,0 +1,209 @@
+"""The hand engine, clause by clause, with the books' own examples where they give one."""
+
+from __future__ import annotations
+
+import pytest
+
+from croupier import events as ev
+from croupier.betting import Betting, IllegalAction, MinRaise, ShortAllIn, Structure
+from croupier.cards import Deck, DeckKind, parse_cards
+from croupier.games import GameError, game
+from croupier.hand import Hand, Rules
+
+
+def rules(
+    structure: Structure = Structure.NO_LIMIT,
+    blinds: tuple[int, ...] = (1, 2),
+    small_bet: int = 2,
+    **betting: object,
+) -> Rules:
+    return Rules(
+        game=game("holdem"),
+        betting=Betting(structures=(structure,), small_bet=small_bet, **betting),  # type: ignore[arg-type]
+        blinds=blinds,
+    )
+
+
+def stacked(players: int, holes: list[str], board: str, kind: DeckKind = DeckKind.STANDARD) -> Deck:
+    """A deck that deals the given hole cards (one at a time, as dealt) and board (with burns)."""
+    hole_cards = [parse_cards(h) for h in holes]
+    size = len(hole_cards[0])
+    order = [hole_cards[p][i] for i in range(size) for p in range(players)]
+    board_cards = list(parse_cards(board))
+    rest = [c for c in kind.cards if c not in order and c not in board_cards]
+    burns = iter(rest)
+    streets = [board_cards[:3], board_cards[3:4], board_cards[4:5]]
+    for cards in streets:
+        if cards:
+            order.append(next(burns))
+            order.extend(cards)
+    remaining = [c for c in rest if c not in order]
+    return Deck(kind, order + remaining)
+
+
+def test_rws_3_7_heads_up_button_posts_small_blind_and_acts_first() -> None:
+    hand = Hand(rules(), [100, 100])
+    posts = [e for e in hand.events if isinstance(e, ev.PostBlind)]
+    assert [(p.player, p.amount) for p in posts] == [(1, 1), (0, 2)]  # player 1 is the button
+    assert hand.to_act == 1  # rws 3.8.1(a): the button acts first before the flop
+    hand.check_or_call()
+    hand.check_or_call()  # big blind checks its option
+    assert hand.street == 1 and hand.to_act == 0  # after the flop, left of the button first
+
+
+def test_rws_3_3_minimum_raise_is_the_big_blind_then_the_previous_raise() -> None:
+    hand = Hand(rules(blinds=(5, 10), small_bet=10), [1000, 1000, 1000])
+    legal = hand.legal()
+    assert legal.player == 2 and legal.call == 10
+    assert legal.raise_range == (20, 1000)
+    with pytest.raises(IllegalAction, match=r"below the minimum 20 .*rws 3\.3"):
+        hand.bet_or_raise_to(15)
+    hand.bet_or_raise_to(50)  # a raise of 40
+    assert hand.legal().raise_range == (90, 1000)  # at least another 40
+
+
+def test_rws_3_8_1_b_big_blind_has_the_option_when_nobody_raised() -> None:
+    hand = Hand(rules(), [100, 100, 100])
+    hand.check_or_call()  # player 2 calls
+    hand.check_or_call()  # small blind completes
+    legal = hand.legal()
+    assert legal.player == 1 and legal.can_check and legal.raise_range == (4, 100)
+
+
+def test_qld_s28_5_full_pot_example_call_to_250_raises_up_to_250() -> None:
+    # Pot 150 after the first round; player 0 bets 50 (pot 200); player 1's call would bring
+    # it to 250, so the raise may be up to 250: to 300 in all.
+    hand = Hand(rules(Structure.POT, blinds=(25, 50), small_bet=50), [1000, 1000, 1000])
+    hand.check_or_call()
+    hand.check_or_call()
+    hand.check_or_call()
+    assert hand.pot == 150 and hand.street == 1
+    hand.bet_or_raise_to(50)
+    assert hand.legal().raise_range == (100, 300)
+    with pytest.raises(IllegalAction, match=r"qld s28\(5\)"):
+        hand.bet_or_raise_to(301)
+
+
+def test_qld_s28_6_half_pot_example_call_to_240_raises_up_to_120() -> None:
+    hand = Hand(rules(Structure.HALF_POT, blinds=(20, 40), small_bet=40), [1000] * 4)
+    for _ in range(4):
+        hand.check_or_call()
+    assert hand.pot == 160 and hand.street == 1
+    hand.bet_or_raise_to(40)  # pot 200; the next call brings it to 240
+    assert hand.legal().raise_range == (80, 160)  # raise at most 120 on top of the 40
+
+
+def test_qld_s28_4_minimum_raise_is_the_raisers_own_call() -> None:
+    betting = dict(min_raise=MinRaise.QLD)
+    hand = Hand(rules(Structure.NO_LIMIT, blinds=(5, 10), small_bet=10, **betting), [1000] * 4)
+    hand.check_or_call()  # player 2 calls 10
+    hand.bet_or_raise_to(40)  # player 3 calls 10 and raises 30
+    # Player 0 (small blind) must call 35: s28(4)(c) makes that the smallest raise.
+    assert hand.legal().call == 35
+    assert hand.legal().raise_range == (75, 1000)
+
+
+def test_qld_s28_8_structured_bets_small_then_big() -> None:
+    hand = Hand(
+        rules(Structure.FIXED, blinds=(5, 10), small_bet=10, big_bet=20), [1000, 1000, 1000]
+    )
+    assert hand.legal().raise_range == (20, 20)
+    for _ in range(3):
+        hand.check_or_call()
+    assert hand.legal().raise_range == (10, 10)  # flop: the small bet
+    for _ in range(3):
+        hand.check_or_call()
+    assert hand.street == 2 and hand.legal().raise_range == (20, 20)  # turn: the big bet
+
+
+def test_au_11_5_g_three_raises_then_capped_unless_heads_up() -> None:
+    hand = Hand(rules(Structure.FIXED, blinds=(5, 10), small_bet=10, raise_cap=3), [1000] * 3)
+    hand.bet_or_raise_to(20)  # raise 1 (the big blind was the bet)
+    hand.bet_or_raise_to(30)  # raise 2
+    hand.bet_or_raise_to(40)  # raise 3
+    legal = hand.legal()
+    assert legal.player == 2 and legal.raise_range is None
+    with pytest.raises(IllegalAction, match=r"capped .*au 11\.5\(g\)"):
+        hand.bet_or_raise_to(50)
+    heads_up = Hand(rules(Structure.FIXED, blinds=(5, 10), small_bet=10, raise_cap=3), [1000] * 2)
+    for to in (20, 30, 40, 50, 60):
+        heads_up.bet_or_raise_to(to)
+    assert heads_up.legal().raise_range == (70, 70)
+
+
+def test_rws_3_14_3_all_in_under_half_a_raise_does_not_reopen() -> None:
+    # Player 2 raises to 20; player 0 is all-in for 24 (4 more, under half of a 10 raise);
+    # player 2, who already acted, may only call the 4 or fold.
+    settings = dict(short_all_in=ShortAllIn.HALF_REOPENS)
+    hand = Hand(rules(blinds=(5, 10), small_bet=10, **settings), [24, 1000, 1000])
+    hand.bet_or_raise_to(20)
+    hand.bet_or_raise_to(24)  # all-in
+    hand.check_or_call()  # big blind calls 24
+    legal = hand.legal()
+    assert legal.player == 2 and legal.call == 4 and legal.raise_range is None
+
+
+def test_rws_3_14_3_all_in_of_half_a_raise_or_more_reopens() -> None:
+    settings = dict(short_all_in=ShortAllIn.HALF_REOPENS)
+    hand = Hand(rules(blinds=(5, 10), small_bet=10, **settings), [25, 1000, 1000])
+    hand.bet_or_raise_to(20)
+    hand.bet_or_raise_to(25)  # 5 more: half of the 10 raise
+    hand.check_or_call()
+    legal = hand.legal()
+    assert legal.player == 2 and legal.raise_range is not None
+
+
+def test_full_raise_rule_short_all_in_never_reopens() -> None:
+    hand = Hand(rules(blinds=(5, 10), small_bet=10), [29, 1000, 1000])
+    hand.bet_or_raise_to(20)
+    hand.bet_or_raise_to(29)  # 9 more: less than the 10 raise
+    hand.check_or_call()
+    assert hand.legal().raise_range is None
+
+
+def test_qld_s29_6_example_all_in_player_wins_the_pot_formed_before() -> None:
+    # A (player 0) is all-in in the first round; B and C play on; A > B > C at the showdown.
+    holes = ["Ah Ad", "Kh Kd", "Qh Qd"]
+    deck = stacked(3, holes, "2c 7s 9d 3h 4s")
+    hand = Hand(rules(blinds=(5, 10), small_bet=10), [50, 500, 500], deck)
+    hand.check_or_call()  # C calls 10
+    hand.bet_or_raise_to(50)  # A all-in for 50
+    hand.check_or_call()  # B calls
+    hand.check_or_call()  # C calls
+    hand.bet_or_raise_to(100)  # flop: B bets 100
+    hand.check_or_call()  # C calls
+    while hand.to_act is not None:
+        hand.check_or_call()
+    assert hand.stacks == [150, 550, 350]
+    assert sum(hand.stacks) == 1050
+
+
+def test_uncalled_bet_is_returned_and_the_bettor_wins_uncontested() -> None:
+    hand = Hand(rules(blinds=(5, 10), small_bet=10), [100, 100, 100])
+    hand.bet_or_raise_to(60)
+    hand.fold()
+    hand.fold()
+    returned = [e for e in hand.events if isinstance(e, ev.ReturnUncalled)]
+    assert returned == [ev.ReturnUncalled(2, 50)]
+    assert hand.stacks == [95, 90, 115]
+
+
+def test_au_5_1_d_twelfth_player_at_two_card_manila_is_an_error() -> None:
+    manila = Rules(
+        game=game("manila2"),
+        betting=Betting(structures=(Structure.NO_LIMIT,), small_bet=2),
+        deck=DeckKind.SHORT_32,
+        blinds=(1, 2),
+    )
+    Hand(manila, [100] * 11)
+    with pytest.raises(GameError, match=r"2 to 11 players \(au 5\.1\)"):
+        Hand(manila, [100] * 12)
+
+
+def test_illegal_actions_change_nothing() -> None:
+    hand = Hand(rules(), [100, 100, 100])
+    before = (list(hand.stacks), list(hand.bets), len(hand.events), hand.to_act)
+    for bad in (lambda: hand.bet_or_raise_to(3), lambda: hand.bet_or_raise_to(101)):
+        with pytest.raises(IllegalAction):
+            bad()
+    assert (list(hand.stacks), list(hand.bets), len(hand.events), hand.to_act) == before
