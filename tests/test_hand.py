@@ -207,3 +207,65 @@ def test_illegal_actions_change_nothing() -> None:
         with pytest.raises(IllegalAction):
             bad()
     assert (list(hand.stacks), list(hand.bets), len(hand.events), hand.to_act) == before
+
+
+def test_cardroom_betting_5_a_capped_round_stays_capped_when_heads_up() -> None:
+    hand = Hand(rules(Structure.FIXED, blinds=(5, 10), small_bet=10, raise_cap=3), [1000] * 3)
+    for to in (20, 30, 40):  # the big blind's bet and three raises: capped
+        hand.bet_or_raise_to(to)
+    assert hand.legal().raise_range is None
+    hand.fold()  # heads-up now, but the round stays capped
+    assert hand.to_act == 0 and hand.legal().raise_range is None
+
+
+def test_cardroom_betting_5_heads_up_before_the_cap_raises_without_limit() -> None:
+    hand = Hand(rules(Structure.FIXED, blinds=(5, 10), small_bet=10, raise_cap=3), [1000] * 3)
+    hand.fold()
+    for to in (20, 30, 40, 50, 60, 70):
+        hand.bet_or_raise_to(to)
+    assert hand.legal().raise_range == (80, 80)
+
+
+def test_cardroom_betting_4_cap_counts_only_players_not_all_in() -> None:
+    # Player 2 is all-in on the blinds' round; the other two raise on without a cap.
+    hand = Hand(rules(Structure.FIXED, blinds=(5, 10), small_bet=10, raise_cap=3), [1000, 1000, 8])
+    hand.check_or_call()  # player 2 calls all-in for 8
+    for to in (20, 30, 40, 50):
+        hand.bet_or_raise_to(to)
+    assert hand.legal().raise_range is not None
+
+
+def test_cardroom_betting_7_half_bet_all_in_is_a_full_bet_example() -> None:
+    # On a $20 round a $15 all-in counts as a full bet: the next player may raise it to $35.
+    settings = dict(short_all_in=ShortAllIn.HALF_REOPENS)
+    table = rules(Structure.FIXED, blinds=(10, 20), small_bet=20, big_bet=20, **settings)
+    short = Hand(table, [1000, 1000, 35])
+    short.check_or_call()  # player 2 calls 20 (15 behind)
+    short.check_or_call()  # the small blind completes
+    short.check_or_call()  # the big blind checks
+    short.check_or_call()  # flop: player 0 checks
+    short.check_or_call()  # player 1 checks
+    short.bet_or_raise_to(15)  # player 2 bets all-in 15: half a bet or more
+    assert short.legal().player == 0 and short.legal().raise_range == (35, 35)
+
+
+def test_league_first_raise_at_least_double_the_big_blind_reraise_double_again() -> None:
+    hand = Hand(rules(blinds=(50, 100), small_bet=100, min_raise=MinRaise.DOUBLE), [10_000] * 4)
+    assert hand.legal().raise_range == (200, 10_000)
+    hand.bet_or_raise_to(300)
+    assert hand.legal().raise_range == (600, 10_000)  # double the preceding raise of 300
+    for _ in range(4):  # player 3 re-raises to 600 and everybody calls
+        legal = hand.legal()
+        if legal.raise_range and legal.raise_range[0] == 600:
+            hand.bet_or_raise_to(600)
+        else:
+            hand.check_or_call()
+    assert hand.street == 1
+    assert hand.legal().raise_range == (100, 10_000 - 600)  # post-flop: at least the big blind
+
+
+def test_league_all_in_blind_does_not_change_the_limits() -> None:
+    # The big blind is all-in for 30 of a 100 blind: the others still call 100.
+    hand = Hand(rules(blinds=(50, 100), small_bet=100), [1000, 30, 1000])
+    legal = hand.legal()
+    assert legal.player == 2 and legal.call == 100 and legal.raise_range == (200, 1000)

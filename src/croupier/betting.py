@@ -65,12 +65,18 @@ class MinRaise(enum.Enum):
     # qld s28(4): at least the opening bet; after a call, the call; after a call and raise,
     # the raiser's own call.
     QLD = "qld"
+    # league: the first raise before the flop to at least double the big blind, each re-raise
+    # to at least double the preceding raise. "Double" is read as the amount raised to, as in
+    # the first sentence (double the big blind): raise to at least twice the bet to match.
+    DOUBLE = "double"
 
     @property
     def rule(self) -> str:
-        if self is MinRaise.QLD:
-            return "qld s28(4)"
-        return "at least the previous bet or raise (au 11.5(d), rws 3.3)"
+        return {
+            MinRaise.QLD: "qld s28(4)",
+            MinRaise.DOUBLE: "at least double the preceding bet or raise (league betting)",
+            MinRaise.PREVIOUS: "at least the previous bet or raise (au 11.5(d), rws 3.3)",
+        }[self]
 
 
 class ShortAllIn(enum.Enum):
@@ -94,6 +100,7 @@ class Betting:
     max_wager: int | None = None  # table maximum bet or raise (qld s25(4), au 11.5(a))
     raise_cap: int | None = None  # raises allowed after the opening bet (au 11.5(g): 3)
     uncapped_heads_up: bool = True  # no cap with two players left (au 11.5(g), cardroom 5)
+    cap_sticks: bool = True  # a capped round stays capped when it turns heads-up (cardroom 5)
     min_raise: MinRaise = MinRaise.PREVIOUS
     short_all_in: ShortAllIn = ShortAllIn.FULL_RAISE_REOPENS
     clauses: dict[str, str] = field(default_factory=dict, compare=False)
@@ -146,9 +153,12 @@ class BettingRound:
     raises: int = 0  # full bets and raises so far (an opening bet or the big blind is one)
     reopen_count: int = 0  # increases with every full bet or raise
     acted_at: dict[int, int] = field(default_factory=dict)  # player -> reopen_count when acted
+    stuck: bool = False  # the cap was reached with three or more players able to bet
 
     def open_with_blinds(self, largest_blind: int) -> None:
-        """The largest blind is the bet to match and counts as the opening bet (rws 3.3)."""
+        """The largest blind is the bet to match and counts as the opening bet (rws 3.3). It is
+        the blind as set, even when its poster is all-in for less: an all-in blind does not
+        change the round's limits (league; the other books are silent)."""
         self.current = self.full_level = self.last_wager = largest_blind
         self.last_raise = max(largest_blind, self.betting.small_bet)
         self.raises = 1 if largest_blind else 0
@@ -156,19 +166,25 @@ class BettingRound:
     def pot_total(self) -> int:
         return self.pot_before + sum(self.bets)
 
-    def capped(self, players_in: int) -> bool:
+    def capped(self, able: int) -> bool:
+        """Whether no more raises are allowed; ``able``: players in the pot not all-in
+        (cardroom betting 4 counts only those)."""
         cap = self.betting.raise_cap
-        if cap is None or (self.betting.uncapped_heads_up and players_in <= 2):
+        if cap is None or self.raises <= cap:  # the opening bet plus ``cap`` raises
             return False
-        return self.raises > cap  # the opening bet plus ``cap`` raises
+        if able > 2 or not self.betting.uncapped_heads_up:
+            self.stuck = self.betting.cap_sticks
+            return True
+        return self.stuck
 
-    def legal(self, player: int, players_in: int, others_can_call: bool) -> Legal:
-        """What ``player`` may do; ``others_can_call``: someone else still has chips to act."""
+    def legal(self, player: int, able: int, others_can_call: bool) -> Legal:
+        """What ``player`` may do. ``able``: players in the pot with chips behind;
+        ``others_can_call``: someone other than ``player`` is among them."""
         owed = self.current - self.bets[player]
         stack = self.stacks[player]
         raise_range = None
         reopened = self.acted_at.get(player, -1) < self.reopen_count
-        if stack > owed and reopened and others_can_call and not self.capped(players_in):
+        if stack > owed and reopened and others_can_call and not self.capped(able):
             raise_range = self._raise_range(player)
         return Legal(player, owed > 0, owed <= 0, min(max(owed, 0), stack), raise_range)
 
@@ -190,6 +206,8 @@ class BettingRound:
             return betting.fixed_size(self.index)
         if self.current == 0:
             return betting.small_bet  # an opening bet of at least the minimum (qld s25(4))
+        if betting.min_raise is MinRaise.DOUBLE:
+            return max(self.current, betting.small_bet)
         if betting.min_raise is MinRaise.QLD:
             if self.last_was_opening:
                 return self.last_wager  # s28(4)(a): the amount of the opening bet

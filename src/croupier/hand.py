@@ -132,8 +132,9 @@ class Hand:
             player = self._require_turn()
             assert self.round is not None
             # Raising is pointless, and not offered, when nobody else has chips to call it.
-            others_can_call = any(self.stacks[p] > 0 for p in self._live if p != player)
-            legal = self.round.legal(player, len(self._live), others_can_call)
+            able = sum(self.stacks[p] > 0 for p in self._live)
+            others_can_call = able - (self.stacks[player] > 0) > 0
+            legal = self.round.legal(player, able, others_can_call)
             if self._must_open(player):
                 # The lowest up card opens with a bet of at least the minimum (au 12.2(a)).
                 legal = replace(legal, can_fold=False, can_check=False)
@@ -228,7 +229,7 @@ class Hand:
 
     def _why_not(self, legal: Legal) -> str:
         assert self.round is not None
-        if self.round.capped(len(self.in_hand())):
+        if self.round.capped(sum(self.stacks[p] > 0 for p in self._live)):
             cap = self.rules.betting.raise_cap
             return f": the round is capped at a bet and {cap} raises (au 11.5(g))"
         if self.round.acted_at.get(legal.player, -1) >= self.round.reopen_count:
@@ -332,7 +333,7 @@ class Hand:
         for player, amount in zip(self._blind_posters(len(blinds)), blinds, strict=False):
             added = self.round.post(player, amount)
             self._log(ev.PostBlind(player, added, self.stacks[player] == 0))
-        self.round.open_with_blinds(max(self.bets))
+        self.round.open_with_blinds(max(blinds[: len(self._blind_posters(len(blinds)))]))
 
     def _blind_posters(self, count: int | None = None) -> list[int]:
         count = min(

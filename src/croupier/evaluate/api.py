@@ -246,21 +246,24 @@ def _with_hole(hand: HandValue, used: tuple[Card, ...]) -> HandValue:
     )
 
 
+_SUITED = (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
+
+
 def _describe(ranking: Ranking, value: int, cards: tuple[Card, ...]) -> HandValue:
     if ranking is Ranking.BADUGI:
         return _describe_badugi(value, cards)
-    size = ranking.hand_size
-    five = next(
-        sub for sub in itertools.combinations(cards, size) if rank_value(sub, ranking) == value
-    )
     tables = tables_for(ranking)
     category = CATEGORIES[tables.categories[value]]
     significant = tuple(int(r) for r in tables.significant[value])
+    candidates: Sequence[Card] = cards
+    if category in _SUITED:  # the five come from the suit with five or more cards
+        suit = max(range(4), key=lambda s: sum(c & 3 == s for c in cards))
+        candidates = [c for c in cards if c & 3 == suit]
     return HandValue(
         ranking,
         value,
         category,
-        _in_order(five, significant),
+        _in_order(candidates, significant),
         (),
         qualifies(ranking, category, significant),
         significant,
