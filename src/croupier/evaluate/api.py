@@ -94,11 +94,13 @@ Evaluator = Callable[[Sequence[int]], int]
 _EVALUATORS: dict[Ranking | str, Evaluator] = {}
 
 
-def rank_value(cards: Sequence[int], ranking: Ranking | str = Ranking.HIGH) -> int:
-    """The value of the best hand in ``cards`` (card codes or :class:`Card`); fast scalar path.
+def rank_value(cards: Sequence[int] | str, ranking: Ranking | str = Ranking.HIGH) -> int:
+    """The value of the best hand in ``cards`` (codes, :class:`Card` or text); fast path.
 
     The same number as :attr:`HandValue.value` and :func:`evaluate_many`.
     """
+    if isinstance(cards, str):
+        cards = _codes(cards)
     try:
         evaluator = _EVALUATORS[ranking]
     except KeyError:
@@ -163,9 +165,9 @@ def _badugi_evaluator() -> Evaluator:
 
 
 def _codes(cards: CardsLike) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return parse_cards(cards)
     try:
+        if isinstance(cards, str):
+            return parse_cards(cards)
         return tuple(Card(c) for c in cards)
     except (TypeError, CardError) as error:
         raise EvaluationError(f"bad cards {cards!r}: {error}") from None
@@ -218,7 +220,7 @@ def best_hand(
     hole_cards, board_cards = _codes(hole), _codes(board)
     everything = hole_cards + board_cards
     if len(set(everything)) != len(everything):
-        parse_cards([str(c) for c in everything])  # raises, naming the duplicate
+        _codes(format_cards(everything))  # raises, naming the duplicate
     if hole_cards_used is None:
         hand = evaluate(everything, ranking)
         used = tuple(c for c in hole_cards if c in hand.cards)
@@ -256,7 +258,13 @@ def _describe(ranking: Ranking, value: int, cards: tuple[Card, ...]) -> HandValu
     category = CATEGORIES[tables.categories[value]]
     significant = tuple(int(r) for r in tables.significant[value])
     candidates: Sequence[Card] = cards
-    if category in _SUITED:  # the five come from the suit with five or more cards
+    if ranking is Ranking.LOW_27 and len(cards) > 5:
+        # A flush hurts here, so picking cards by rank alone could pick a flush: take the
+        # first five that really make the value.
+        candidates = next(
+            sub for sub in itertools.combinations(cards, 5) if rank_value(sub, ranking) == value
+        )
+    elif category in _SUITED:  # the five come from the suit with five or more cards
         suit = max(range(4), key=lambda s: sum(c & 3 == s for c in cards))
         candidates = [c for c in cards if c & 3 == suit]
     return HandValue(
@@ -289,14 +297,13 @@ def _describe_badugi(value: int, cards: tuple[Card, ...]) -> HandValue:
     packed = 0xFFFF - (value & 0xFFFF)
     ace_low = [packed >> (4 * (3 - i)) & 0xF for i in range(size)]  # 1 = ace .. 13 = king
     ranks = tuple((r - 2) % 13 for r in ace_low)
-    used: list[Card] = []
-    for rank in ranks:
-        # Among cards of this rank, take one whose suit is still free.
-        taken = {c & 3 for c in used}
-        used.append(next(c for c in cards if c >> 2 == rank and c & 3 not in taken))
-    return HandValue(
-        Ranking.BADUGI, value, _BADUGI_CATEGORIES[size - 1], tuple(used), (), True, ranks
+    used = next(
+        sub
+        for sub in itertools.combinations(cards, size)
+        if sorted(c >> 2 for c in sub) == sorted(ranks) and len({c & 3 for c in sub}) == size
     )
+    used = tuple(sorted(used, key=lambda c: ranks.index(c >> 2)))
+    return HandValue(Ranking.BADUGI, value, _BADUGI_CATEGORIES[size - 1], used, (), True, ranks)
 
 
 # --- the batch path --------------------------------------------------------------------------

@@ -1,0 +1,96 @@
+"""Money rules that pass through a whole hand: walks, commission, odd chips."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from croupier import events as ev
+from croupier.betting import Betting, Structure
+from croupier.cards import Deck, DeckKind, parse_cards
+from croupier.games import game
+from croupier.hand import Hand, Rules
+from croupier.pots import Basis, CardSet, Commission, CommissionKind, OddChip, OddChipRule
+
+FIVE_PERCENT = Commission(
+    kind=CommissionKind.PERCENTAGE,
+    rate=Fraction(5, 100),
+    basis=Basis.POT,
+    exempt_blinds_only=True,
+)
+
+
+def holdem(**options: object) -> Rules:
+    return Rules(
+        game=game("holdem"),
+        betting=Betting(structures=(Structure.NO_LIMIT,), small_bet=10),
+        blinds=(5, 10),
+        **options,  # type: ignore[arg-type]
+    )
+
+
+def deck_for(holes: list[str], board: str) -> Deck:
+    """Hole cards dealt one at a time, then burn + flop, burn + turn, burn + river."""
+    hole = [parse_cards(h) for h in holes]
+    top = [hole[p][i] for i in range(2) for p in range(len(hole))]
+    shared = parse_cards(board)
+    spare = iter(c for c in DeckKind.STANDARD.cards if c not in top and c not in shared)
+    order = [*top, next(spare), *shared[:3], next(spare), shared[3], next(spare), shared[4]]
+    return Deck(DeckKind.STANDARD, [*order, *spare])
+
+
+def test_qld_s24_8_nobody_opens_and_the_second_blind_wins() -> None:
+    hand = Hand(holdem(commission=FIVE_PERCENT), [100, 100, 100])
+    hand.fold()
+    hand.fold()
+    assert hand.stacks == [95, 105, 100]
+    assert [e for e in hand.events if isinstance(e, ev.Collect)] == [ev.Collect(0, 1, 10)]
+
+
+def test_au_8_6_no_commission_when_only_the_blinds_were_bet() -> None:
+    hand = Hand(holdem(commission=FIVE_PERCENT), [100, 100, 100])
+    hand.fold()
+    hand.fold()
+    assert hand.commission == 0 and not any(isinstance(e, ev.Rake) for e in hand.events)
+
+
+def test_rws_4_3_uncalled_bet_is_not_raked() -> None:
+    # Player 2 raises to 100 and is called by the big blind; on the flop the big blind bets
+    # 200 and everyone folds: the 200 comes back unraked; the 205 pot pays 5% (10).
+    hand = Hand(holdem(commission=FIVE_PERCENT), [1000, 1000, 1000])
+    hand.bet_or_raise_to(100)
+    hand.fold()
+    hand.check_or_call()
+    hand.bet_or_raise_to(200)
+    hand.fold()
+    assert [e for e in hand.events if isinstance(e, ev.ReturnUncalled)] == [
+        ev.ReturnUncalled(1, 200)
+    ]
+    assert hand.commission == 10
+    assert hand.stacks == [995, 1000 - 100 + 205 - 10, 900]
+
+
+def test_au_16_5_e_odd_chip_to_the_highest_hole_card_by_suit() -> None:
+    # Both play the board's straight; 3 players put in 10 each with a 5 small blind that
+    # folds: a 25 pot splits 12/12 and the odd chip goes to the spade in the hole.
+    odd = OddChip(rule=OddChipRule.HIGHEST_CARD, cards=CardSet.HOLE, one_per_player=False)
+    deck = deck_for(["2c 3d", "Kh 4c", "Ks 4d"], "Ah Qs Jd Tc 9h")
+    hand = Hand(holdem(odd_chip=odd), [100, 100, 100], deck)
+    hand.check_or_call()  # player 2 calls 10
+    hand.fold()  # the small blind folds
+    hand.check_or_call()  # the big blind checks
+    while hand.to_act is not None:
+        hand.check_or_call()
+    collects = {e.player: e.amount for e in hand.events if isinstance(e, ev.Collect)}
+    assert collects == {1: 12, 2: 13}
+
+
+def test_rws_4_5_odd_chip_to_the_first_player_left_of_the_button() -> None:
+    deck = deck_for(["2c 3d", "Kh 4c", "Ks 4d"], "Ah Qs Jd Tc 9h")
+    hand = Hand(holdem(), [100, 100, 100], deck)
+    hand.check_or_call()
+    hand.fold()
+    hand.check_or_call()
+    while hand.to_act is not None:
+        hand.check_or_call()
+    collects = {e.player: e.amount for e in hand.events if isinstance(e, ev.Collect)}
+    assert collects == {1: 13, 2: 12}
