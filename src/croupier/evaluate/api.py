@@ -117,36 +117,41 @@ def scalar_evaluator(ranking: Ranking | str = Ranking.HIGH) -> Evaluator:
     return _EVALUATORS[ranking]
 
 
+_SHIFT = 52  # the table key sits above one bit per card
+
+
 def _best_five(ranking: Ranking) -> Evaluator:
     tables = tables_for(ranking)
-    # Per card: its table key plus a bit of its own at 64 + code. The sum of distinct powers of
+    # Per card: its table key, shifted above a bit of its own. The sum of distinct powers of
     # two has one bit per card; a repeated card carries into fewer bits.
     card_key = {
-        code: int(tables.card_key[code]) + (1 << (64 + code))
+        code: int(tables.card_key[code]) << _SHIFT | 1 << code
         for code in range(52)
         if code in ranking.deck
     }
     key_of = card_key.__getitem__
     best = tables.seven_keys
     flush: list[int] = tables.flush.tolist()
-    suit_blind = ranking in _SUIT_BLIND
+    flush_check = 0 if ranking in _SUIT_BLIND else FLUSH_CHECK << _SHIFT
+    card_bits = (1 << _SHIFT) - 1
+    bias = SUIT_BIAS << _SHIFT
     low_27 = ranking is Ranking.LOW_27
 
     def evaluate(cards: Sequence[int]) -> int:
         try:
-            key = sum(map(key_of, cards), SUIT_BIAS)
+            key = sum(map(key_of, cards), bias)
         except (KeyError, TypeError):
             raise _invalid(ranking, cards, _BEST_FIVE_SIZES) from None
         count = len(cards)
-        if (key >> 64).bit_count() != count or not 5 <= count <= 7:
+        if (key & card_bits).bit_count() != count or not 5 <= count <= 7:
             raise _invalid(ranking, cards, _BEST_FIVE_SIZES)
         if low_27 and count > 5:
             return max(map(evaluate, itertools.combinations(cards, 5)))
-        flushed = key & FLUSH_CHECK
-        if flushed and not suit_blind:
-            suit = (flushed.bit_length() - SUIT_SHIFT - 4) // 4
+        flushed = key & flush_check
+        if flushed:
+            suit = (flushed.bit_length() - _SHIFT - SUIT_SHIFT - 4) // 4
             return flush[sum(1 << (c >> 2) for c in cards if c & 3 == suit)]
-        return best[key & RANK_KEY_MASK]
+        return best[key >> _SHIFT & RANK_KEY_MASK]
 
     return evaluate
 
