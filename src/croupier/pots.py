@@ -42,7 +42,6 @@ import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import SupportsIndex
 
 __all__ = [
     "NO_COMMISSION",
@@ -72,9 +71,14 @@ def _is_int(value: object) -> bool:
 
 def _as_int(value: object, what: str) -> int:
     """An integer (numpy integers too, but not bools), or a PotError naming ``what``."""
-    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
-        raise PotError(f"{what} is {value!r}: expected an integer")
-    return operator.index(value)
+    if type(value) is int:  # the common case, without the slower checks below
+        return value
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise PotError(f"{what} is {value!r}: expected an integer") from None
 
 
 @dataclass(frozen=True)

@@ -215,22 +215,27 @@ def qualifies(ranking: Ranking, category: Category, significant: Sequence[int]) 
 
 def describe(ranking: Ranking, category: Category, significant: Sequence[int]) -> str:
     """Human description: 'Full House, Kings over Jacks', '7-5-4-3-2 low', 'Badugi, 8-5-3-A'."""
-    names = [Rank(r) for r in significant]
     if ranking is Ranking.BADUGI:
-        return f"{category.value}, {'-'.join(n.char for n in names)}"
+        return f"{category.value}, {'-'.join(_RANK_CHARS[r] for r in significant)}"
     if ranking.is_low and category is C.HIGH_CARD:
-        return f"{'-'.join(n.char for n in names)} low"
-    first = names[0]
-    single = first.name.title()
-    return {
-        C.HIGH_CARD: f"High Card, {single}",
-        C.ONE_PAIR: f"Pair of {first.noun}",
-        C.TWO_PAIR: f"Two Pair, {first.noun} and {names[2].noun}",
-        C.THREE_OF_A_KIND: f"Three of a Kind, {first.noun}",
-        C.STRAIGHT: f"Straight, {single} high",
-        C.FLUSH: f"Flush, {single} high",
-        C.FULL_HOUSE: f"Full House, {first.noun} over {names[3].noun}",
-        C.FOUR_OF_A_KIND: f"Four of a Kind, {first.noun}",
-        C.STRAIGHT_FLUSH: f"Straight Flush, {single} high",
-        C.ROYAL_FLUSH: "Royal Flush",
-    }[category]
+        return f"{'-'.join(_RANK_CHARS[r] for r in significant)} low"
+    first = _NOUNS[significant[0]]
+    single = _NAMES[significant[0]]
+    if category is C.ONE_PAIR:
+        return f"Pair of {first}"
+    if category is C.TWO_PAIR:
+        return f"Two Pair, {first} and {_NOUNS[significant[2]]}"
+    if category is C.FULL_HOUSE:
+        return f"Full House, {first} over {_NOUNS[significant[3]]}"
+    if category in (C.THREE_OF_A_KIND, C.FOUR_OF_A_KIND):
+        return f"{category.value}, {first}"
+    if category is C.ROYAL_FLUSH:
+        return "Royal Flush"
+    if category is C.HIGH_CARD:
+        return f"High Card, {single}"
+    return f"{category.value}, {single} high"  # straight, flush, straight flush
+
+
+_RANK_CHARS = [rank.char for rank in Rank]
+_NOUNS = [rank.noun for rank in Rank]
+_NAMES = [rank.name.title() for rank in Rank]
