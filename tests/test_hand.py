@@ -269,3 +269,15 @@ def test_league_all_in_blind_does_not_change_the_limits() -> None:
     hand = Hand(rules(blinds=(50, 100), small_bet=100), [1000, 30, 1000])
     legal = hand.legal()
     assert legal.player == 2 and legal.call == 100 and legal.raise_range == (200, 1000)
+
+
+def test_qld_s24_4_opening_bet_and_its_raise_equal_the_second_blind() -> None:
+    table = rules(Structure.POT, blinds=(5, 10), small_bet=10, opening_raise_is_blind=True)
+    hand = Hand(table, [1000] * 4)
+    assert hand.legal().raise_range == (20, 20)  # open (10) and raise one blind (10)
+    hand.fold()
+    assert hand.legal().raise_range == (20, 20)  # still nobody has opened
+    hand.check_or_call()  # player 3 opens
+    # Now the usual s28 limits: the pot is 25, the small blind's call makes it 30, so the
+    # raise may be up to 30 on top of the 10 (s28(5)).
+    assert hand.legal().raise_range == (20, 40)

@@ -101,6 +101,9 @@ class Betting:
     raise_cap: int | None = None  # raises allowed after the opening bet (au 11.5(g): 3)
     uncapped_heads_up: bool = True  # no cap with two players left (au 11.5(g), cardroom 5)
     cap_sticks: bool = True  # a capped round stays capped when it turns heads-up (cardroom 5)
+    # qld s24(4): in the first round the opening bet, and a raise made with it, each equal
+    # the second blind: until someone opens, a raise is to exactly twice the blind.
+    opening_raise_is_blind: bool = False
     min_raise: MinRaise = MinRaise.PREVIOUS
     short_all_in: ShortAllIn = ShortAllIn.FULL_RAISE_REOPENS
     clauses: dict[str, str] = field(default_factory=dict, compare=False)
@@ -154,6 +157,7 @@ class BettingRound:
     reopen_count: int = 0  # increases with every full bet or raise
     acted_at: dict[int, int] = field(default_factory=dict)  # player -> reopen_count when acted
     stuck: bool = False  # the cap was reached with three or more players able to bet
+    opened: bool = False  # someone has called or raised voluntarily (qld s24(4))
 
     def open_with_blinds(self, largest_blind: int) -> None:
         """The largest blind is the bet to match and counts as the opening bet (rws 3.3). It is
@@ -192,6 +196,9 @@ class BettingRound:
         structure = self.betting.structure(self.index)
         owed = self.current - self.bets[player]
         all_in = self.bets[player] + self.stacks[player]
+        if self.betting.opening_raise_is_blind and self.index == 0 and not self.opened:
+            fixed = min(2 * self.current, all_in)
+            return fixed, fixed  # qld s24(4): the opener's raise equals the second blind
         base = self.full_level if structure is Structure.FIXED else self.current
         low = base + self._min_raise(owed, structure)
         high = self._max_raise_to(owed, structure)
@@ -241,6 +248,7 @@ class BettingRound:
     def call(self, player: int) -> int:
         added = min(self.current - self.bets[player], self.stacks[player])
         self._move(player, added)
+        self.opened = True
         if added:
             self.last_wager = added
             self.last_was_opening = False
@@ -259,6 +267,7 @@ class BettingRound:
             full = 2 * (to - previous) >= needed  # half a bet or more counts as one (au 10.2)
         self.last_wager = added
         self.last_was_opening = previous == 0
+        self.opened = True
         self.current = to
         if full:
             self.last_raise = max(self.last_raise, to - previous)
