@@ -32,6 +32,8 @@ def make_rules(game: Game, structure: Structure, draw: Callable[[Any], Any]) -> 
             max_wager=draw(st.sampled_from([None, small * 40])),
             min_raise=draw(st.sampled_from(list(MinRaise))),
             short_all_in=draw(st.sampled_from(list(ShortAllIn))),
+            cap_sticks=draw(st.booleans()),
+            opening_raise_is_blind=draw(st.booleans()),
         ),
         blinds=(small, small * 2),
         ante=draw(st.sampled_from([0, 1])),
@@ -80,7 +82,7 @@ def check_invariants(hand: Hand, total: int) -> None:
         assert legal.can_check or legal.call > 0 or legal.can_fold
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     game_name=st.sampled_from(sorted(GAMES)),
     structure=st.sampled_from(STRUCTURES),
