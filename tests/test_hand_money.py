@@ -94,3 +94,27 @@ def test_rws_4_5_odd_chip_to_the_first_player_left_of_the_button() -> None:
         hand.check_or_call()
     collects = {e.player: e.amount for e in hand.events if isinstance(e, ev.Collect)}
     assert collects == {1: 13, 2: 12}
+
+
+def test_omaha_hi_lo_splits_high_and_qualifying_low() -> None:
+    # Board Ah 2c 7d Kh Ks. p0: Kd Kc Qs Js makes four kings; p1: 3s 4d Th 9h makes the
+    # 7-4-3-2-A low. The 180 pot splits 90/90.
+    rules = Rules(
+        game=game("omaha8"),
+        betting=Betting(structures=(Structure.POT,), small_bet=10),
+        blinds=(5, 10),
+    )
+    holes = [parse_cards("Kd Kc Qs Js"), parse_cards("3s 4d Th 9h")]
+    board = parse_cards("Ah 2c 7d Kh Ks")
+    top = [holes[p][i] for i in range(4) for p in range(2)]
+    spare = iter(c for c in DeckKind.STANDARD.cards if c not in top and c not in board)
+    order = [*top, next(spare), *board[:3], next(spare), board[3], next(spare), board[4]]
+    hand = Hand(rules, [1000, 1000], Deck(DeckKind.STANDARD, [*order, *spare]))
+    hand.bet_or_raise_to(30)  # the button (player 1) raises
+    hand.bet_or_raise_to(90)  # player 0 re-raises the pot: 30 + (40 + 20)
+    hand.check_or_call()
+    while hand.to_act is not None:
+        hand.check_or_call()
+    assert hand.stacks == [1000, 1000]  # 90 each back: high to p0, low to p1
+    collects = sorted((e.player, e.amount) for e in hand.events if isinstance(e, ev.Collect))
+    assert collects == [(0, 90), (1, 90)]

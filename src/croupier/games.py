@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from croupier.cards import DeckKind
 from croupier.evaluate import Ranking
@@ -46,6 +46,7 @@ class Game:
     hole_cards_used: int | None  # exactly this many hole cards in the hand, or any
     max_players: dict[DeckKind, int]  # au 5.1 (and rws/qld for hold'em)
     clause: str
+    low_ranking: Ranking | None = None  # hi-lo: half the pot to the best qualifying low
 
     def check(self, deck: DeckKind, players: int) -> None:
         if deck not in self.max_players:
@@ -165,7 +166,11 @@ STUD7 = Game(
     "au 13",
 )
 
-GAMES = {g.name: g for g in (HOLDEM, OMAHA, MANILA2, MANILA3, DRAW, STUD5, STUD7)}
+# Split games of the wider ecosystem (PHH variants FO/8, F7S/8); not in the seed books.
+OMAHA8 = replace(OMAHA, name="omaha8", low_ranking=Ranking.LOW_A5_8, clause="omaha hi-lo")
+STUD7_8 = replace(STUD7, name="stud7-8", low_ranking=Ranking.LOW_A5_8, clause="stud hi-lo")
+
+GAMES = {g.name: g for g in (HOLDEM, OMAHA, MANILA2, MANILA3, DRAW, STUD5, STUD7, OMAHA8, STUD7_8)}
 
 
 def game(name: str | Game) -> Game:

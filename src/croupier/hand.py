@@ -456,10 +456,12 @@ class Hand:
         # Cards speak: every live hand is valued; who shows and who mucks is only what the
         # table sees, and a mucked hand could not have won anything.
         values = [hands[p].value if p in hands else None for p in range(self.players)]
+        lows = self._low_values(hands) if self.rules.game.low_ranking else None
         settlement = settle(
             self.contributed,
             live,
             values,
+            low_values=lows,
             button=self.players - 1,
             cards={self.rules.odd_chip.cards.value: self._odd_chip_cards(hands)},
             commission=self.rules.commission,
@@ -481,6 +483,19 @@ class Hand:
         self.payouts = settlement.payouts
         self.commission = settlement.commission
         self._log(ev.HandOver(tuple(self.stacks)))
+
+    def _low_values(self, hands: dict[int, HandValue]) -> list[int | None]:
+        """Each live hand's qualifying low, or None (split games)."""
+        low = self.rules.game.low_ranking
+        assert low is not None
+        values: list[int | None] = [None] * self.players
+        for player in hands:
+            hand = best_hand(
+                self.hole[player] + self.up[player], self.board, low,
+                hole_cards_used=self.rules.game.hole_cards_used,
+            )  # fmt: skip
+            values[player] = hand.value if hand.qualifies else None
+        return values
 
     def _show_down(self, hands: dict[int, HandValue], pots: list[tuple[int, ...]]) -> None:
         """In showdown order, a player shows when the hand can still win or tie a pot they are
