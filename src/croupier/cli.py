@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from croupier.cards import CardError, format_cards
 from croupier.evaluate import Ranking, best_hand
@@ -53,3 +54,48 @@ def evaluate(
     if not hand.qualifies:
         console.print("does not qualify for low (eight or better)")
     console.print(f"value {hand.value} ({hand.ranking.value}, {hand.ranking.clause})")
+
+
+# --- croupier rules ------------------------------------------------------------------------------
+
+rules_app = typer.Typer(
+    help="The rulebooks: list them, or show one's settings with the clauses they come from.",
+    no_args_is_help=True,
+)
+app.add_typer(rules_app, name="rules")
+
+
+def _wide_console() -> Console:
+    # Made per command, so that COLUMNS set for this run is honoured.
+    return Console(highlight=False)
+
+
+@rules_app.command("list")
+def rules_list() -> None:
+    """List the rulebooks shipped with croupier, with their games and structures."""
+    from croupier.rulebooks import load_rulebook, rulebook_names
+    from croupier.rulebooks.render import rulebook_list
+
+    _wide_console().print(rulebook_list(load_rulebook(name) for name in rulebook_names()))
+
+
+@rules_app.command("show")
+def rules_show(
+    name: Annotated[
+        str, typer.Argument(help="A rulebook name (see 'croupier rules list') or a .toml file.")
+    ],
+) -> None:
+    """Show every setting of a rulebook with its clause, the table options and the engine gaps.
+
+    Example: croupier rules show qld
+    """
+    from croupier.rulebooks import RulebookError, load_rulebook
+    from croupier.rulebooks.render import rulebook_view
+
+    out = _wide_console()
+    try:
+        book = load_rulebook(name)
+    except RulebookError as error:
+        out.print(Text.assemble(("error: ", "red"), str(error)), soft_wrap=True)
+        raise typer.Exit(2) from None
+    out.print(rulebook_view(book))

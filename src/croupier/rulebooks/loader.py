@@ -1,0 +1,409 @@
+"""Reading rulebook profiles from TOML: the shipped ones by name, a user's own by path.
+
+A file is checked key by key: an unknown key, a missing setting or a value of the wrong kind is
+a :class:`RulebookError` naming the file, the key, what was wrong and what is allowed.
+
+A user file may start from another profile with ``extends = "cardroom"`` (a shipped name, or a
+path relative to the file). It then states only what differs: its own ``name`` (required), and
+any of ``title``, ``source``, ``citation``, ``games_clause``; a ``[[games]]`` list replaces the
+whole list; each setting it names replaces that setting (all its cases); its ``[[gaps]]`` are
+added to the parent's.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import os
+import tomllib
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from types import MappingProxyType
+
+from croupier.betting import Structure
+from croupier.cards import CardError, DeckKind
+from croupier.games import GAMES
+from croupier.rulebooks.book import Rulebook
+from croupier.rulebooks.schema import SPECS, GameEntry, Gap, RulebookError, Setting, Value
+
+__all__ = ["load_rulebook", "rulebook_names"]
+
+_PACKAGE = "croupier.rulebooks"
+_TEXT_KEYS = ("name", "title", "source", "citation", "games_clause")
+_TOP_KEYS = (*_TEXT_KEYS, "extends", "games", "settings", "gaps")
+_REQUIRED = ("name", "title", "citation", "games_clause")
+_GAME_KEYS = ("game", "clause", "decks", "decks_clause", "note")
+_CASE_KEYS = (
+    "value", "clause", "note", "silent", "house", "choices", "min", "max", "games", "structures",
+)  # fmt: skip
+_GAP_KEYS = ("topic", "clause", "needs", "meanwhile")
+
+
+def rulebook_names() -> tuple[str, ...]:
+    """The names of the rulebooks shipped with croupier."""
+    folder = importlib.resources.files(_PACKAGE)
+    names = (item.name for item in folder.iterdir())
+    return tuple(sorted(name[: -len(".toml")] for name in names if name.endswith(".toml")))
+
+
+def load_rulebook(name_or_path: str | os.PathLike[str]) -> Rulebook:
+    """A shipped rulebook by name (``rulebook_names()``), or a user's TOML file by path."""
+    if isinstance(name_or_path, str) and name_or_path in rulebook_names():
+        return _builtin(name_or_path)
+    text = os.fspath(name_or_path)
+    path = Path(text)
+    if path.suffix == ".toml" or path.exists() or os.sep in text or "/" in text:
+        return _finish(_load_path(path, ()), builtin=False)
+    raise RulebookError(
+        f"no rulebook named {text!r}: the rulebooks are {', '.join(rulebook_names())}, "
+        f"or give the path to a .toml file"
+    )
+
+
+@functools.cache
+def _builtin(name: str) -> Rulebook:
+    return _finish(_load_builtin(name, ()), builtin=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# One file
+
+
+@dataclass
+class _Part:
+    """What one file says (before its parent, if any, is merged in)."""
+
+    label: str
+    text: dict[str, str] = field(default_factory=dict)
+    extends: str | None = None
+    games: tuple[GameEntry, ...] | None = None
+    game_origin: str = ""
+    settings: dict[str, tuple[Setting, ...]] = field(default_factory=dict)
+    origins: dict[str, str] = field(default_factory=dict)  # setting name -> file it came from
+    gaps: tuple[Gap, ...] = ()
+
+
+def _load_builtin(name: str, seen: tuple[str, ...]) -> _Part:
+    resource = importlib.resources.files(_PACKAGE) / f"{name}.toml"
+    label = f"{name}.toml"
+    part = _read(resource.read_text(encoding="utf-8"), label)
+    if part.text.get("name") != name:
+        raise RulebookError(f"{label}: name: expected {name!r}, got {part.text.get('name')!r}")
+    return _with_parent(part, None, (*seen, name))
+
+
+def _load_path(path: Path, seen: tuple[str, ...]) -> _Part:
+    label = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RulebookError(f"{label}: cannot read the rulebook file: {error.strerror}") from None
+    part = _read(text, label)
+    return _with_parent(part, path.parent, (*seen, str(path.resolve())))
+
+
+def _with_parent(part: _Part, folder: Path | None, seen: tuple[str, ...]) -> _Part:
+    if part.extends is None:
+        return part
+    target = part.extends
+    is_path = target.endswith(".toml") or "/" in target or os.sep in target
+    if not is_path and target in rulebook_names():
+        key = target
+        if key in seen:
+            raise RulebookError(f"{part.label}: extends: {target!r} extends itself (a cycle)")
+        parent = _load_builtin(target, seen)
+    elif is_path:
+        path = Path(target) if folder is None else folder / target
+        key = str(path.resolve())
+        if key in seen:
+            raise RulebookError(f"{part.label}: extends: {target!r} extends itself (a cycle)")
+        parent = _load_path(path, seen)
+    else:
+        raise RulebookError(
+            f"{part.label}: extends: no rulebook named {target!r}: expected one of "
+            f"{', '.join(rulebook_names())}, or a path to a .toml file"
+        )
+    merged = _Part(
+        label=part.label,
+        text={**parent.text, **part.text},
+        extends=target,
+        games=part.games if part.games is not None else parent.games,
+        game_origin=part.game_origin if part.games is not None else parent.game_origin,
+        settings={**parent.settings, **part.settings},
+        origins={**parent.origins, **part.origins},
+        gaps=parent.gaps + part.gaps,
+    )
+    if "name" not in part.text:
+        raise RulebookError(
+            f"{part.label}: name: missing: a profile that extends {target!r} needs its own name"
+        )
+    return merged
+
+
+def _read(source: str, label: str) -> _Part:
+    try:
+        raw = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as error:
+        raise RulebookError(f"{label}: not valid TOML: {error}") from None
+    _check_keys(raw, _TOP_KEYS, label, "")
+    part = _Part(label)
+    for key in _TEXT_KEYS:
+        if key in raw:
+            part.text[key] = _text(raw[key], label, key)
+    if "extends" in raw:
+        part.extends = _text(raw["extends"], label, "extends")
+    if "games" in raw:
+        part.games = _games(raw["games"], label)
+        part.game_origin = label
+    settings = raw.get("settings", {})
+    if not isinstance(settings, dict):
+        raise RulebookError(f"{label}: settings: expected a table of settings")
+    for name, entry in settings.items():
+        if name not in SPECS:
+            raise RulebookError(
+                f"{label}: settings.{name}: unknown setting: the settings are {', '.join(SPECS)}"
+            )
+        part.settings[name] = _cases(name, entry, label)
+        part.origins[name] = label
+    part.gaps = _gaps(raw.get("gaps", []), label)
+    return part
+
+
+def _check_keys(table: dict[str, object], allowed: tuple[str, ...], label: str, at: str) -> None:
+    for key in table:
+        if key not in allowed:
+            raise RulebookError(
+                f"{label}: {at}{key}: unknown key: allowed keys here are {', '.join(allowed)}"
+            )
+
+
+def _text(value: object, label: str, key: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise RulebookError(f"{label}: {key}: expected a non-empty string, got {value!r}")
+    return value.strip()
+
+
+def _games(raw: object, label: str) -> tuple[GameEntry, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise RulebookError(f"{label}: games: expected a non-empty [[games]] list")
+    entries: list[GameEntry] = []
+    for index, item in enumerate(raw):
+        at = f"games[{index}]"
+        if not isinstance(item, dict):
+            raise RulebookError(f"{label}: {at}: expected a table with keys {_GAME_KEYS}")
+        _check_keys(item, _GAME_KEYS, label, f"{at}.")
+        for key in _GAME_KEYS[:-1]:
+            if key not in item:
+                raise RulebookError(f"{label}: {at}.{key}: missing")
+        name = _text(item["game"], label, f"{at}.game")
+        if name not in GAMES:
+            raise RulebookError(
+                f"{label}: {at}.game: unknown game {name!r}: the engine deals {', '.join(GAMES)}"
+            )
+        if name in (e.game for e in entries):
+            raise RulebookError(f"{label}: {at}.game: {name!r} is listed twice")
+        decks = item["decks"]
+        if not isinstance(decks, dict) or not decks:
+            raise RulebookError(
+                f"{label}: {at}.decks: expected a table of deck size = most players, "
+                f'e.g. {{ "52" = 10 }}'
+            )
+        parsed: list[tuple[DeckKind, int]] = []
+        for size, most in decks.items():
+            try:
+                kind = DeckKind.from_size(int(size))
+            except (ValueError, CardError):
+                raise RulebookError(
+                    f"{label}: {at}.decks.{size}: not a deck size: expected 52, 40, 36, 32 or 20"
+                ) from None
+            if isinstance(most, bool) or not isinstance(most, int) or most < 2:
+                raise RulebookError(
+                    f"{label}: {at}.decks.{size}: expected the most players (2 or more), "
+                    f"got {most!r}"
+                )
+            parsed.append((kind, most))
+        entries.append(
+            GameEntry(
+                name,
+                tuple(parsed),
+                _text(item["clause"], label, f"{at}.clause"),
+                _text(item["decks_clause"], label, f"{at}.decks_clause"),
+                _text(item["note"], label, f"{at}.note") if "note" in item else "",
+            )
+        )
+    return tuple(entries)
+
+
+def _gaps(raw: object, label: str) -> tuple[Gap, ...]:
+    if not isinstance(raw, list):
+        raise RulebookError(f"{label}: gaps: expected a [[gaps]] list")
+    gaps = []
+    for index, item in enumerate(raw):
+        at = f"gaps[{index}]"
+        if not isinstance(item, dict):
+            raise RulebookError(f"{label}: {at}: expected a table with keys {_GAP_KEYS}")
+        _check_keys(item, _GAP_KEYS, label, f"{at}.")
+        missing = [key for key in _GAP_KEYS if key not in item]
+        if missing:
+            raise RulebookError(f"{label}: {at}.{missing[0]}: missing")
+        gaps.append(Gap(*(_text(item[key], label, f"{at}.{key}") for key in _GAP_KEYS)))
+    return tuple(gaps)
+
+
+def _cases(name: str, raw: object, label: str) -> tuple[Setting, ...]:
+    if isinstance(raw, dict):
+        items, keyed = [raw], False
+    elif isinstance(raw, list) and raw and all(isinstance(item, dict) for item in raw):
+        items, keyed = raw, True
+    else:
+        raise RulebookError(
+            f"{label}: settings.{name}: expected a table (one case) or a list of tables "
+            f"(cases by game and structure), got {raw!r}"
+        )
+    cases = []
+    for index, item in enumerate(items):
+        at = f"settings.{name}[{index}]" if keyed else f"settings.{name}"
+        cases.append(_case(name, item, label, at))
+    for index, case in enumerate(cases):
+        last = index == len(cases) - 1
+        conditional = case.games is not None or case.structures is not None
+        if last and conditional:
+            at = f"settings.{name}[{index}]" if keyed else f"settings.{name}"
+            raise RulebookError(
+                f"{label}: {at}: the last case must apply to every game and structure "
+                f"(no 'games' or 'structures'), so that every table has a value"
+            )
+        if not last and not conditional:
+            raise RulebookError(
+                f"{label}: settings.{name}[{index}]: only the last case may apply everywhere "
+                f"(the cases after it would never be used)"
+            )
+    return tuple(cases)
+
+
+def _case(name: str, item: dict[str, object], label: str, at: str) -> Setting:
+    spec = SPECS[name]
+    _check_keys(item, _CASE_KEYS, label, f"{at}.")
+    for key in ("value", "clause"):
+        if key not in item:
+            raise RulebookError(
+                f"{label}: {at}.{key}: missing: every setting states its value and the clause "
+                f"it comes from (where the book is silent: silent = true, a note, and the "
+                f"clause of the rule that fills the gap)"
+            )
+
+    def parse(raw: object, key: str) -> Value:
+        try:
+            return spec.parse(raw)
+        except ValueError as error:
+            raise RulebookError(f"{label}: {at}.{key}: {error}") from None
+
+    def flag(key: str) -> bool:
+        value = item.get(key, False)
+        if not isinstance(value, bool):
+            raise RulebookError(f"{label}: {at}.{key}: expected true or false, got {value!r}")
+        return value
+
+    value = parse(item["value"], "value")
+    clause = _text(item["clause"], label, f"{at}.clause")
+    note = _text(item["note"], label, f"{at}.note") if "note" in item else ""
+    silent, house = flag("silent"), flag("house")
+    if silent and not note:
+        raise RulebookError(
+            f"{label}: {at}.note: missing: a silent setting says which default it took and why"
+        )
+    for key in ("choices", "min", "max"):
+        if key in item and not house:
+            raise RulebookError(
+                f"{label}: {at}.{key}: only a house setting (house = true) has {key}"
+            )
+    choices = None
+    if "choices" in item:
+        raw_choices = item["choices"]
+        if not isinstance(raw_choices, list) or not raw_choices:
+            raise RulebookError(f"{label}: {at}.choices: expected a non-empty list")
+        choices = tuple(parse(c, f"choices[{i}]") for i, c in enumerate(raw_choices))
+    bounds: dict[str, Fraction | None] = {"min": None, "max": None}
+    for key in bounds:
+        if key in item:
+            if not spec.ordered:
+                raise RulebookError(
+                    f"{label}: {at}.{key}: {name} has no order: use choices instead"
+                )
+            bound = parse(item[key], key)
+            if bound is not None and not isinstance(bound, int | Fraction):
+                raise RulebookError(f"{label}: {at}.{key}: expected a number, got {bound!r}")
+            bounds[key] = None if bound is None else Fraction(bound)
+    games = _names(item, "games", label, at)
+    structures = None
+    if "structures" in item:
+        if not spec.by_structure:
+            raise RulebookError(f"{label}: {at}.structures: {name} cannot depend on the structure")
+        names = _names(item, "structures", label, at) or frozenset()
+        members = set()
+        for structure in sorted(names):
+            try:
+                member = SPECS["structure"].parse(structure)
+            except ValueError as error:
+                raise RulebookError(f"{label}: {at}.structures: {error}") from None
+            assert isinstance(member, Structure)
+            members.add(member)
+        structures = frozenset(members)
+    case = Setting(
+        name, value, clause, note, silent, house, choices, bounds["min"], bounds["max"],
+        games, structures,
+    )  # fmt: skip
+    if house:
+        case.check(value, f"{label}: {at}.value")
+    return case
+
+
+def _names(item: dict[str, object], key: str, label: str, at: str) -> frozenset[str] | None:
+    if key not in item:
+        return None
+    raw = item[key]
+    if not isinstance(raw, list) or not raw or not all(isinstance(n, str) for n in raw):
+        raise RulebookError(f"{label}: {at}.{key}: expected a non-empty list of names")
+    return frozenset(n for n in raw if isinstance(n, str))
+
+
+# ---------------------------------------------------------------------------------------------
+# The whole profile
+
+
+def _finish(part: _Part, *, builtin: bool) -> Rulebook:
+    for key in _REQUIRED:
+        if key not in part.text:
+            raise RulebookError(f"{part.label}: {key}: missing")
+    if part.games is None:
+        raise RulebookError(f"{part.label}: games: missing: list the games with [[games]]")
+    missing = [name for name in SPECS if name not in part.settings]
+    if missing:
+        raise RulebookError(
+            f"{part.label}: settings: missing {', '.join(missing)}: every profile states every "
+            f"setting (where the book is silent: silent = true and a note saying which default "
+            f"it took and why)"
+        )
+    games = {entry.game for entry in part.games}
+    for name, cases in part.settings.items():
+        for index, case in enumerate(cases):
+            unknown = sorted((case.games or frozenset()) - games)
+            if unknown:
+                raise RulebookError(
+                    f"{part.origins[name]}: settings.{name}[{index}].games: {unknown[0]!r} is "
+                    f"not one of the profile's games ({', '.join(sorted(games))})"
+                )
+    return Rulebook(
+        name=part.text["name"],
+        title=part.text["title"],
+        citation=part.text["citation"],
+        games_clause=part.text["games_clause"],
+        games=part.games,
+        settings=MappingProxyType({name: part.settings[name] for name in SPECS}),
+        gaps=part.gaps,
+        source=part.text.get("source", ""),
+        path=part.label,
+        extends=part.extends,
+        builtin=builtin,
+    )
