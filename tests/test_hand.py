@@ -281,3 +281,43 @@ def test_qld_s24_4_opening_bet_and_its_raise_equal_the_second_blind() -> None:
     # Now the usual s28 limits: the pot is 25, the small blind's call makes it 30, so the
     # raise may be up to 30 on top of the 10 (s28(5)).
     assert hand.legal().raise_range == (20, 40)
+
+
+def test_qld_s25_2_c_a_player_who_could_check_may_fold() -> None:
+    hand = Hand(rules(blinds=(5, 10), small_bet=10), [100, 100, 100])
+    for _ in range(3):
+        hand.check_or_call()
+    legal = hand.legal()
+    assert legal.can_check and legal.can_fold  # rws 3.9.1(a), au 14.3(b) list it too
+    hand.fold()
+    assert hand.folded[0]
+
+
+def test_qld_s24_10_first_round_ends_when_bets_are_equal_no_big_blind_option() -> None:
+    hand = Hand(rules(blinds=(5, 10), small_bet=10, big_blind_option=False), [100] * 3)
+    hand.check_or_call()  # player 2 opens (calls the second blind)
+    hand.check_or_call()  # the first blind completes: all equal, nobody raised
+    assert hand.street == 1 and hand.to_act == 0
+
+
+def test_qld_s24_10_a_raise_still_brings_the_big_blind_back() -> None:
+    hand = Hand(rules(blinds=(5, 10), small_bet=10, big_blind_option=False), [100] * 3)
+    hand.bet_or_raise_to(20)
+    hand.check_or_call()
+    assert hand.to_act == 1 and hand.legal().call == 10
+
+
+def test_cardroom_showdown_7_side_pots_are_settled_before_the_main_pot() -> None:
+    holes = ["Ah Ad", "Kh Kd", "Qh Qd"]
+    deck = stacked(3, holes, "2c 7s 9d 3h 4s")
+    hand = Hand(rules(blinds=(5, 10), small_bet=10), [50, 500, 500], deck)
+    hand.check_or_call()
+    hand.bet_or_raise_to(50)
+    hand.check_or_call()
+    hand.check_or_call()
+    hand.bet_or_raise_to(100)
+    hand.check_or_call()
+    while hand.to_act is not None:
+        hand.check_or_call()
+    pots = [e.pot for e in hand.events if isinstance(e, ev.Collect)]
+    assert pots == [1, 0]

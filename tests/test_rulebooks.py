@@ -651,3 +651,14 @@ def test_cli_rules_show_an_unknown_rulebook_is_an_error_not_a_traceback() -> Non
     result = runner.invoke(app, ["rules", "show", "nevada"], env={"COLUMNS": "240"})
     assert result.exit_code == 2
     assert "no rulebook named 'nevada'" in result.output and "Traceback" not in result.output
+
+
+def test_qld_s24_10_profile_gives_the_second_blind_no_option() -> None:
+    from croupier.hand import Hand
+
+    rules = load_rulebook("qld").rules("holdem", stakes=10)
+    hand = Hand(rules, [500, 500, 500])
+    hand.check_or_call()  # the opening bet
+    hand.check_or_call()  # the first blind makes its wager equal (s24(6))
+    assert hand.street == 1  # the first round is over: no option for the second blind
+    assert load_rulebook("rws").rules("holdem", stakes=10).betting.big_blind_option

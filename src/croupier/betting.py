@@ -101,6 +101,9 @@ class Betting:
     raise_cap: int | None = None  # raises allowed after the opening bet (au 11.5(g): 3)
     uncapped_heads_up: bool = True  # no cap with two players left (au 11.5(g), cardroom 5)
     cap_sticks: bool = True  # a capped round stays capped when it turns heads-up (cardroom 5)
+    # The big blind may still raise when everyone just calls it (rws 3.8.1(b)); under qld the
+    # first round ends once the bets are equal and nobody raised (qld s4(2), s24(10)).
+    big_blind_option: bool = True
     # qld s24(4): in the first round the opening bet, and a raise made with it, each equal
     # the second blind: until someone opens, a raise is to exactly twice the blind.
     opening_raise_is_blind: bool = False
@@ -190,7 +193,9 @@ class BettingRound:
         reopened = self.acted_at.get(player, -1) < self.reopen_count
         if stack > owed and reopened and others_can_call and not self.capped(able):
             raise_range = self._raise_range(player)
-        return Legal(player, owed > 0, owed <= 0, min(max(owed, 0), stack), raise_range)
+        # Folding is open to any player in turn, even one who could check (au 14.3(b),
+        # rws 3.9.1(a), qld s25(2)(c)).
+        return Legal(player, True, owed <= 0, min(max(owed, 0), stack), raise_range)
 
     def _raise_range(self, player: int) -> tuple[int, int] | None:
         structure = self.betting.structure(self.index)

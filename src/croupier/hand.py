@@ -151,12 +151,10 @@ class Hand:
     def fold(self) -> None:
         legal = self.legal()
         if not legal.can_fold:
-            reason = (
-                "the lowest up card must open (au 12.2(a), 13.2(a))"
-                if self._must_open(legal.player)
-                else "with nothing to call the player checks (qld s4(2))"
+            raise IllegalAction(
+                f"p{legal.player + 1} may not fold: the lowest up card must open "
+                f"(au 12.2(a), 13.2(a)); legal: {legal}"
             )
-            raise IllegalAction(f"p{legal.player + 1} may not fold: {reason}; legal: {legal}")
         self.folded[legal.player] = True
         self._live.remove(legal.player)
         self._log(ev.Fold(legal.player))
@@ -330,9 +328,12 @@ class Hand:
         blinds = list(self.rules.blinds)
         if self.over_blind:
             blinds.append(2 * blinds[-1])  # double the last blind (au 11.5(c))
-        for player, amount in zip(self._blind_posters(len(blinds)), blinds, strict=False):
+        posters = self._blind_posters(len(blinds))
+        for player, amount in zip(posters, blinds, strict=False):
             added = self.round.post(player, amount)
             self._log(ev.PostBlind(player, added, self.stacks[player] == 0))
+        if not self.rules.betting.big_blind_option:
+            self.round.acted_at[posters[-1]] = 0  # no option (qld s4(2), s24(10))
         self.round.open_with_blinds(max(blinds[: len(self._blind_posters(len(blinds)))]))
 
     def _blind_posters(self, count: int | None = None) -> list[int]:
@@ -473,7 +474,8 @@ class Hand:
             self._log(ev.ReturnUncalled(*settlement.returned))
         if hands:
             self._show_down(hands, [pot.eligible for pot in settlement.pots])
-        for index, pot in enumerate(settlement.pots):
+        # Side pots are settled first, the main pot last (cardroom showdown 7).
+        for index, pot in reversed(list(enumerate(settlement.pots))):
             if pot.commission:
                 self._log(ev.Rake(index, pot.commission, pot.commission_base))
             for winner, share in zip(pot.winners, pot.shares, strict=True):

@@ -455,6 +455,7 @@ class _Table:
         names = (
             "structure", "min_raise", "short_all_in", "raise_cap", "uncapped_heads_up",
             "cap_sticks", "big_bet", "big_bet_from", "max_wager", "opening_raise_is_blind",
+            "big_blind_option",
         )  # fmt: skip
         clauses = {name: self.case(name).clause for name in names}
         return Betting(
@@ -469,6 +470,7 @@ class _Table:
             min_raise=self.enum("min_raise", MinRaise),
             short_all_in=self.enum("short_all_in", ShortAllIn),
             opening_raise_is_blind=self.flag("opening_raise_is_blind"),
+            big_blind_option=self.flag("big_blind_option"),
             clauses=clauses,
         )
 

@@ -330,6 +330,12 @@ SPECS: dict[str, Spec] = {
             _parse_bool, "true or false",
         ),
         Spec(
+            "big_blind_option", "betting",
+            "When everyone just calls the big blind, it may still raise before the first "
+            "round ends.",
+            _parse_bool, "true or false",
+        ),
+        Spec(
             "uncapped_heads_up", "betting", "No raise cap while only two players are left.",
             _parse_bool, "true or false",
         ),
