@@ -37,3 +37,20 @@ def test_unknown_ranking_lists_the_allowed_ones() -> None:
     result = runner.invoke(app, ["evaluate", "Ah Kh Qh Jh Th", "--ranking", "bogus"])
     assert result.exit_code == 2
     assert "short36" in result.output and "badugi" in result.output
+
+
+def test_play_auto_runs_under_every_rulebook() -> None:
+    for book, game in (("rws", "holdem"), ("qld", "holdem"), ("au-casino", "stud7"),
+                       ("cardroom", "draw"), ("league", "holdem")):  # fmt: skip
+        result = runner.invoke(
+            app, ["play", "--auto", "--hands", "3", "--seed", "5", "--rulebook", book,
+                  "--game", game, "--stakes", "5/10", "--bots", "3"],
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        assert "after 3 hands" in result.output
+
+
+def test_play_refuses_a_game_the_book_does_not_deal() -> None:
+    result = runner.invoke(app, ["play", "--auto", "--rulebook", "qld", "--game", "omaha"])
+    assert result.exit_code == 2
+    assert "qld s1" in result.output

@@ -99,3 +99,64 @@ def rules_show(
         out.print(Text.assemble(("error: ", "red"), str(error)), soft_wrap=True)
         raise typer.Exit(2) from None
     out.print(rulebook_view(book))
+
+
+@app.command("play")
+def play_command(
+    game: Annotated[
+        str, typer.Option(help="holdem, omaha, manila2, manila3, draw, stud5 or stud7.")
+    ] = "holdem",
+    rulebook: Annotated[
+        str | None,
+        typer.Option(help="Play by a rulebook: au-casino, rws, qld, cardroom, league or a file."),
+    ] = None,
+    structure: Annotated[
+        str | None,
+        typer.Option(
+            help="no-limit, pot, half-pot, straddle, fixed or spread (default: the rulebook's, "
+            "else no-limit)."
+        ),
+    ] = None,
+    stakes: Annotated[
+        str, typer.Option(help="'S/B': the blinds (stud: the ante and the bet), e.g. '1/2'.")
+    ] = "1/2",
+    ante: Annotated[int | None, typer.Option(help="Ante per player (stud: S).")] = None,
+    deck: Annotated[
+        int | None, typer.Option(help="Deck size: 52, 40, 36 or 32 (default: the game's own).")
+    ] = None,
+    rake: Annotated[str | None, typer.Option(help="Commission per pot, e.g. '5%'.")] = None,
+    seats: Annotated[
+        int | None, typer.Option(help="Seats at the table (default: bots + 1).")
+    ] = None,
+    bots: Annotated[int, typer.Option(help="Bots, in seats 2, 3, ...")] = 5,
+    buy_in: Annotated[
+        int | None, typer.Option(help="Chips each player sits down with (default: 100 x B).")
+    ] = None,
+    hands: Annotated[int, typer.Option(help="Hands to play; 0: until you quit.")] = 0,
+    seed: Annotated[int | None, typer.Option(help="Seed for a repeatable game.")] = None,
+    auto: Annotated[
+        bool, typer.Option("--auto", help="Bots in every seat: watch them play.")
+    ] = False,
+    opponents: Annotated[
+        str, typer.Option(help="Bot kinds, in turn: strength, calling, random.")
+    ] = "strength,strength,calling,random",
+    save: Annotated[
+        str | None, typer.Option(help="Write each finished hand to this file (JSON lines).")
+    ] = None,
+) -> None:
+    """Play poker at the terminal against bots (or watch bots play with --auto).
+
+    Type c (check/call), f (fold), b 50 / r 300 (bet or raise to), a (all-in), d 2 5 or
+    d Ah Kd (draw), p (stand pat), ? (help); Ctrl-C ends the game.
+
+    Example: croupier play --rulebook rws --stakes 1/2 --bots 5 --hands 10
+    """
+    from croupier.play import play_from_options
+
+    code = play_from_options(
+        game, structure, stakes, rulebook=rulebook, ante=ante, deck=deck, rake=rake,
+        seats=seats, bots=bots, buy_in=buy_in, hands=hands, seed=seed, auto=auto,
+        opponents=opponents, save=save, console=console,
+    )  # fmt: skip
+    if code:
+        raise typer.Exit(code)
