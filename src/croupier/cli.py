@@ -160,3 +160,87 @@ def play_command(
     )  # fmt: skip
     if code:
         raise typer.Exit(code)
+
+
+@app.command("sim")
+def sim_command(
+    rulebook: Annotated[
+        str | None, typer.Option(help="A rulebook (au-casino, rws, qld, cardroom, league).")
+    ] = None,
+    game: Annotated[str, typer.Option(help="holdem, omaha, manila2, manila3, draw, stud5...")] = (
+        "holdem"
+    ),
+    structure: Annotated[str | None, typer.Option(help="Betting structure.")] = None,
+    stakes: Annotated[str, typer.Option(help="'S/B' blinds (stud: ante/bet).")] = "1/2",
+    seats: Annotated[int, typer.Option(help="Players at the table.")] = 6,
+    bots: Annotated[
+        str, typer.Option(help="Bot kinds, repeated to fill the seats: random, calling, strength.")
+    ] = "random",
+    hands: Annotated[int, typer.Option(help="Hands to play.")] = 10_000,
+    stack: Annotated[int | None, typer.Option(help="Chips per seat each hand (default 100 B).")] = (
+        None
+    ),
+    workers: Annotated[int, typer.Option(help="Processes (same results for any count).")] = 1,
+    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same summary.")] = 0,
+    rake: Annotated[str | None, typer.Option(help="Commission per pot, e.g. '5%'.")] = None,
+    save: Annotated[
+        str | None, typer.Option(help="Stream every hand to this file (JSON lines).")
+    ] = (None),
+) -> None:
+    """Bots play many independent hands; prints winnings per seat with 95% intervals.
+
+    Example: croupier sim --rulebook rws --seats 6 --hands 100000 --workers 2
+    """
+    import time
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.table import Table as RichTable
+
+    from croupier.games import GameError
+    from croupier.play import book_rules, house_rules
+    from croupier.rulebooks import RulebookError
+    from croupier.sim import SimError, save_path, simulate
+
+    kinds = [kind.strip() for kind in bots.split(",") if kind.strip()]
+    lineup = [kinds[i % len(kinds)] for i in range(seats)] if kinds else []
+    try:
+        if rulebook is not None:
+            rules = book_rules(rulebook, game, structure, stakes, rake=rake)
+        else:
+            rules = house_rules(game, structure or "no-limit", stakes, rake=rake)
+        chips = stack if stack is not None else 100 * rules.betting.small_bet
+        out = save_path(save)
+        started = time.perf_counter()
+        with Progress(
+            TextColumn("[bold]sim"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"), console=console, transient=True,
+        ) as progress:  # fmt: skip
+            task = progress.add_task("hands", total=hands, rate="")
+
+            def advance(done: int) -> None:
+                elapsed = time.perf_counter() - started
+                completed = progress.tasks[0].completed + done
+                progress.update(task, advance=done, rate=f"{completed / elapsed:,.0f} hands/s")
+
+            result = simulate(
+                rules, lineup, hands, stack=chips, seed=seed, workers=workers, save=out,
+                on_progress=advance,
+            )  # fmt: skip
+        if out is not None:
+            out.close()
+    except (SimError, GameError, RulebookError, CardError, OSError) as error:
+        console.print(f"[red]error:[/red] {error}")
+        raise typer.Exit(2) from None
+    elapsed = time.perf_counter() - started
+    table = RichTable(title=f"{result.hands:,} hands · {result.hands / elapsed:,.0f} hands/s")
+    for column in ("seat", "bot", "net", "per hand", "95% interval"):
+        table.add_column(column, justify="right")
+    for seat in result.seats:
+        table.add_row(
+            str(seat.seat), seat.bot, f"{seat.net:+,}", f"{seat.mean:+.3f}",
+            f"{seat.mean - seat.half_width:+.3f} .. {seat.mean + seat.half_width:+.3f}",
+        )  # fmt: skip
+    console.print(table)
+    console.print(
+        f"commission {result.commission:,} · showdowns {result.showdown_rate:.1%} of hands"
+    )
