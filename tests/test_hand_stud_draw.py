@@ -106,6 +106,7 @@ def draw_rules(blinds: tuple[int, ...] = (5, 10)) -> Rules:
         game=game("draw"),
         betting=Betting(structures=(Structure.NO_LIMIT,), small_bet=10),
         blinds=blinds,
+        over_blind=True,
     )
 
 
@@ -114,6 +115,16 @@ def test_au_11_1_c_iv_over_blind_is_double_the_last_blind_and_acts_last() -> Non
     posts = [(e.player, e.amount) for e in hand.events if isinstance(e, ev.PostBlind)]
     assert posts == [(0, 5), (1, 10), (2, 20)]
     assert hand.to_act == 3 and hand.legal().call == 20
+
+
+def test_au_11_1_c_iv_no_over_blind_where_the_table_does_not_offer_it() -> None:
+    rules = Rules(
+        game=game("holdem"),
+        betting=Betting(structures=(Structure.NO_LIMIT,), small_bet=10),
+        blinds=(5, 10),
+    )
+    with pytest.raises(IllegalAction, match=r"au 11\.1\(c\)\(iv\)"):
+        Hand(rules, [100] * 4, over_blind=True)
 
 
 def test_au_11_3_a_draw_goes_clockwise_from_the_left_of_the_button() -> None:

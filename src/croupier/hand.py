@@ -39,6 +39,7 @@ class Rules:
     blinds: tuple[int, ...] = ()  # first blind, second blind, ... (au 11.1(c); qld s23)
     ante: int = 0
     heads_up_button_small_blind: bool = True  # rws 3.7, 3.8.1(a)
+    over_blind: bool = False  # the voluntary over-blind is offered (au 11.1(c)(iv): draw)
     commission: Commission = field(default_factory=Commission)
     odd_chip: OddChip = field(default_factory=OddChip)
     show_first: ShowFirst = ShowFirst.LEFT_OF_BUTTON
@@ -97,6 +98,8 @@ class Hand:
         self.drawing = False  # players are drawing (to_act is the player to draw)
         self.opener: int | None = None  # who opened the current betting round
         self.over_blind = over_blind
+        if over_blind and not rules.over_blind:
+            raise IllegalAction("this table has no over-blind (au 11.1(c)(iv): draw only)")
         if over_blind and (not rules.blinds or count <= len(rules.blinds)):
             raise IllegalAction("an over-blind needs blinds and a player left of the last blind")
         self.events: list[ev.Event] = []

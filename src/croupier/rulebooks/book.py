@@ -157,6 +157,7 @@ class Rulebook:
             blinds=blinds,
             ante=table.ante(),
             heads_up_button_small_blind=table.flag("heads_up_button_small_blind"),
+            over_blind=table.flag("over_blind"),
             commission=table.commission(minimum),
             odd_chip=table.odd_chip(),
             show_first=table.enum("show_first", ShowFirst),

@@ -381,8 +381,7 @@ SPECS: dict[str, Spec] = {
         Spec(
             "over_blind", "forced bets",
             "The player left of the last blind may post a voluntary over-blind of double the "
-            "last blind (Hand(..., over_blind=True)); the hand's Rules cannot say so, the "
-            "caller checks this setting.",
+            "last blind (Rules.over_blind; the player chooses with Hand(..., over_blind=True)).",
             _parse_bool, "true or false",
         ),
         Spec(
