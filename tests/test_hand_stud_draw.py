@@ -170,3 +170,34 @@ def test_au_11_3_b_only_earlier_discards_are_shuffled_when_the_stub_runs_out() -
     assert any(isinstance(e, ev.Reshuffle) for e in hand.events)
     assert set(hand.hole[1]) <= set(first) | set(Deck.ordered(DeckKind.SHORT_32).cards[25:])
     assert not set(hand.hole[1]) & set(second)
+
+
+def bring_in_rules() -> Rules:
+    return Rules(
+        game=game("stud7"),
+        betting=Betting(structures=(Structure.FIXED,), small_bet=10, big_bet=20),
+        ante=1,
+        bring_in=3,
+    )
+
+
+def test_cardroom_betting_16_the_opener_may_bring_in_for_less_or_complete() -> None:
+    cards = "2c 3c 4c 2d 3d 4d 5h 9c Kd"  # the 5 of hearts is the lowest up card
+    hand = Hand(bring_in_rules(), [100, 100, 100], deck_from(cards))
+    legal = hand.legal()
+    assert legal.player == 0 and legal.bring_in == 3 and legal.raise_range == (10, 10)
+    assert str(legal) == "bring in 3 · bet 10"
+    hand.post_bring_in()
+    assert hand.bets == [3, 0, 0]
+    legal = hand.legal()  # the next player calls the 3 or completes to 10
+    assert legal.player == 1 and legal.call == 3 and legal.raise_range == (10, 10)
+    hand.bet_or_raise_to(10)  # the completion is the round's bet: the raises count from it
+    assert hand.legal().raise_range == (20, 20)
+
+
+def test_cardroom_betting_16_only_the_opener_brings_in() -> None:
+    cards = "2c 3c 4c 2d 3d 4d 5h 9c Kd"
+    hand = Hand(bring_in_rules(), [100, 100, 100], deck_from(cards))
+    hand.post_bring_in()
+    with pytest.raises(IllegalAction, match=r"cardroom betting 16"):
+        hand.post_bring_in()

@@ -129,12 +129,18 @@ class Legal:
     can_check: bool
     call: int  # chips a call adds (0 when checking is possible); may be a call for less
     raise_range: tuple[int, int] | None  # min and max total bet for the round; None: no raise
+    bring_in: int | None = None  # a stud opener may post this instead of a full bet
+    facing: int = 0  # the bet to match this round (a blind counts): raising, not betting
 
     def __str__(self) -> str:
         parts = ["check" if self.can_check else f"call {self.call}"]
+        if self.bring_in is not None:
+            parts = [f"bring in {self.bring_in}"]
+        elif not self.can_check and not self.call:
+            parts = []  # an opener who must bet
         if self.raise_range:
             low, high = self.raise_range
-            verb = "raise" if self.call or not self.can_check else "bet"
+            verb = "raise" if self.facing else "bet"
             parts.append(f"{verb} {low}" if low == high else f"{verb} {low}..{high}")
         if self.can_fold:
             parts.append("fold")
@@ -195,7 +201,8 @@ class BettingRound:
             raise_range = self._raise_range(player)
         # Folding is open to any player in turn, even one who could check (au 14.3(b),
         # rws 3.9.1(a), qld s25(2)(c)).
-        return Legal(player, True, owed <= 0, min(max(owed, 0), stack), raise_range)
+        call = min(max(owed, 0), stack)
+        return Legal(player, True, owed <= 0, call, raise_range, facing=self.current)
 
     def _raise_range(self, player: int) -> tuple[int, int] | None:
         structure = self.betting.structure(self.index)
@@ -275,12 +282,25 @@ class BettingRound:
         self.opened = True
         self.current = to
         if full:
-            self.last_raise = max(self.last_raise, to - previous)
+            # The first full bet of a round is measured from nothing, whatever came before it
+            # (a bring-in, a short all-in bet); later raises from the bet they raise.
+            size = to - previous if self.full_level else to
+            self.last_raise = max(self.last_raise, size)
             self.full_level = to
             self.raises += 1
             self.reopen_count += 1
         self.acted_at[player] = self.reopen_count
         return added, full
+
+    def bring_in(self, player: int, amount: int) -> int:
+        """A stud bring-in: a forced bet under the minimum that opens without being a full bet;
+        the next player may call it or complete to the full bet (cardroom betting 16)."""
+        added = self.post(player, amount)
+        self.current = self.bets[player]
+        self.last_wager = added
+        self.last_raise = max(self.betting.small_bet - self.current, 1)
+        self.acted_at[player] = self.reopen_count
+        return added
 
     def post(self, player: int, amount: int) -> int:
         """A forced bet (blind); all-in for less when the stack is short."""

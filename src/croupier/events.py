@@ -12,6 +12,7 @@ from croupier.cards import Card, format_cards
 
 __all__ = [
     "Bet",
+    "BringIn",
     "Burn",
     "Call",
     "Check",
@@ -49,6 +50,15 @@ class PostAnte(Event):
 
 @dataclass(frozen=True, slots=True)
 class PostBlind(Event):
+    player: int
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BringIn(Event):
+    """A stud opener's forced bet under the minimum (cardroom betting 16)."""
+
     player: int
     amount: int
     all_in: bool = False

@@ -40,6 +40,7 @@ class Rules:
     ante: int = 0
     heads_up_button_small_blind: bool = True  # rws 3.7, 3.8.1(a)
     over_blind: bool = False  # the voluntary over-blind is offered (au 11.1(c)(iv): draw)
+    bring_in: int = 0  # stud: the opener may post this instead of a full bet (cardroom 16)
     commission: Commission = field(default_factory=Commission)
     odd_chip: OddChip = field(default_factory=OddChip)
     show_first: ShowFirst = ShowFirst.LEFT_OF_BUTTON
@@ -139,8 +140,10 @@ class Hand:
             others_can_call = able - (self.stacks[player] > 0) > 0
             legal = self.round.legal(player, able, others_can_call)
             if self._must_open(player):
-                # The lowest up card opens with a bet of at least the minimum (au 12.2(a)).
-                legal = replace(legal, can_fold=False, can_check=False)
+                # The lowest up card opens with a bet of at least the minimum (au 12.2(a)), or
+                # where the table has one, with the bring-in (cardroom betting 16).
+                bring_in = min(self.rules.bring_in, self.stacks[player]) or None
+                legal = replace(legal, can_fold=False, can_check=False, bring_in=bring_in)
             self._legal = legal
         return self._legal
 
@@ -187,6 +190,19 @@ class Hand:
         self.last_aggressor = legal.player
         all_in = self.stacks[legal.player] == 0
         self._log(ev.Bet(legal.player, amount, added, all_in, full))
+        self._advance()
+
+    def post_bring_in(self) -> None:
+        """The stud opener posts the bring-in rather than a full bet (cardroom betting 16)."""
+        legal = self.legal()
+        assert self.round is not None
+        if legal.bring_in is None:
+            raise IllegalAction(
+                f"p{legal.player + 1} has no bring-in to post: only the opener of a stud "
+                f"table with a bring-in may (cardroom betting 16); legal: {legal}"
+            )
+        added = self.round.bring_in(legal.player, legal.bring_in)
+        self._log(ev.BringIn(legal.player, added, self.stacks[legal.player] == 0))
         self._advance()
 
     def verify_bet_or_raise_to(self, amount: int, legal: Legal | None = None) -> None:
