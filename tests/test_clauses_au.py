@@ -881,11 +881,6 @@ def test_au_17_5_f_omaha_no_split_by_agreement() -> None:
     _no_split_by_agreement(_omaha_showdown(), {1: 60})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine gap: hands are compared with the best hand shown so far, not the called "
-    "player's (au 16.5(d): every hand equal to or better than the called hand is exposed)",
-)
 def test_au_16_5_d_every_hand_at_least_the_called_hand_is_exposed() -> None:
     # River: p0 (jack high) bets, p1 (aces) and p2 (kings) call. p0 shows first, then p1's
     # aces; p2's kings beat the called hand, so they are exposed too.

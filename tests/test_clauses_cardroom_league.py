@@ -256,12 +256,6 @@ def test_league_17_all_in_and_no_betting_left_every_hand_is_turned_up() -> None:
     assert collected(hand) == {0: 20_100}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine gap: hands are turned up only when the board runs out with no betting "
-    "left; with an all-in player and the others checking to the end, losing hands are mucked "
-    "(league 17)",
-)
 def test_league_17_all_in_then_checked_down_every_hand_is_turned_up() -> None:
     # p0 (aces) is all-in from the small blind for 100; p1 and p2 check it down.
     hand = Hand(league(), [100, 10_000, 10_000], flop_game_deck(LEAGUE_HOLES, LEAGUE_BOARD))

@@ -251,11 +251,6 @@ def test_rws_3_13_2_c_equal_hands_show_worse_hands_are_mucked() -> None:
     assert collected(hand) == {0: 45, 2: 45}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine gap: a hand is compared with the best hand shown so far, not with the "
-    "first shown (rws 3.13.2(c); qld s27(4) names the showing player's hand)",
-)
 def test_rws_3_13_2_c_and_qld_s27_4_hand_better_than_the_first_shown_is_shown() -> None:
     # p2 (king high) bets the river; p0 (kings) and p1 (queens) call. p2 shows first, p0's
     # kings beat it and are shown; p1's queens also beat p2's hand, so they must be shown.
@@ -459,11 +454,6 @@ def test_qld_s28_4_a_after_an_opening_bet_the_minimum_raise_is_that_bet() -> Non
         hand.bet_or_raise_to(29)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine gap: after a plain call the minimum raise is the raiser's own call, not "
-    "the amount of the last player's call (qld s28(4)(b))",
-)
 def test_qld_s28_4_b_after_a_plain_call_the_minimum_raise_is_that_call() -> None:
     # Flop, pot 30: p0 opens 10, p1 raises to 40, p2 calls 40 without raising. p0's raise
     # must be at least p2's call of 40 (to 80), though p0 itself owes only 30.

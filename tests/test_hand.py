@@ -321,3 +321,13 @@ def test_cardroom_showdown_7_side_pots_are_settled_before_the_main_pot() -> None
         hand.check_or_call()
     pots = [e.pot for e in hand.events if isinstance(e, ev.Collect)]
     assert pots == [1, 0]
+
+
+def test_no_raise_when_nobody_else_could_put_in_more_than_the_bet() -> None:
+    # Player 0 (15 behind after the blind) calls all-in to 20; player 1 has only 20 in all:
+    # the last player with chips may call but a raise could never be called.
+    hand = Hand(rules(blinds=(5, 10), small_bet=10), [20, 20, 1000])
+    hand.bet_or_raise_to(20)  # player 2 raises to 20
+    hand.check_or_call()  # player 0 calls all-in
+    legal = hand.legal()  # player 1 can only call its last 10 (all-in) or fold
+    assert legal.player == 1 and legal.call == 10 and legal.raise_range is None

@@ -162,6 +162,7 @@ class BettingRound:
     last_raise: int = 0  # largest full bet or raise so far (the minimum raise under PREVIOUS)
     last_wager: int = 0  # chips the last bettor put in with that action (straddle, qld)
     last_was_opening: bool = True  # whether that wager was the opening bet (qld s28(4)(a))
+    last_was_call: bool = False  # whether it was a call without a raise (qld s28(4)(b))
     raises: int = 0  # full bets and raises so far (an opening bet or the big blind is one)
     reopen_count: int = 0  # increases with every full bet or raise
     acted_at: dict[int, int] = field(default_factory=dict)  # player -> reopen_count when acted
@@ -228,9 +229,9 @@ class BettingRound:
         if betting.min_raise is MinRaise.DOUBLE:
             return max(self.current, betting.small_bet)
         if betting.min_raise is MinRaise.QLD:
-            if self.last_was_opening:
-                return self.last_wager  # s28(4)(a): the amount of the opening bet
-            return max(owed, 1)  # s28(4)(b)-(c): the call (after a raise, the raiser's own call)
+            if self.last_was_opening or self.last_was_call:
+                return self.last_wager  # s28(4)(a)-(b): the opening bet, or the last call
+            return max(owed, 1)  # s28(4)(c): after a call and raise, the raiser's own call
         return self.last_raise
 
     def _max_raise_to(self, owed: int, structure: Structure) -> int:
@@ -264,6 +265,7 @@ class BettingRound:
         if added:
             self.last_wager = added
             self.last_was_opening = False
+            self.last_was_call = True
         self.acted_at[player] = self.reopen_count
         return added
 
@@ -279,6 +281,7 @@ class BettingRound:
             full = 2 * (to - previous) >= needed  # half a bet or more counts as one (au 10.2)
         self.last_wager = added
         self.last_was_opening = previous == 0
+        self.last_was_call = False
         self.opened = True
         self.current = to
         if full:

@@ -41,6 +41,7 @@ class Rules:
     heads_up_button_small_blind: bool = True  # rws 3.7, 3.8.1(a)
     over_blind: bool = False  # the voluntary over-blind is offered (au 11.1(c)(iv): draw)
     bring_in: int = 0  # stud: the opener may post this instead of a full bet (cardroom 16)
+    all_in_face_up: bool = False  # every hand turned up when a player is all-in (league 17)
     commission: Commission = field(default_factory=Commission)
     odd_chip: OddChip = field(default_factory=OddChip)
     show_first: ShowFirst = ShowFirst.LEFT_OF_BUTTON
@@ -135,9 +136,13 @@ class Hand:
         if self._legal is None:
             player = self._require_turn()
             assert self.round is not None
-            # Raising is pointless, and not offered, when nobody else has chips to call it.
+            # Raising is pointless, and not offered, when nobody else could put in more than
+            # the bet already made.
             able = sum(self.stacks[p] > 0 for p in self._live)
-            others_can_call = able - (self.stacks[player] > 0) > 0
+            current = self.round.current
+            others_can_call = any(
+                self.bets[p] + self.stacks[p] > current for p in self._live if p != player
+            )
             legal = self.round.legal(player, able, others_can_call)
             if self._must_open(player):
                 # The lowest up card opens with a bet of at least the minimum (au 12.2(a)), or
@@ -249,6 +254,11 @@ class Hand:
         if self.round.capped(sum(self.stacks[p] > 0 for p in self._live)):
             cap = self.rules.betting.raise_cap
             return f": the round is capped at a bet and {cap} raises (au 11.5(g))"
+        current = self.round.current
+        if not any(
+            self.bets[p] + self.stacks[p] > current for p in self._live if p != legal.player
+        ):
+            return ": nobody else could call a raise (all the others are all-in or matched)"
         if self.round.acted_at.get(legal.player, -1) >= self.round.reopen_count:
             return ": a short all-in does not reopen the betting (au 10.2, rws 3.14.3)"
         return ""
@@ -519,16 +529,19 @@ class Hand:
         return values
 
     def _show_down(self, hands: dict[int, HandValue], pots: list[tuple[int, ...]]) -> None:
-        """In showdown order, a player shows when the hand can still win or tie a pot they are
-        in (rws 3.13.2(c), qld s27(4)); otherwise it is mucked unseen. After an all-in with no
-        betting left, every hand is turned up (league)."""
-        best: dict[int, int] = {}
+        """The player called shows first; each other player shows a hand equal to or better
+        than the called hand of a pot they are in (qld s27(4), rws 3.13.2(c)), and mucks
+        otherwise. Hands are all turned up after an all-in with no betting left, and, where
+        the table says so, whenever a player is all-in (league 17)."""
+        all_in = any(self.stacks[p] == 0 for p in hands)
+        face_up = self.ran_out or (self.rules.all_in_face_up and all_in)
+        called: dict[int, int] = {}  # pot -> value of the first hand shown for it
         for player in self._showdown_order():
             mine = [i for i, eligible in enumerate(pots) if player in eligible]
             value = hands[player].value
-            if self.ran_out or any(value >= best.get(i, value) for i in mine):
+            if face_up or any(value >= called.get(i, value) for i in mine):
                 for i in mine:
-                    best[i] = max(best.get(i, value), value)
+                    called.setdefault(i, value)
                 shown = tuple(self.hole[player] + self.up[player])
                 self._log(ev.Show(player, shown, hands[player].description))
             else:

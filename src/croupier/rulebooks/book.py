@@ -158,6 +158,7 @@ class Rulebook:
             ante=table.ante(),
             heads_up_button_small_blind=table.flag("heads_up_button_small_blind"),
             over_blind=table.flag("over_blind"),
+            all_in_face_up=table.flag("all_in_face_up"),
             commission=table.commission(minimum),
             odd_chip=table.odd_chip(),
             show_first=table.enum("show_first", ShowFirst),

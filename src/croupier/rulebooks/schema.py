@@ -379,6 +379,11 @@ SPECS: dict[str, Spec] = {
             _parse_bool, "true or false",
         ),
         Spec(
+            "all_in_face_up", "showdown",
+            "Once a player is all-in and the betting is over, every hand is turned face up.",
+            _parse_bool, "true or false",
+        ),
+        Spec(
             "over_blind", "forced bets",
             "The player left of the last blind may post a voluntary over-blind of double the "
             "last blind (Rules.over_blind; the player chooses with Hand(..., over_blind=True)).",
