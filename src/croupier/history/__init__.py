@@ -1,0 +1,51 @@
+"""Hand histories: the Poker Hand History format (PHH) and replays on the engine."""
+
+from croupier.history.phh import (
+    VARIANTS,
+    Action,
+    ActionKind,
+    Amount,
+    HandHistory,
+    Origin,
+    PHHError,
+    dump_phh,
+    dump_phhs,
+    format_phh_cards,
+    load_phh,
+    load_phhs,
+    parse_action,
+    parse_phh_cards,
+)
+from croupier.history.replay import (
+    SUPPORTED_VARIANTS,
+    ReplayPot,
+    ReplayResult,
+    chip_scale,
+    history_from_hand,
+    replay,
+    standard_rules,
+)
+
+__all__ = [
+    "SUPPORTED_VARIANTS",
+    "VARIANTS",
+    "Action",
+    "ActionKind",
+    "Amount",
+    "HandHistory",
+    "Origin",
+    "PHHError",
+    "ReplayPot",
+    "ReplayResult",
+    "chip_scale",
+    "dump_phh",
+    "dump_phhs",
+    "format_phh_cards",
+    "history_from_hand",
+    "load_phh",
+    "load_phhs",
+    "parse_action",
+    "parse_phh_cards",
+    "replay",
+    "standard_rules",
+]
