@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from typer.testing import CliRunner
 
 from croupier.cli import app
@@ -54,3 +56,31 @@ def test_play_refuses_a_game_the_book_does_not_deal() -> None:
     result = runner.invoke(app, ["play", "--auto", "--rulebook", "qld", "--game", "omaha"])
     assert result.exit_code == 2
     assert "qld s1" in result.output
+
+
+FIXTURES = "tests/fixtures/phh"
+
+
+def test_replay_a_folder_exits_0_when_every_hand_matches() -> None:
+    result = runner.invoke(app, ["replay", FIXTURES])
+    assert result.exit_code == 0, result.output
+    assert "all replayed and matched" in result.output
+
+
+def test_replay_json_has_one_object_per_hand_with_pots() -> None:
+    import json
+
+    result = runner.invoke(app, ["replay", f"{FIXTURES}/qld_s29_6_all_in.phh", "--json"])
+    assert result.exit_code == 0, result.output
+    (record,) = [json.loads(line) for line in result.output.splitlines()]
+    assert record["ok"] and record["error"] is None
+    assert record["finishing_stacks"] == [150, 550, 350]
+    assert [(p["amount"], p["winners"]) for p in record["pots"]] == [(150, [0]), (200, [1])]
+
+
+def test_replay_reports_a_broken_file_and_exits_1(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.phh"
+    bad.write_text('variant = "NT"\nstarting_stacks = [100, 100]\nactions = ["p1 zz"]\n')
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 1
+    assert "bad.phh" in result.output and "Traceback" not in result.output

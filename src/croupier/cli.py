@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from decimal import Decimal
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -10,6 +13,18 @@ from rich.text import Text
 
 from croupier.cards import CardError, format_cards
 from croupier.evaluate import Ranking, best_hand
+from croupier.hand import Rules
+from croupier.history import (
+    Amount,
+    HandHistory,
+    PHHError,
+    ReplayResult,
+    chip_scale,
+    load_phh,
+    load_phhs,
+    replay,
+)
+from croupier.rulebooks import Rulebook, RulebookError, load_rulebook
 
 app = typer.Typer(
     help="croupier: poker dealt and adjudicated exactly as a casino rulebook says.",
@@ -244,3 +259,108 @@ def sim_command(
     console.print(
         f"commission {result.commission:,} · showdowns {result.showdown_rate:.1%} of hands"
     )
+
+
+_PHH_GAMES = {"NT": ("holdem", "no-limit"), "FT": ("holdem", "fixed"), "PO": ("omaha", "pot")}
+
+
+@app.command("replay")
+def replay_command(
+    path: Annotated[str, typer.Argument(help="A .phh or .phhs file, or a folder of them.")],
+    rulebook: Annotated[
+        str | None,
+        typer.Option(help="Replay under a rulebook (its commission and odd-chip rules)."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object per hand on its own line.")
+    ] = False,
+) -> None:
+    """Replay hand histories: every action must be legal in order, and recorded finishing
+    stacks must match to the chip. Exit code 0 only when every hand does.
+
+    Example: croupier replay hands/ --json
+    """
+    root = Path(path)
+    files = sorted(root.rglob("*.phh*")) if root.is_dir() else [root]
+    try:
+        book = load_rulebook(rulebook) if rulebook is not None else None
+    except RulebookError as error:
+        console.print(f"[red]error:[/red] {error}")
+        raise typer.Exit(2) from None
+    hands = failures = 0
+    for file in files:
+        try:
+            histories = load_phhs(file) if file.suffix == ".phhs" else [load_phh(file)]
+        except (PHHError, OSError) as error:
+            failures += 1
+            _report(as_json, {"file": str(file), "hand": None, "ok": False, "error": str(error)})
+            continue
+        for index, history in enumerate(histories):
+            hands += 1
+            label = history.name if history.name is not None else index
+            try:
+                rules = _book_rules(book, history) if book is not None else None
+            except (RulebookError, ValueError) as error:
+                failures += 1
+                _report(
+                    as_json, {"file": str(file), "hand": label, "ok": False, "error": str(error)}
+                )
+                continue
+            result = replay(history, rules)
+            failures += not result.ok
+            _report(as_json, _replay_record(str(file), label, result))
+    if not as_json:
+        verdict = "all replayed and matched" if not failures else f"{failures} failed"
+        console.print(f"{hands} hand(s) in {len(files)} file(s): {verdict}")
+    if failures:
+        raise typer.Exit(1)
+
+
+def _book_rules(book: Rulebook, history: HandHistory) -> Rules:
+    """The rulebook's rules for a history's variant and blinds (whole chips only)."""
+    if history.variant not in _PHH_GAMES:
+        raise ValueError(f"variant {history.variant!r} cannot be replayed under a rulebook yet")
+    if chip_scale(history) != 1:
+        raise ValueError("--rulebook needs amounts in whole chips")
+    game, structure = _PHH_GAMES[history.variant]
+    blinds = tuple(int(b) for b in history.blinds_or_straddles or () if b)
+    return book.rules(game, structure, stakes=blinds)
+
+
+def _amount(value: Amount) -> int | float | str:
+    """An amount for JSON: an int when whole, 'inf' for an unlimited stack, else a float."""
+    if isinstance(value, Decimal):
+        if value.is_infinite():
+            return "inf"
+        return int(value) if value == value.to_integral_value() else float(value)
+    return int(value)
+
+
+def _replay_record(file: str, hand: object, result: ReplayResult) -> dict[str, object]:
+    return {
+        "file": file,
+        "hand": hand,
+        "ok": result.ok,
+        "finishing_stacks": [_amount(s) for s in result.finishing_stacks or ()],
+        "pots": [
+            {
+                "amount": _amount(p.amount),
+                "commission": _amount(p.commission),
+                "eligible": list(p.eligible),
+                "winners": list(p.winners),
+                "shares": [_amount(s) for s in p.shares],
+            }
+            for p in result.pots
+        ],
+        "commission": _amount(result.commission),
+        "error": None if result.error is None else str(result.error),
+    }
+
+
+def _report(as_json: bool, record: dict[str, object]) -> None:
+    if as_json:
+        print(json.dumps(record))
+    elif record["ok"]:
+        console.print(f"[green]ok[/green]   {record['file']} hand {record['hand']}")
+    else:
+        console.print(f"[red]fail[/red] {record['file']} hand {record['hand']}: {record['error']}")
