@@ -1,0 +1,80 @@
+"""Hand-history replay speed: croupier against PokerKit on the same PHH hands, one process.
+
+Hands are 6-max no-limit hold'em played by random bots through croupier, written as PHH;
+both engines then replay every hand from the text (parse included). Timings are printed,
+never asserted.
+
+    python bench/replay.py [--hands N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from croupier.betting import Betting, Structure
+from croupier.bots import RandomBot, play_hand
+from croupier.cards import Deck, DeckKind, SeededShuffler
+from croupier.games import game
+from croupier.hand import Hand, Rules
+from croupier.history import dump_phh, history_from_hand, load_phh, replay
+
+
+def make_histories(count: int, seed: int) -> list[str]:
+    rules = Rules(
+        game=game("holdem"),
+        betting=Betting(structures=(Structure.NO_LIMIT,), small_bet=2),
+        blinds=(1, 2),
+    )
+    rng = random.Random(seed)
+    bots = [RandomBot() for _ in range(6)]
+    texts = []
+    for index in range(count):
+        deck = Deck.shuffled(DeckKind.STANDARD, SeededShuffler(seed * 1_000_003 + index))
+        hand = Hand(rules, [200] * 6, deck)
+        play_hand(hand, bots, rng)
+        texts.append(dump_phh(history_from_hand(hand)))
+    return texts
+
+
+def croupier_rate(texts: list[str]) -> float:
+    start = time.perf_counter()
+    for text in texts:
+        result = replay(load_phh(text))
+        assert result.ok, result.error
+    return len(texts) / (time.perf_counter() - start)
+
+
+def pokerkit_rate(texts: list[str]) -> float | None:
+    try:
+        import pokerkit
+    except ImportError:
+        return None
+    start = time.perf_counter()
+    for text in texts:
+        history = pokerkit.HandHistory.loads(text)
+        for _state in history:
+            pass
+    return len(texts) / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    texts = make_histories(args.hands, args.seed)
+    croupier_rate(texts[:50])  # warm up
+    ours = croupier_rate(texts)
+    theirs = pokerkit_rate(texts)
+    print(f"croupier  {ours:>8,.0f} hands/s  {1000 / ours:.3f} ms a hand  ({len(texts):,} hands)")
+    if theirs is None:
+        print("pokerkit  not installed")
+        return
+    print(f"pokerkit  {theirs:>8,.0f} hands/s  {1000 / theirs:.3f} ms a hand  (same files)")
+    print(f"ratio     {ours / theirs:>8.1f}x  (target: at least 10x)")
+
+
+if __name__ == "__main__":
+    main()
