@@ -84,3 +84,18 @@ def test_replay_reports_a_broken_file_and_exits_1(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 1
     assert "bad.phh" in result.output and "Traceback" not in result.output
+
+
+def test_equity_command_exact_heads_up() -> None:
+    import json
+
+    result = runner.invoke(app, ["equity", "AhKh", "QsQd", "--json"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.output)
+    assert record["exact"] and record["trials"] == 1_712_304
+    assert round(record["hands"][0]["equity"], 5) == 0.46214
+
+
+def test_equity_command_rejects_duplicate_cards() -> None:
+    result = runner.invoke(app, ["equity", "AhAh", "KdKc"])
+    assert result.exit_code == 2 and "duplicate card Ah" in result.output

@@ -364,3 +364,57 @@ def _report(as_json: bool, record: dict[str, object]) -> None:
         console.print(f"[green]ok[/green]   {record['file']} hand {record['hand']}")
     else:
         console.print(f"[red]fail[/red] {record['file']} hand {record['hand']}: {record['error']}")
+
+
+@app.command("equity")
+def equity_command(
+    hands: Annotated[
+        list[str],
+        typer.Argument(
+            help="One hand per player, e.g. AhKh QsQd; ?? an unknown card, a lone ?? a random hand."
+        ),
+    ],
+    board: Annotated[str, typer.Option(help="Community cards, e.g. 'Qh Jh 2c'.")] = "",
+    dead: Annotated[str, typer.Option(help="Cards out of play.")] = "",
+    game: Annotated[
+        str, typer.Option(help="holdem, shortdeck, omaha, omaha8, manila2 or manila3.")
+    ] = "holdem",
+    deck: Annotated[
+        int | None, typer.Option(help="Deck size where a game has two (manila3: 36 or 32).")
+    ] = None,
+    exact: Annotated[
+        bool | None,
+        typer.Option(
+            "--exact/--monte-carlo",
+            help="Enumerate every deal, or sample (default: enumerate up to 2,000,000 deals).",
+        ),
+    ] = None,
+    trials: Annotated[
+        int | None, typer.Option(help="Monte Carlo trials (default 1,000,000).")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Monte Carlo seed (default random, printed).")
+    ] = None,
+    threads: Annotated[
+        int | None, typer.Option(help="Worker threads (default: all cores).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Each hand's chance to win, tie, and its share of the pot.
+
+    Example: croupier equity AhKh QsQd --board "Qh Jh 2c"
+    """
+    from croupier.equity import equity
+
+    try:
+        result = equity(
+            hands, board, dead, game, exact=exact, trials=trials, seed=seed, deck=deck,
+            threads=threads,
+        )  # fmt: skip
+    except CardError as error:
+        console.print(f"[red]error:[/red] {error}")
+        raise typer.Exit(2) from None
+    if as_json:
+        print(json.dumps(result.to_dict()))
+    else:
+        console.print(str(result), markup=False)
