@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from croupier.cards import Card, format_cards
 
 __all__ = [
+    "Announce",
     "Bet",
     "BringIn",
     "Burn",
@@ -170,6 +171,19 @@ class Show(Event):
 @dataclass(frozen=True, slots=True)
 class Muck(Event):
     player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Announce(Event):
+    """What the dealer announces for a pot before paying it: its amount, the commission, the
+    amount paid out and the winning hands (qld s26(3)(b)-(e), s27(8), s27(9)(a)-(d))."""
+
+    pot: int  # pot index, 0 = main
+    amount: int
+    commission: int
+    paid: int  # amount - commission
+    winners: tuple[int, ...]
+    hands: tuple[str, ...]  # the winning hands' descriptions; empty when uncontested
 
 
 @dataclass(frozen=True, slots=True)

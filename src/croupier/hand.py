@@ -505,6 +505,11 @@ class Hand:
             self._show_down(hands, [pot.eligible for pot in settlement.pots])
         # Side pots are settled first, the main pot last (cardroom showdown 7).
         for index, pot in reversed(list(enumerate(settlement.pots))):
+            described = tuple(hands[w].description for w in pot.winners if w in hands)
+            paid = pot.amount - pot.commission
+            self._log(
+                ev.Announce(index, pot.amount, pot.commission, paid, pot.winners, described)
+            )
             if pot.commission:
                 self._log(ev.Rake(index, pot.commission, pot.commission_base))
             for winner, share in zip(pot.winners, pot.shares, strict=True):
