@@ -331,3 +331,20 @@ def test_no_raise_when_nobody_else_could_put_in_more_than_the_bet() -> None:
     hand.check_or_call()  # player 0 calls all-in
     legal = hand.legal()  # player 1 can only call its last 10 (all-in) or fold
     assert legal.player == 1 and legal.call == 10 and legal.raise_range is None
+
+
+def test_qld_s28_3_a_raise_held_to_the_maximum_is_a_full_raise() -> None:
+    # Table maximum 20 (s25(4)) with the qld minimum raise: facing a call-and-raise of 30 the
+    # minimum raise (30) is above the maximum (20), so the raise is 20 (s28(3)) and it is a
+    # full raise: the players who acted before may raise again.
+    table = rules(Structure.NO_LIMIT, blinds=(5, 10), small_bet=10, max_wager=20,
+                  min_raise=MinRaise.QLD)  # fmt: skip
+    hand = Hand(table, [1000] * 3)
+    for _ in range(3):
+        hand.check_or_call()
+    hand.bet_or_raise_to(10)  # p0 opens the flop
+    hand.bet_or_raise_to(20)  # p1 raises by the opening bet
+    hand.bet_or_raise_to(40)  # p2 calls 20 and raises 20: the maximum
+    assert hand.legal().raise_range == (60, 60)  # p0's minimum (30) is held to 20
+    hand.bet_or_raise_to(60)
+    assert hand.legal().raise_range is not None  # p1 may raise again: it was a full raise

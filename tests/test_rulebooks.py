@@ -227,10 +227,27 @@ def test_qld_s28_10_combination_betting_straddle_then_usual_then_pot() -> None:
         qld.rules("holdem", ("pot",) * 5, stakes=10)
 
 
-def test_qld_s28_10_combination_with_structured_rounds_is_an_engine_gap() -> None:
-    with pytest.raises(RulebookError, match=r"differs between the rounds.*one short_all_in"):
-        book("qld").rules("holdem", ("straddle", "fixed", "fixed", "pot"), stakes=10, max_wager=20)
-    assert any(gap.clause == "qld s28(10)-(11)" for gap in book("qld").gaps)
+def test_qld_s28_11_b_structured_middle_rounds_keep_their_own_cap() -> None:
+    from croupier.hand import Hand
+
+    rules = book("qld").rules(
+        "holdem", ("straddle", "fixed", "fixed", "pot"), stakes=10, max_wager=20
+    )
+    assert rules.betting.raise_caps == (None, 3, 3, None)
+    hand = Hand(rules, [10_000] * 3)
+    for _ in range(3):
+        hand.check_or_call()  # the first round: open, complete, and the round ends
+    assert hand.street == 1  # structured flop: bets of the minimum wager, a bet and 3 raises
+    for to in (10, 20, 30, 40):
+        hand.bet_or_raise_to(to)
+    assert hand.legal().raise_range is None  # capped
+    while hand.street < 3:
+        hand.check_or_call()
+    hand.bet_or_raise_to(10)  # the pot-limit river has no cap
+    for _ in range(5):
+        low = hand.legal().raise_range
+        assert low is not None
+        hand.bet_or_raise_to(low[0])
 
 
 def test_au_11_5_g_three_raises_at_structured_limit_none_at_pot_ratio_or_no_limit() -> None:

@@ -109,10 +109,24 @@ class Betting:
     opening_raise_is_blind: bool = False
     min_raise: MinRaise = MinRaise.PREVIOUS
     short_all_in: ShortAllIn = ShortAllIn.FULL_RAISE_REOPENS
+    # Per-round values where a combination's rounds differ (qld s28(11)(b): structured middle
+    # rounds keep their cap and all-in rule); empty: raise_cap and short_all_in everywhere.
+    raise_caps: tuple[int | None, ...] = ()
+    short_all_ins: tuple[ShortAllIn, ...] = ()
     clauses: dict[str, str] = field(default_factory=dict, compare=False)
 
     def structure(self, round_index: int) -> Structure:
         return self.structures[min(round_index, len(self.structures) - 1)]
+
+    def cap_for(self, round_index: int) -> int | None:
+        if not self.raise_caps:
+            return self.raise_cap
+        return self.raise_caps[min(round_index, len(self.raise_caps) - 1)]
+
+    def short_all_in_for(self, round_index: int) -> ShortAllIn:
+        if not self.short_all_ins:
+            return self.short_all_in
+        return self.short_all_ins[min(round_index, len(self.short_all_ins) - 1)]
 
     def fixed_size(self, round_index: int) -> int:
         if round_index >= self.big_bet_from and self.big_bet:
@@ -183,7 +197,7 @@ class BettingRound:
     def capped(self, able: int) -> bool:
         """Whether no more raises are allowed; ``able``: players in the pot not all-in
         (cardroom betting 4 counts only those)."""
-        cap = self.betting.raise_cap
+        cap = self.betting.cap_for(self.index)
         if cap is None or self.raises <= cap:  # the opening bet plus ``cap`` raises
             return False
         if able > 2 or not self.betting.uncapped_heads_up:
@@ -273,11 +287,17 @@ class BettingRound:
         """Bet or raise to ``to`` (already checked legal). Returns (chips added, full raise)."""
         previous = self.current
         structure = self.betting.structure(self.index)
-        needed = self._min_raise(previous - self.bets[player], structure)
+        owed = previous - self.bets[player]
+        base = self.full_level if structure is Structure.FIXED else previous
+        # A full raise reaches the minimum, or the maximum where that is lower (qld s28(3)).
+        smallest_full = min(
+            base + self._min_raise(owed, structure), self._max_raise_to(owed, structure)
+        )
+        needed = smallest_full - base
         added = to - self.bets[player]
         self._move(player, added)
-        full = to - (self.full_level if structure is Structure.FIXED else previous) >= needed
-        if not full and self.betting.short_all_in is ShortAllIn.HALF_REOPENS:
+        full = to >= smallest_full
+        if not full and self.betting.short_all_in_for(self.index) is ShortAllIn.HALF_REOPENS:
             full = 2 * (to - previous) >= needed  # half a bet or more counts as one (au 10.2)
         self.last_wager = added
         self.last_was_opening = previous == 0

@@ -252,7 +252,7 @@ class Hand:
     def _why_not(self, legal: Legal) -> str:
         assert self.round is not None
         if self.round.capped(sum(self.stacks[p] > 0 for p in self._live)):
-            cap = self.rules.betting.raise_cap
+            cap = self.rules.betting.cap_for(self.street)
             return f": the round is capped at a bet and {cap} raises (au 11.5(g))"
         current = self.round.current
         if not any(

@@ -6,7 +6,7 @@ import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from croupier.betting import Betting, MinRaise, ShortAllIn, Structure
 from croupier.cards import CardError, DeckKind
@@ -323,6 +323,13 @@ class _Table:
 
     # --- typed reads -----------------------------------------------------------------------
 
+    def per_round(self, name: str) -> list[Any]:
+        """A setting's value on each round: a combination's rounds may differ (qld
+        s28(11)(b)); a house option applies to every round."""
+        if name in self.options:
+            return [self._option(name)] * len(self.rounds)
+        return [self.book.setting(name, self.game, s).value for s in self.rounds]
+
     def flag(self, name: str) -> bool:
         value = self.get(name)
         assert isinstance(value, bool), name
@@ -454,23 +461,33 @@ class _Table:
                         f"{amount} is not a whole chip; pass big_bet=N"
                     )
                 big_bet = int(amount)
+        caps: tuple[int | None, ...] = tuple(self.per_round("raise_cap"))
+        all_ins: tuple[ShortAllIn, ...] = tuple(self.per_round("short_all_in"))
         names = (
             "structure", "min_raise", "short_all_in", "raise_cap", "uncapped_heads_up",
             "cap_sticks", "big_bet", "big_bet_from", "max_wager", "opening_raise_is_blind",
             "big_blind_option",
         )  # fmt: skip
-        clauses = {name: self.case(name).clause for name in names}
+        per_round = {"raise_cap", "short_all_in"}
+        clauses = {
+            name: self.book.setting(name, self.game, self.rounds[0]).clause
+            if name in per_round
+            else self.case(name).clause
+            for name in names
+        }
         return Betting(
             structures=rounds,
             small_bet=minimum,
             big_bet=big_bet,
             big_bet_from=self.whole("big_bet_from"),
             max_wager=max_wager,
-            raise_cap=self.optional_whole("raise_cap"),
+            raise_cap=caps[0],
+            raise_caps=caps if len(set(caps)) > 1 else (),
             uncapped_heads_up=self.flag("uncapped_heads_up"),
             cap_sticks=self.flag("cap_sticks"),
             min_raise=self.enum("min_raise", MinRaise),
-            short_all_in=self.enum("short_all_in", ShortAllIn),
+            short_all_in=all_ins[0],
+            short_all_ins=all_ins if len(set(all_ins)) > 1 else (),
             opening_raise_is_blind=self.flag("opening_raise_is_blind"),
             big_blind_option=self.flag("big_blind_option"),
             clauses=clauses,
