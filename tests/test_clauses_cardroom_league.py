@@ -1,14 +1,10 @@
 """cardroom and league clauses the engine already does, proved clause by clause with scripted
 decks.
 
-Each test is named after the clause it proves (docs/rules-coverage.toml lists it). Tests marked
-xfail pin down an engine gap: they state what the book asks, and start passing (failing the
-run, being strict) once the engine does it.
+Each test is named after the clause it proves (docs/rules-coverage.toml lists it).
 """
 
 from __future__ import annotations
-
-import pytest
 
 from croupier import events as ev
 from croupier.cards import Card, Deck, DeckKind, parse_cards
@@ -96,15 +92,13 @@ def to_street(hand: Hand, street: int) -> None:
 # --- cardroom betting --------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine gap: Rules.chip_unit only splits pots; a wager in chips that do not play "
-    "is accepted (cardroom betting 1)",
-)
 def test_cardroom_betting_1_chips_smaller_than_the_smallest_in_play_do_not_play() -> None:
     # The smallest chip in play is 5 (blinds 5/10): a raise to 23 cannot be made.
     hand = Hand(CARDROOM.rules("holdem", "no-limit", stakes=10, chip_unit=5), [1000] * 3)
     assert not hand.can_bet_or_raise_to(23)
+    assert hand.can_bet_or_raise_to(25) and hand.legal().raise_range == (20, 1000)
+    short = Hand(CARDROOM.rules("holdem", "no-limit", stakes=10, chip_unit=5), [1000, 1000, 23])
+    assert short.can_bet_or_raise_to(23)  # all-in is the exception
 
 
 def test_cardroom_betting_2_check_raise_is_permitted() -> None:

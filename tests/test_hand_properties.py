@@ -37,6 +37,7 @@ def make_rules(game: Game, structure: Structure, draw: Callable[[Any], Any]) -> 
         ),
         blinds=(small, small * 2),
         ante=draw(st.sampled_from([0, 1])),
+        chip_unit=draw(st.sampled_from([1, 1, small])),
     )
 
 
@@ -54,7 +55,7 @@ def play_randomly(hand: Hand, rng: random.Random) -> None:
         must_bet = not legal.can_check and legal.call == 0
         if legal.raise_range is not None and (choice < 0.35 or must_bet):
             low, high = legal.raise_range
-            to = rng.choice([low, high, rng.randint(low, high)])
+            to = rng.choice([low, high, legal.snap(rng.randint(low, high))])
             hand.bet_or_raise_to(to)
         elif legal.can_fold and choice > 0.85:
             hand.fold()

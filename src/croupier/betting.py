@@ -145,6 +145,18 @@ class Legal:
     raise_range: tuple[int, int] | None  # min and max total bet for the round; None: no raise
     bring_in: int | None = None  # a stud opener may post this instead of a full bet
     facing: int = 0  # the bet to match this round (a blind counts): raising, not betting
+    unit: int = 1  # bets and raises go in multiples of the smallest chip (cardroom betting 1)
+    all_in: int = 0  # the player's total for the round if all-in (exempt from ``unit``)
+
+    def snap(self, amount: int) -> int:
+        """The legal bet or raise-to nearest ``amount``: inside the range, in whole units."""
+        if self.raise_range is None:
+            raise IllegalAction(f"p{self.player + 1} may not bet or raise now; legal: {self}")
+        low, high = self.raise_range
+        amount = max(low, min(high, amount))
+        if amount in (low, high) or amount % self.unit == 0:
+            return amount
+        return max(low, amount - amount % self.unit)
 
     def __str__(self) -> str:
         parts = ["check" if self.can_check else f"call {self.call}"]
@@ -217,7 +229,8 @@ class BettingRound:
         # Folding is open to any player in turn, even one who could check (au 14.3(b),
         # rws 3.9.1(a), qld s25(2)(c)).
         call = min(max(owed, 0), stack)
-        return Legal(player, True, owed <= 0, call, raise_range, facing=self.current)
+        all_in = self.bets[player] + stack
+        return Legal(player, True, owed <= 0, call, raise_range, facing=self.current, all_in=all_in)
 
     def _raise_range(self, player: int) -> tuple[int, int] | None:
         structure = self.betting.structure(self.index)

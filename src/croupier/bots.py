@@ -267,7 +267,9 @@ class RandomBot:
         if kind is ActionKind.BET_OR_RAISE:
             assert legal.raise_range is not None
             low, high = legal.raise_range
-            return Action.bet_or_raise_to(rng.choice((low, high, rng.randint(low, high))))
+            return Action.bet_or_raise_to(
+                rng.choice((low, high, legal.snap(rng.randint(low, high))))
+            )
         return Action(kind)
 
     def draw(self, view: SeatView, rng: random.Random) -> Action:
@@ -313,12 +315,11 @@ class StrengthBot:
         fair = 1 / (len(view.opponents) + 1)
         strong = share >= fair + (1 - fair) * self.raise_at
         if legal.raise_range is not None and (strong or must_open(legal)):
-            low, high = legal.raise_range
             if not strong:
-                return Action.bet_or_raise_to(low)
+                return Action.bet_or_raise_to(legal.raise_range[0])
             after_call = view.pot + legal.call
             wanted = view.current_bet + round(after_call * self.sizing)
-            return Action.bet_or_raise_to(max(low, min(high, wanted)))
+            return Action.bet_or_raise_to(legal.snap(wanted))
         if legal.can_check or strong:
             return Action.check_or_call()
         price = legal.call / (view.pot + legal.call)

@@ -144,6 +144,8 @@ class Hand:
                 self.bets[p] + self.stacks[p] > current for p in self._live if p != player
             )
             legal = self.round.legal(player, able, others_can_call)
+            if self.rules.chip_unit > 1:
+                legal = _in_units(legal, self.rules.chip_unit)
             if self._must_open(player):
                 # The lowest up card opens with a bet of at least the minimum (au 12.2(a)), or
                 # where the table has one, with the bring-in (cardroom betting 16).
@@ -225,6 +227,12 @@ class Hand:
             raise IllegalAction(
                 f"raise to {amount} is below the minimum {low} ({self._min_rule(structure)}); "
                 f"legal: {legal}"
+            )
+        unit = self.rules.chip_unit
+        if amount % unit and amount != legal.all_in:
+            raise IllegalAction(
+                f"raise to {amount} uses chips smaller than the smallest in play ({unit}): bets "
+                f"go in multiples of {unit}, all-in excepted (cardroom betting 1); legal: {legal}"
             )
         if amount > high:
             all_in = self.bets[legal.player] + self.stacks[legal.player]
@@ -507,9 +515,7 @@ class Hand:
         for index, pot in reversed(list(enumerate(settlement.pots))):
             described = tuple(hands[w].description for w in pot.winners if w in hands)
             paid = pot.amount - pot.commission
-            self._log(
-                ev.Announce(index, pot.amount, pot.commission, paid, pot.winners, described)
-            )
+            self._log(ev.Announce(index, pot.amount, pot.commission, paid, pot.winners, described))
             if pot.commission:
                 self._log(ev.Rake(index, pot.commission, pot.commission_base))
             for winner, share in zip(pot.winners, pot.shares, strict=True):
@@ -590,3 +596,16 @@ def _showing(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...], i
     ranks = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
     top = max(c for c in cards if c >> 2 == ranks[0])
     return tuple(sorted(counts.values(), reverse=True)), tuple(ranks), top
+
+
+def _in_units(legal: Legal, unit: int) -> Legal:
+    """Bets and raises in whole multiples of the smallest chip in play, an all-in excepted
+    (cardroom betting 1)."""
+    if legal.raise_range is None:
+        return replace(legal, unit=unit)
+    low, high = legal.raise_range
+    up = low if low == legal.all_in or low % unit == 0 else low + unit - low % unit
+    down = high if high == legal.all_in or high % unit == 0 else high - high % unit
+    if up > down:
+        return replace(legal, unit=unit, raise_range=(high, high) if high == legal.all_in else None)
+    return replace(legal, unit=unit, raise_range=(up, down))
