@@ -2,9 +2,7 @@
 
 Each test is named after the clause it proves (docs/rules-coverage.toml lists it). Decks are
 stacked so that every card, burn and winner is known before the hand is played; expected
-amounts are worked out by hand in the comments. Tests marked xfail pin down an engine gap:
-they state what the book asks, and start passing (failing the run, being strict) once the
-engine does it.
+amounts are worked out by hand in the comments.
 """
 
 from __future__ import annotations
