@@ -99,3 +99,8 @@ def test_equity_command_exact_heads_up() -> None:
 def test_equity_command_rejects_duplicate_cards() -> None:
     result = runner.invoke(app, ["equity", "AhAh", "KdKc"])
     assert result.exit_code == 2 and "duplicate card Ah" in result.output
+
+
+def test_bench_rejects_an_unknown_benchmark() -> None:
+    result = runner.invoke(app, ["bench", "bogus"])
+    assert result.exit_code == 2 and "evaluate, hands, replay, equity" in result.output

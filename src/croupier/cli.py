@@ -418,3 +418,44 @@ def equity_command(
         print(json.dumps(result.to_dict()))
     else:
         console.print(str(result), markup=False)
+
+
+BENCHMARKS = ("evaluate", "hands", "replay", "equity")
+
+
+@app.command("bench")
+def bench_command(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(help="Which: evaluate, hands, replay, equity (default: all)."),
+    ] = None,
+) -> None:
+    """Run the benchmarks in bench/ (ours and the peers' figures from the same run).
+
+    Example: croupier bench evaluate equity
+    """
+    import subprocess
+    import sys
+
+    folder = Path(__file__).resolve().parents[2] / "bench"
+    chosen = names or list(BENCHMARKS)
+    unknown = [name for name in chosen if name not in BENCHMARKS]
+    if unknown:
+        console.print(f"[red]error:[/red] no benchmark {unknown[0]!r}: expected one of "
+                      f"{', '.join(BENCHMARKS)}")  # fmt: skip
+        raise typer.Exit(2)
+    if not folder.is_dir():
+        console.print(
+            "[red]error:[/red] the benchmarks ship with the source tree (bench/), which this "
+            "installation does not have: install croupier from a checkout with pip install -e ."
+        )
+        raise typer.Exit(2)
+    failed = 0
+    for name in chosen:
+        console.print(f"[bold]── bench/{name}.py[/bold]")
+        failed += (
+            subprocess.run([sys.executable, str(folder / f"{name}.py")], check=False).returncode
+            != 0
+        )
+    if failed:
+        raise typer.Exit(1)
