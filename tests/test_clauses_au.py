@@ -13,10 +13,11 @@ import pytest
 
 from croupier import events as ev
 from croupier.betting import IllegalAction
-from croupier.cards import Card, Deck, DeckKind, parse_cards
+from croupier.cards import Card, Deck, DeckKind
 from croupier.games import GameError
 from croupier.hand import Hand, Phase, Rules
 from croupier.rulebooks import RulebookError, load_rulebook
+from scripted import cards, collected, deck, last_action, no_split_by_agreement
 
 AU = load_rulebook("au-casino")
 BLIND_GAMES = ("draw", "manila2", "manila3", "holdem", "omaha")
@@ -29,20 +30,10 @@ class Unshuffled:
         return n - 1  # Fisher-Yates swaps each card with itself
 
 
-def deck(top: str, kind: DeckKind = DeckKind.STANDARD) -> Deck:
-    """The given cards on top, in dealing order, then the rest of the deck in code order."""
-    cards = list(parse_cards(top))
-    return Deck(kind, cards + [c for c in kind.cards if c not in cards])
-
-
 def one_at_a_time(holes: list[str]) -> str:
     """Hole cards as dealt: one card to each player in turn, from the left of the button."""
     cards = [h.split() for h in holes]
     return " ".join(cards[p][i] for i in range(len(cards[0])) for p in range(len(cards)))
-
-
-def cards(text: str) -> list[Card]:
-    return list(parse_cards(text))
 
 
 def showdown(hand: Hand) -> list[tuple[str, int]]:
@@ -52,14 +43,6 @@ def showdown(hand: Hand) -> list[tuple[str, int]]:
         for e in hand.events
         if isinstance(e, ev.Show | ev.Muck)
     ]
-
-
-def collected(hand: Hand) -> dict[int, int]:
-    won: dict[int, int] = {}
-    for e in hand.events:
-        if isinstance(e, ev.Collect):
-            won[e.player] = won.get(e.player, 0) + e.amount
-    return won
 
 
 def dealing(hand: Hand) -> list[tuple[str, tuple[Card, ...]]]:
@@ -72,10 +55,6 @@ def dealing(hand: Hand) -> list[tuple[str, tuple[Card, ...]]]:
         elif isinstance(e, ev.DealBoard):
             out.append(("board", e.cards))
     return out
-
-
-def last_action(hand: Hand) -> ev.Event:
-    return [e for e in hand.events if isinstance(e, ev.Check | ev.Call | ev.Bet | ev.Fold)][-1]
 
 
 def act_passively(hand: Hand) -> None:
@@ -306,18 +285,8 @@ def test_au_11_4_b_ii_two_remain_showdown_best_five_card_hand_wins() -> None:
     assert hand.stacks == [1040, 990, 970]
 
 
-def _no_split_by_agreement(hand: Hand, expected: dict[int, int]) -> None:
-    """Nothing in the API lets players divide a pot among themselves, the hand was played
-    through every betting round, and the pot went where the cards sent it."""
-    public = [name for name in dir(Hand) if not name.startswith("_")]
-    assert not [n for n in public if re.search(r"chop|split|agree|deal|insur|save", n)]
-    rounds = [e.index for e in hand.events if isinstance(e, ev.StreetStart)]
-    assert rounds == list(range(len(hand.rules.game.streets)))
-    assert hand.phase is Phase.OVER and collected(hand) == expected
-
-
 def test_au_11_4_e_draw_no_split_by_agreement_played_to_a_conclusion() -> None:
-    _no_split_by_agreement(_draw_showdown(), {0: 70})
+    no_split_by_agreement(_draw_showdown(), {0: 70})
 
 
 def test_au_11_5_b_last_compulsory_blind_is_at_least_the_table_minimum() -> None:
@@ -469,7 +438,7 @@ def test_au_12_4_c_ii_two_remain_showdown_called_player_shows_first() -> None:
 
 
 def test_au_12_4_f_five_card_stud_no_split_by_agreement() -> None:
-    _no_split_by_agreement(_stud5_heads_up_showdown(), {1: 62})
+    no_split_by_agreement(_stud5_heads_up_showdown(), {1: 62})
 
 
 # Eight players on 40 cards: 16 + 8 + 8 = 32 cards and two burns leave 6; the last round
@@ -642,7 +611,7 @@ def test_au_13_4_c_i_last_remaining_player_wins_the_final_round() -> None:
 
 
 def test_au_13_4_f_seven_card_stud_no_split_by_agreement() -> None:
-    _no_split_by_agreement(_stud7_heads_up_showdown(), {1: 62})
+    no_split_by_agreement(_stud7_heads_up_showdown(), {1: 62})
 
 
 def test_au_19_17_all_in_player_never_starts_the_betting() -> None:
@@ -810,7 +779,7 @@ def test_au_14_4_d_two_card_manila_called_player_shows_both_hole_cards_used() ->
 
 
 def test_au_14_4_f_two_card_manila_no_split_by_agreement() -> None:
-    _no_split_by_agreement(_manila2_showdown(), {1: 60})
+    no_split_by_agreement(_manila2_showdown(), {1: 60})
 
 
 def test_au_15_three_card_manila_deal_rounds_burns_and_openers() -> None:
@@ -833,7 +802,7 @@ def test_au_15_4_d_three_card_manila_two_of_three_hole_cards_with_three_board() 
 
 
 def test_au_15_4_f_three_card_manila_no_split_by_agreement() -> None:
-    _no_split_by_agreement(_manila3_showdown(), {1: 60})
+    no_split_by_agreement(_manila3_showdown(), {1: 60})
 
 
 def test_au_16_3_a_burn_before_the_flop_the_turn_and_the_river() -> None:
@@ -855,7 +824,7 @@ def test_au_16_5_d_called_player_shows_first_a_worse_hand_is_mucked() -> None:
 
 
 def test_au_16_5_f_holdem_no_split_by_agreement() -> None:
-    _no_split_by_agreement(_holdem_showdown(), {0: 60})
+    no_split_by_agreement(_holdem_showdown(), {0: 60})
 
 
 def test_au_17_omaha_deal_rounds_burns_and_openers() -> None:
@@ -878,7 +847,7 @@ def test_au_17_5_d_omaha_exactly_two_hole_cards_and_three_board() -> None:
 
 
 def test_au_17_5_f_omaha_no_split_by_agreement() -> None:
-    _no_split_by_agreement(_omaha_showdown(), {1: 60})
+    no_split_by_agreement(_omaha_showdown(), {1: 60})
 
 
 def test_au_16_5_d_every_hand_at_least_the_called_hand_is_exposed() -> None:

@@ -7,9 +7,10 @@ Each test is named after the clause it proves (docs/rules-coverage.toml lists it
 from __future__ import annotations
 
 from croupier import events as ev
-from croupier.cards import Card, Deck, DeckKind, parse_cards
+from croupier.cards import Card, Deck
 from croupier.hand import Hand, Phase, Rules
 from croupier.rulebooks import load_rulebook
+from scripted import cards, collected, deck, last_action
 
 CARDROOM = load_rulebook("cardroom")
 LEAGUE = load_rulebook("league")
@@ -25,12 +26,6 @@ def league() -> Rules:
     return LEAGUE.rules("holdem", stakes=(50, 100))
 
 
-def deck(top: str, kind: DeckKind = DeckKind.STANDARD) -> Deck:
-    """The given cards on top, in dealing order, then the rest of the deck in code order."""
-    cards = list(parse_cards(top))
-    return Deck(kind, cards + [c for c in kind.cards if c not in cards])
-
-
 def one_at_a_time(holes: list[str]) -> str:
     cards = [h.split() for h in holes]
     return " ".join(cards[p][i] for i in range(len(cards[0])) for p in range(len(cards)))
@@ -43,14 +38,6 @@ def flop_game_deck(holes: list[str], board: str, burns: str = "2c 2d 2h") -> Dec
     return deck(" ".join(top))
 
 
-def cards(text: str) -> list[Card]:
-    return list(parse_cards(text))
-
-
-def last_action(hand: Hand) -> ev.Event:
-    return [e for e in hand.events if isinstance(e, ev.Check | ev.Call | ev.Bet | ev.Fold)][-1]
-
-
 def showdown(hand: Hand) -> list[tuple[str, int]]:
     return [
         ("show" if isinstance(e, ev.Show) else "muck", e.player)
@@ -61,14 +48,6 @@ def showdown(hand: Hand) -> list[tuple[str, int]]:
 
 def shown(hand: Hand) -> dict[int, tuple[Card, ...]]:
     return {e.player: e.cards for e in hand.events if isinstance(e, ev.Show)}
-
-
-def collected(hand: Hand) -> dict[int, int]:
-    won: dict[int, int] = {}
-    for e in hand.events:
-        if isinstance(e, ev.Collect):
-            won[e.player] = won.get(e.player, 0) + e.amount
-    return won
 
 
 def act_passively(hand: Hand) -> None:

@@ -7,8 +7,6 @@ amounts are worked out by hand in the comments.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from croupier import events as ev
@@ -17,6 +15,7 @@ from croupier.cards import Card, Deck, DeckKind, parse_cards
 from croupier.games import GameError
 from croupier.hand import Hand, Phase, Rules
 from croupier.rulebooks import RulebookError, load_rulebook
+from scripted import cards, collected, last_action, no_split_by_agreement
 
 RWS = load_rulebook("rws")
 QLD = load_rulebook("qld")
@@ -42,28 +41,12 @@ def holdem_deck(holes: list[str], board: str = "", burns: str = "2c 2d 2h") -> D
     return Deck(DeckKind.STANDARD, order + [c for c in DeckKind.STANDARD.cards if c not in order])
 
 
-def cards(text: str) -> list[Card]:
-    return list(parse_cards(text))
-
-
-def last_action(hand: Hand) -> ev.Event:
-    return [e for e in hand.events if isinstance(e, ev.Check | ev.Call | ev.Bet | ev.Fold)][-1]
-
-
 def showdown(hand: Hand) -> list[tuple[str, int]]:
     return [
         ("show" if isinstance(e, ev.Show) else "muck", e.player)
         for e in hand.events
         if isinstance(e, ev.Show | ev.Muck)
     ]
-
-
-def collected(hand: Hand) -> dict[int, int]:
-    won: dict[int, int] = {}
-    for e in hand.events:
-        if isinstance(e, ev.Collect):
-            won[e.player] = won.get(e.player, 0) + e.amount
-    return won
 
 
 def to_street(hand: Hand, street: int) -> None:
@@ -104,16 +87,6 @@ def burn_then_deal(hand: Hand) -> None:
 
 
 BURN_DECK = (["Ah Kd", "Qc Qd", "5s 6s"], "2s 7d Jh 4c Ks", "9c 9d 9h")
-
-
-def _no_split_by_agreement(hand: Hand, expected: dict[int, int]) -> None:
-    """Nothing in the API lets players divide a pot among themselves, the hand was played
-    through every betting round, and the pot went where the cards sent it."""
-    public = [name for name in dir(Hand) if not name.startswith("_")]
-    assert not [n for n in public if re.search(r"chop|split|agree|deal|insur|save", n)]
-    rounds = [e.index for e in hand.events if isinstance(e, ev.StreetStart)]
-    assert rounds == list(range(len(hand.rules.game.streets)))
-    assert hand.phase is Phase.OVER and collected(hand) == expected
 
 
 # --- rws: checking, burns, later rounds --------------------------------------------------------
@@ -266,7 +239,7 @@ def test_rws_4_2_no_split_by_agreement_hands_are_played_out() -> None:
     hand = _river(rws())  # 30 in; all check the river: p0's kings take it all
     for _ in range(3):
         hand.check_or_call()
-    _no_split_by_agreement(hand, {0: 30})
+    no_split_by_agreement(hand, {0: 30})
 
 
 # --- qld: checking, table, burns ---------------------------------------------------------------
@@ -422,7 +395,7 @@ def test_qld_s27_10_b_participation_fee_pot_split_in_dollar_units() -> None:
 
 def test_qld_s27_12_no_split_by_agreement() -> None:
     hand = _all_in_side_pot(["Ah Ad", "Kh Kd", "Qh Qd"])
-    _no_split_by_agreement(hand, {0: 90, 1: 80})
+    no_split_by_agreement(hand, {0: 90, 1: 80})
 
 
 # --- qld s28: raises ---------------------------------------------------------------------------

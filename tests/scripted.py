@@ -1,0 +1,41 @@
+"""Helpers for tests that script a hand: stacked decks and what the event log says."""
+
+from __future__ import annotations
+
+import re
+
+from croupier import events as ev
+from croupier.cards import Card, Deck, DeckKind, parse_cards
+from croupier.hand import Hand, Phase
+
+
+def deck(top: str, kind: DeckKind = DeckKind.STANDARD) -> Deck:
+    """The given cards on top, in dealing order, then the rest of the deck in code order."""
+    cards = list(parse_cards(top))
+    return Deck(kind, cards + [c for c in kind.cards if c not in cards])
+
+
+def cards(text: str) -> list[Card]:
+    return list(parse_cards(text))
+
+
+def collected(hand: Hand) -> dict[int, int]:
+    won: dict[int, int] = {}
+    for e in hand.events:
+        if isinstance(e, ev.Collect):
+            won[e.player] = won.get(e.player, 0) + e.amount
+    return won
+
+
+def last_action(hand: Hand) -> ev.Event:
+    return [e for e in hand.events if isinstance(e, ev.Check | ev.Call | ev.Bet | ev.Fold)][-1]
+
+
+def no_split_by_agreement(hand: Hand, expected: dict[int, int]) -> None:
+    """Nothing in the API lets players divide a pot among themselves, the hand was played
+    through every betting round, and the pot went where the cards sent it."""
+    public = [name for name in dir(Hand) if not name.startswith("_")]
+    assert not [n for n in public if re.search(r"chop|split|agree|deal|insur|save", n)]
+    rounds = [e.index for e in hand.events if isinstance(e, ev.StreetStart)]
+    assert rounds == list(range(len(hand.rules.game.streets)))
+    assert hand.phase is Phase.OVER and collected(hand) == expected
