@@ -104,3 +104,21 @@ def test_equity_command_rejects_duplicate_cards() -> None:
 def test_bench_rejects_an_unknown_benchmark() -> None:
     result = runner.invoke(app, ["bench", "bogus"])
     assert result.exit_code == 2 and "evaluate, hands, replay, equity" in result.output
+
+
+def test_play_saves_phh_that_replays(tmp_path: Path) -> None:
+    saved = tmp_path / "session.phhs"
+    result = runner.invoke(
+        app, ["play", "--auto", "--hands", "3", "--seed", "4", "--save", str(saved)]
+    )
+    assert result.exit_code == 0, result.output
+    replayed = runner.invoke(app, ["replay", str(saved)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "3 hand(s)" in replayed.output
+
+
+def test_play_refuses_a_phh_save_for_a_game_phh_cannot_express(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["play", "--auto", "--game", "stud7", "--save", str(tmp_path / "x.phhs")]
+    )
+    assert result.exit_code == 2 and "no variant for stud7" in result.output

@@ -87,7 +87,10 @@ def _wide_console() -> Console:
 
 @rules_app.command("list")
 def rules_list() -> None:
-    """List the rulebooks shipped with croupier, with their games and structures."""
+    """List the rulebooks shipped with croupier, with their games and structures.
+
+    Example: croupier rules list
+    """
     from croupier.rulebooks import load_rulebook, rulebook_names
     from croupier.rulebooks.render import rulebook_list
 
@@ -156,7 +159,8 @@ def play_command(
         str, typer.Option(help="Bot kinds, in turn: strength, calling, random.")
     ] = "strength,strength,calling,random",
     save: Annotated[
-        str | None, typer.Option(help="Write each finished hand to this file (JSON lines).")
+        str | None,
+        typer.Option(help="Write each finished hand: PHH to a .phhs file, else JSON lines."),
     ] = None,
 ) -> None:
     """Play poker at the terminal against bots (or watch bots play with --auto).

@@ -42,6 +42,7 @@ from croupier.cards import parse_cards as _parse_cards
 from croupier.games import Game, GameError, Opener
 from croupier.games import game as find_game
 from croupier.hand import Hand, Phase, Rules
+from croupier.history import dump_phhs, history_from_hand
 from croupier.pots import Basis, Commission, CommissionKind, PotError, build_pots
 from croupier.rulebooks import RulebookError, load_rulebook
 from croupier.table import BuyIn, HandSummary, Table, TableError
@@ -328,6 +329,8 @@ class Session:
         self.buy_in = buy_in
         self.on_hand = on_hand
         self.save = Path(save) if save is not None else None
+        if self.save is not None and self.save.suffix == ".phhs":
+            _check_phh(rules)
         if self.save is not None:
             self.save.write_text("")  # start the file now: a bad path fails before the game
         self.shuffler: Shuffler = SeededShuffler(seed) if seed is not None else SecureShuffler()
@@ -400,7 +403,9 @@ class Session:
             tuple(self.names[s] for s in order), hand.starting, tuple(hand.events), summary,
         )  # fmt: skip
         self.records.append(record)
-        if self.save is not None:
+        if self.save is not None and self.save.suffix == ".phhs":
+            _append_phh(self.save, hand, record)
+        elif self.save is not None:
             _append_history(self.save, record)
         if self.on_hand is not None:
             self.on_hand(record)
@@ -789,9 +794,38 @@ def street_name(game: Game, index: int) -> str:
 # --- histories -------------------------------------------------------------------------------
 
 
+PHH_GAMES = {
+    ("holdem", Structure.NO_LIMIT),
+    ("holdem", Structure.FIXED),
+    ("omaha", Structure.POT),
+}
+
+
+def _check_phh(rules: Rules) -> None:
+    """Refuse a .phhs save before the game when PHH cannot express these rules."""
+    if (
+        (rules.game.name, rules.betting.structures[0]) not in PHH_GAMES
+        or len(set(rules.betting.structures)) > 1
+        or rules.deck is not DeckKind.STANDARD
+    ):
+        raise TableError(
+            f"PHH has no variant for {rules.game.name} with {rules.betting.structures[0].value} "
+            f"betting on {rules.deck.size} cards (it has no-limit and fixed hold'em, pot-limit "
+            "Omaha): save to a .jsonl file instead"
+        )
+
+
+def _append_phh(path: Path, hand: Hand, record: HandRecord) -> None:
+    """One PHH table per hand, named by its number, appended to a .phhs collection."""
+    history = history_from_hand(hand, players=record.names)
+    text = dump_phhs([dataclasses.replace(history, name=str(record.number))])
+    with path.open("a", encoding="utf-8") as file:
+        file.write(text + "\n")
+
+
 def _append_history(path: Path, record: HandRecord) -> None:
-    """The ``save`` hook: one JSON object per hand, every event with its fields, cards as text.
-    A stand-in until hand histories (PHH) are written by ``croupier.history``."""
+    """The ``save`` hook for other files: one JSON object per hand, every event with its
+    fields, cards as text."""
     line = {
         "hand": record.number,
         "game": record.rules.game.name,
