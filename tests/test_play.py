@@ -406,3 +406,29 @@ def test_croupier_play_at_a_real_terminal() -> None:
     index = child.expect(["after \\d+ hands?", pexpect.EOF])
     assert index == 0
     child.expect(pexpect.EOF)
+
+
+def test_every_game_structure_and_deck_of_every_rulebook_is_playable() -> None:
+    import io
+
+    from rich.console import Console
+
+    from croupier.play import play_from_options
+    from croupier.rulebooks import load_rulebook, rulebook_names
+
+    played = 0
+    for name in rulebook_names():
+        book = load_rulebook(name)
+        for entry in book.games:
+            for kind in entry.deck_kinds:
+                for structure in book.structures(entry.game):
+                    stakes = "1/10" if entry.game.startswith("stud") else "5/10"
+                    console = Console(file=io.StringIO(), width=120)
+                    code = play_from_options(
+                        entry.game, structure.value, stakes, rulebook=name, deck=kind.size,
+                        bots=2, hands=1, seed=1, auto=True, console=console,
+                    )  # fmt: skip
+                    output = console.file.getvalue()  # type: ignore[attr-defined]
+                    assert code == 0, (name, entry.game, kind.size, structure, output[-300:])
+                    played += 1
+    assert played >= 90

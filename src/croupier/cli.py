@@ -143,6 +143,9 @@ def play_command(
         int | None, typer.Option(help="Deck size: 52, 40, 36 or 32 (default: the game's own).")
     ] = None,
     rake: Annotated[str | None, typer.Option(help="Commission per pot, e.g. '5%'.")] = None,
+    max_wager: Annotated[
+        int | None, typer.Option(help="Table maximum bet or raise (spread limit: default 4 B).")
+    ] = None,
     seats: Annotated[
         int | None, typer.Option(help="Seats at the table (default: bots + 1).")
     ] = None,
@@ -174,8 +177,8 @@ def play_command(
 
     code = play_from_options(
         game, structure, stakes, rulebook=rulebook, ante=ante, deck=deck, rake=rake,
-        seats=seats, bots=bots, buy_in=buy_in, hands=hands, seed=seed, auto=auto,
-        opponents=opponents, save=save, console=console,
+        max_wager=max_wager, seats=seats, bots=bots, buy_in=buy_in, hands=hands, seed=seed,
+        auto=auto, opponents=opponents, save=save, console=console,
     )  # fmt: skip
     if code:
         raise typer.Exit(code)

@@ -862,6 +862,7 @@ def play_from_options(
     stakes: str = "1/2",
     *,
     rulebook: str | None = None,
+    max_wager: int | None = None,
     ante: int | None = None,
     deck: int | None = None,
     rake: str | None = None,
@@ -882,7 +883,10 @@ def play_from_options(
     console = console if console is not None else Console(highlight=False)
     try:
         if rulebook is not None:
-            rules = book_rules(rulebook, game, structure, stakes, ante=ante, deck=deck, rake=rake)
+            rules = book_rules(
+                rulebook, game, structure, stakes, ante=ante, deck=deck, rake=rake,
+                max_wager=max_wager,
+            )  # fmt: skip
         else:
             rules = house_rules(
                 game, structure or "no-limit", stakes, ante=ante, deck=deck, rake=rake
@@ -916,10 +920,13 @@ def book_rules(
     ante: int | None = None,
     deck: int | None = None,
     rake: str | None = None,
+    max_wager: int | None = None,
 ) -> Rules:
     """A rulebook's rules for one table: ``stakes`` ``"S/B"`` are the blinds in blind games
     and ``B`` is the minimum wager otherwise; ``rake`` (e.g. ``"5%"``) asks for the book's
-    percentage commission at that rate, where the book allows one."""
+    percentage commission at that rate, where the book allows one. Without ``max_wager`` the
+    table maximum is 4 B at spread limit (au 11.5(f)), as in :func:`house_rules`, and 2 B at
+    structured limit where the book lets the house post one (qld s28(8))."""
     book = load_rulebook(name)
     small, big = _stakes(stakes)
     blinds = _uses_blinds(find_game(game))
@@ -929,6 +936,13 @@ def book_rules(
     if rake is not None:
         options["commission"] = "percentage"
         options["commission_rate"] = rake
+    if max_wager is None and structure == Structure.SPREAD.value:
+        max_wager = 4 * big
+    elif max_wager is None and structure == Structure.FIXED.value:
+        # qld s28(8)(b): the late rounds' structured bet is the table maximum, 2 B here.
+        max_wager = 2 * big if "max_wager" in book.house_options() else None
+    if max_wager is not None:
+        options["max_wager"] = max_wager
     chosen = book.rules(
         game, structure, stakes=(small, big) if blinds else big, deck=deck, **options
     )
