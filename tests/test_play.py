@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -397,9 +398,15 @@ def test_croupier_play_at_a_real_terminal() -> None:
         dimensions=(40, 120),
     )
     child.expect("your turn")
+    screen = child.before
+    assert re.search(r"[2-9TJQKA][cdhs] [2-9TJQKA][cdhs]", screen), screen  # own hole cards
+    child.expect("action> ")
+    assert re.search(r"call \d+|check", child.before), child.before  # what is legal, with amounts
+    child.sendline("xyz")
+    child.expect("unknown action")  # a mistyped action is refused and asked again
     child.expect("action> ")
     child.sendline("r 1")
-    child.expect("below the minimum")
+    child.expect("below the minimum")  # an illegal one names the rule
     child.expect("action> ")
     child.sendline("f")
     child.sendcontrol("c")
