@@ -25,6 +25,7 @@ from croupier.history.replay import (
     replay,
     standard_rules,
 )
+from croupier.history.text import TextHistoryError, format_pokerstars
 
 __all__ = [
     "SUPPORTED_VARIANTS",
@@ -37,10 +38,12 @@ __all__ = [
     "PHHError",
     "ReplayPot",
     "ReplayResult",
+    "TextHistoryError",
     "chip_scale",
     "dump_phh",
     "dump_phhs",
     "format_phh_cards",
+    "format_pokerstars",
     "history_from_hand",
     "load_phh",
     "load_phhs",
