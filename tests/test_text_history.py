@@ -108,3 +108,23 @@ def test_only_finished_holdem_and_omaha_hands() -> None:
             hand.check_or_call()
     with pytest.raises(TextHistoryError, match="not stud7"):
         format_pokerstars(hand)
+
+
+def test_event_log_json_for_the_house_and_as_a_seat_sees_it() -> None:
+    import json
+
+    from croupier.history import dump_event_log
+
+    hand = Hand(holdem(), [100, 100, 100], stacked(["Ah Ad", "Kh Kd", "Qh Qd"], "2c 7s 9d 3h 4s"))
+    hand.bet_or_raise_to(30)
+    hand.fold()
+    hand.fold()
+    house = json.loads(dump_event_log(hand, extra={"table": "t1"}))
+    assert house["table"] == "t1" and house["stacks"] == [95, 90, 115]
+    dealt = [e for e in house["events"] if e["event"] == "DealHole"]
+    assert dealt[0] == {"event": "DealHole", "player": 0, "cards": ["Ah", "Ad"]}
+    seat = json.loads(dump_event_log(hand, viewer=0))
+    dealt = [e for e in seat["events"] if e["event"] == "DealHole"]
+    assert dealt[0]["cards"] == ["Ah", "Ad"] and dealt[1]["cards"] == ["??", "??"]
+    burns = [e for e in seat["events"] if e["event"] == "Burn"]
+    assert all(b["card"] is None for b in burns)

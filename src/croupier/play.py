@@ -42,7 +42,7 @@ from croupier.cards import parse_cards as _parse_cards
 from croupier.games import Game, GameError, Opener
 from croupier.games import game as find_game
 from croupier.hand import Hand, Phase, Rules
-from croupier.history import dump_phhs, history_from_hand
+from croupier.history import dump_phhs, event_record, history_from_hand
 from croupier.pots import Basis, Commission, CommissionKind, PotError, build_pots
 from croupier.rulebooks import RulebookError, load_rulebook
 from croupier.table import BuyIn, HandSummary, Table, TableError
@@ -833,24 +833,11 @@ def _append_history(path: Path, record: HandRecord) -> None:
         "seats": list(record.seats),
         "names": list(record.names),
         "starting": list(record.starting),
-        "events": [_event_json(event) for event in record.events],
+        "events": [event_record(event) for event in record.events],
         "net": {str(seat): net for seat, net in record.summary.net.items()},
     }
     with path.open("a", encoding="utf-8") as file:
         file.write(json.dumps(line) + "\n")
-
-
-def _event_json(event: ev.Event) -> dict[str, object]:
-    fields = {f.name: _json_value(getattr(event, f.name)) for f in dataclasses.fields(event)}
-    return {"event": type(event).__name__, **fields}
-
-
-def _json_value(value: object) -> object:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, tuple):
-        return [_json_value(item) for item in value]
-    return value
 
 
 # --- the command line ------------------------------------------------------------------------

@@ -8,9 +8,7 @@ Histories, when saved, stream to the file chunk by chunk, in hand order; nothing
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
-import json
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -21,8 +19,9 @@ from typing import TextIO
 
 from croupier import events as ev
 from croupier.bots import Bot, CallingStation, RandomBot, StrengthBot, play_hand
-from croupier.cards import Card, Deck, SeededShuffler
+from croupier.cards import Deck, SeededShuffler
 from croupier.hand import Hand, Rules
+from croupier.history import dump_event_log
 
 __all__ = ["BOTS", "SeatResult", "SimError", "SimResult", "simulate"]
 
@@ -128,24 +127,7 @@ def _mix(seed: int, index: int, stream: int) -> int:
 
 def _record(index: int, order: list[int], hand: Hand) -> str:
     """One JSON line per hand: its index, seats in deal order, the event log, final stacks."""
-    events = [
-        {"event": type(e).__name__, **{name: _plain(getattr(e, name)) for name in _slots(e)}}
-        for e in hand.events
-    ]
-    seats = [seat + 1 for seat in order]
-    return json.dumps({"hand": index, "seats": seats, "events": events, "stacks": hand.stacks})
-
-
-def _slots(event: ev.Event) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(event))
-
-
-def _plain(value: object) -> object:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
+    return dump_event_log(hand, extra={"hand": index, "seats": [seat + 1 for seat in order]})
 
 
 def _tasks(

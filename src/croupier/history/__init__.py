@@ -1,5 +1,6 @@
 """Hand histories: the Poker Hand History format (PHH) and replays on the engine."""
 
+from croupier.history.log import dump_event_log, event_record
 from croupier.history.phh import (
     VARIANTS,
     Action,
@@ -40,8 +41,10 @@ __all__ = [
     "ReplayResult",
     "TextHistoryError",
     "chip_scale",
+    "dump_event_log",
     "dump_phh",
     "dump_phhs",
+    "event_record",
     "format_phh_cards",
     "format_pokerstars",
     "history_from_hand",

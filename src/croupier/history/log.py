@@ -1,0 +1,39 @@
+"""A hand's event log as JSON: one object per event, cards as text, hidden cards as ``??``."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+
+from croupier import events as ev
+from croupier.cards import Card
+from croupier.hand import Hand
+
+__all__ = ["dump_event_log", "event_record"]
+
+
+def event_record(event: ev.Event) -> dict[str, object]:
+    """``{"event": "Bet", "player": 2, "to": 30, ...}``."""
+    fields = {f.name: _plain(getattr(event, f.name)) for f in dataclasses.fields(event)}
+    return {"event": type(event).__name__, **fields}
+
+
+def dump_event_log(
+    hand: Hand, viewer: int | None = None, extra: Mapping[str, object] | None = None
+) -> str:
+    """The hand's events as one JSON object (``viewer``: as that seat may see them; ``None``
+    for the house's full record), with the final stacks and any ``extra`` fields first."""
+    events = hand.events if viewer is None else [e.visible_to(viewer) for e in hand.events]
+    record = {**(extra or {}), "events": [event_record(e) for e in events], "stacks": hand.stacks}
+    return json.dumps(record)
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Card):
+        return str(value)
+    if value is None:
+        return None
+    if isinstance(value, tuple):
+        return [("??" if item is None else _plain(item)) for item in value]
+    return value
