@@ -126,5 +126,9 @@ def test_event_log_json_for_the_house_and_as_a_seat_sees_it() -> None:
     seat = json.loads(dump_event_log(hand, viewer=0))
     dealt = [e for e in seat["events"] if e["event"] == "DealHole"]
     assert dealt[0]["cards"] == ["Ah", "Ad"] and dealt[1]["cards"] == ["??", "??"]
-    burns = [e for e in seat["events"] if e["event"] == "Burn"]
-    assert all(b["card"] is None for b in burns)
+    played = Hand(holdem(), [100] * 3, stacked(["Ah Ad", "Kh Kd", "Qh Qd"], "2c 7s 9d 3h 4s"))
+    while played.to_act is not None:
+        played.check_or_call()
+    seen = json.loads(dump_event_log(played, viewer=1))["events"]
+    burns = [e["card"] for e in seen if e["event"] == "Burn"]
+    assert len(burns) == 3 and burns == [None, None, None]  # burns stay face down
