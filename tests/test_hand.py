@@ -348,3 +348,41 @@ def test_qld_s28_3_a_raise_held_to_the_maximum_is_a_full_raise() -> None:
     assert hand.legal().raise_range == (60, 60)  # p0's minimum (30) is held to 20
     hand.bet_or_raise_to(60)
     assert hand.legal().raise_range is not None  # p1 may raise again: it was a full raise
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: Betting(structures=(), small_bet=2), "a structure per round"),
+        (lambda: Betting(structures=(Structure.NO_LIMIT,), small_bet=0), "minimum bet"),
+        (lambda: Betting(structures=(Structure.FIXED,), small_bet=2, raise_cap=-1), "raise cap"),
+        (lambda: Betting(structures=(Structure.SPREAD,), small_bet=10, max_wager=5), "maximum"),
+        (lambda: rules(blinds=(-1, 2)), "a blind must be a whole number"),
+        (lambda: Rules(game=game("holdem"), betting=rules().betting, ante=-5), "the ante"),
+        (lambda: Rules(game=game("holdem"), betting=rules().betting, chip_unit=0), "chip_unit"),
+        (
+            lambda: Rules(
+                game=game("holdem"),
+                betting=Betting(structures=(Structure.NO_LIMIT,) * 9, small_bet=2),
+            ),
+            "4 betting rounds",
+        ),
+        (
+            lambda: Rules(game=game("stud7"), betting=rules().betting, bring_in=5),
+            r"cardroom betting 16",
+        ),
+    ],
+)
+def test_rules_that_cannot_be_played_are_clear_errors(build: object, message: str) -> None:
+    from croupier.betting import RulesError
+
+    with pytest.raises(RulesError, match=message):
+        build()  # type: ignore[operator]
+
+
+def test_stacks_must_be_whole_chips_and_a_blind_game_may_run_without_blinds() -> None:
+    with pytest.raises(IllegalAction, match="whole numbers of chips"):
+        Hand(rules(), [100.5, 100])  # type: ignore[list-item]
+    hand = Hand(rules(blinds=()), [100, 100])
+    legal = hand.legal()
+    assert legal.player == 0 and legal.can_check  # nothing to call: it opens like a later round

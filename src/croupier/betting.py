@@ -16,6 +16,7 @@ __all__ = [
     "IllegalAction",
     "Legal",
     "MinRaise",
+    "RulesError",
     "ShortAllIn",
     "Structure",
 ]
@@ -23,6 +24,18 @@ __all__ = [
 
 class IllegalAction(ValueError):  # noqa: N818 (the name reads as what it is)
     """An action the rules do not allow; the message names the rule and what is allowed."""
+
+
+class RulesError(ValueError):
+    """Settings that cannot be played (no structure, a negative blind, a zero minimum bet)."""
+
+
+def whole(value: object, name: str, least: int) -> None:
+    """Raise :class:`RulesError` unless ``value`` is an int (not a bool) of at least ``least``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise RulesError(
+            f"{name} must be a whole number of chips of at least {least}, got {value!r}"
+        )
 
 
 class Structure(enum.Enum):
@@ -114,6 +127,20 @@ class Betting:
     raise_caps: tuple[int | None, ...] = ()
     short_all_ins: tuple[ShortAllIn, ...] = ()
     clauses: dict[str, str] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.structures or not all(isinstance(s, Structure) for s in self.structures):
+            raise RulesError(
+                f"betting needs a structure per round (or one for all), got {self.structures!r}"
+            )
+        whole(self.small_bet, "the minimum bet (small_bet)", 1)
+        whole(self.big_bet, "big_bet", 0)
+        whole(self.big_bet_from, "big_bet_from", 0)
+        for cap in (self.raise_cap, *self.raise_caps):
+            if cap is not None:
+                whole(cap, "a raise cap", 0)
+        if self.max_wager is not None:
+            whole(self.max_wager, "the maximum wager", self.small_bet)
 
     def structure(self, round_index: int) -> Structure:
         return self.structures[min(round_index, len(self.structures) - 1)]

@@ -13,7 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from croupier import events as ev
-from croupier.betting import Betting, BettingRound, IllegalAction, Legal, Structure
+from croupier.betting import (
+    Betting,
+    BettingRound,
+    IllegalAction,
+    Legal,
+    RulesError,
+    Structure,
+    whole,
+)
 from croupier.cards import Card, Deck, DeckKind, SecureShuffler, Shuffler, format_cards
 from croupier.evaluate import HandValue, best_hand
 from croupier.games import Game, Opener, Street, game
@@ -49,6 +57,22 @@ class Rules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "game", game(self.game))
+        for blind in self.blinds:
+            whole(blind, "a blind", 0)  # 0: a position that posts nothing (a dead blind)
+        whole(self.ante, "the ante", 0)
+        whole(self.bring_in, "the bring-in", 0)
+        whole(self.chip_unit, "the smallest chip (chip_unit)", 1)
+        if self.bring_in >= self.betting.small_bet and self.bring_in:
+            raise RulesError(
+                f"the bring-in ({self.bring_in}) must be less than the minimum bet "
+                f"({self.betting.small_bet}) (cardroom betting 16)"
+            )
+        rounds = len(self.game.streets)
+        if len(self.betting.structures) not in (1, rounds):
+            raise RulesError(
+                f"{self.game.name} has {rounds} betting rounds: give one structure for all, "
+                f"or one per round, not {len(self.betting.structures)}"
+            )
 
 
 class Phase(enum.Enum):
@@ -75,6 +99,8 @@ class Hand:
         self.shuffler = shuffler if shuffler is not None else SecureShuffler()
         count = len(stacks)
         rules.game.check(rules.deck, count)
+        if any(isinstance(stack, bool) or not isinstance(stack, int) for stack in stacks):
+            raise IllegalAction(f"stacks are whole numbers of chips, got {list(stacks)}")
         if any(stack <= 0 for stack in stacks):
             raise IllegalAction(
                 f"every player needs chips to be dealt in, got stacks {list(stacks)}"
@@ -369,9 +395,11 @@ class Hand:
         for player, amount in zip(posters, blinds, strict=False):
             added = self.round.post(player, amount)
             self._log(ev.PostBlind(player, added, self.stacks[player] == 0))
+        if not blinds:
+            return  # a blind game played without blinds opens like any later round
         if not self.rules.betting.big_blind_option:
             self.round.acted_at[posters[-1]] = 0  # no option (qld s4(2), s24(10))
-        self.round.open_with_blinds(max(blinds[: len(self._blind_posters(len(blinds)))]))
+        self.round.open_with_blinds(max(blinds[: len(posters)]))
 
     def _blind_posters(self, count: int | None = None) -> list[int]:
         count = min(
