@@ -118,3 +118,7 @@ def test_omaha_hi_lo_splits_high_and_qualifying_low() -> None:
     assert hand.stacks == [1000, 1000]  # 90 each back: high to p0, low to p1
     collects = sorted((e.player, e.amount) for e in hand.events if isinstance(e, ev.Collect))
     assert collects == [(0, 90), (1, 90)]
+    (pot,) = [e for e in hand.events if isinstance(e, ev.Announce)]
+    assert pot.winners == (0, 1)
+    assert pot.hands[0] == "Four of a Kind, Kings"
+    assert pot.hands[1].endswith("; low 7-4-3-2-A low")

@@ -522,7 +522,7 @@ class Hand:
         # Cards speak: every live hand is valued; who shows and who mucks is only what the
         # table sees, and a mucked hand could not have won anything.
         values = [hands[p].value if p in hands else None for p in range(self.players)]
-        lows = self._low_values(hands) if self.rules.game.low_ranking else None
+        lows = self.low_values(hands) if self.rules.game.low_ranking else None
         settlement = settle(
             self.contributed,
             live,
@@ -541,7 +541,7 @@ class Hand:
             self._show_down(hands, [pot.eligible for pot in settlement.pots])
         # Side pots are settled first, the main pot last (cardroom showdown 7).
         for index, pot in reversed(list(enumerate(settlement.pots))):
-            described = tuple(hands[w].description for w in pot.winners if w in hands)
+            described = tuple(self._described(hands, lows, w) for w in pot.winners if w in hands)
             paid = pot.amount - pot.commission
             self._log(ev.Announce(index, pot.amount, pot.commission, paid, pot.winners, described))
             if pot.commission:
@@ -554,8 +554,20 @@ class Hand:
         self.commission = settlement.commission
         self._log(ev.HandOver(tuple(self.stacks)))
 
-    def _low_values(self, hands: dict[int, HandValue]) -> list[int | None]:
-        """Each live hand's qualifying low, or None (split games)."""
+    def _described(
+        self, hands: dict[int, HandValue], lows: list[int | None] | None, player: int
+    ) -> str:
+        """A winner's hand, with its qualifying low in split games."""
+        high = hands[player].description
+        low = self.rules.game.low_ranking
+        if low is None or lows is None or lows[player] is None:
+            return high
+        cards = self.hole[player] + self.up[player]
+        used = self.rules.game.hole_cards_used
+        return f"{high}; low {best_hand(cards, self.board, low, hole_cards_used=used).description}"
+
+    def low_values(self, hands: dict[int, HandValue]) -> list[int | None]:
+        """The qualifying low of each player in ``hands``, or None (split games)."""
         low = self.rules.game.low_ranking
         assert low is not None
         values: list[int | None] = [None] * self.players

@@ -682,10 +682,11 @@ class _Replay:
             values[player] = 0
         cards = self._odd_chip_cards(hand, hands)
         blinds_only = not any(isinstance(e, ev.Call | ev.Bet) for e in hand.events)
+        lows = hand.low_values(hands) if hand.rules.game.low_ranking else None
         try:
             return settle(
-                hand.contributed, live, values, button=players - 1, cards=cards,
-                commission=hand.rules.commission, odd_chip=hand.rules.odd_chip,
+                hand.contributed, live, values, low_values=lows, button=players - 1,
+                cards=cards, commission=hand.rules.commission, odd_chip=hand.rules.odd_chip,
                 chip=hand.rules.chip_unit, blinds_only=blinds_only,
             )  # fmt: skip
         except PotError as error:
