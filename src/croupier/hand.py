@@ -154,8 +154,8 @@ class Hand:
         return sum(self.contributed) + sum(self.bets)
 
     def in_hand(self) -> list[int]:
-        """Players who have not folded, in deal order."""
-        return self._live
+        """Players who have not folded, in deal order (a copy)."""
+        return list(self._live)
 
     def legal(self) -> Legal:
         """What the player to act may do (with amounts)."""
@@ -469,13 +469,13 @@ class Hand:
         return not acted or self.bets[player] < self.round.current
 
     def _betting_over(self) -> bool:
-        if len(self.in_hand()) <= 1:
+        if len(self._live) <= 1:
             return True
         if not any(self._needs_action(p) for p in self._live):
             return True
         # One player with chips, facing nothing: nobody left to bet against.
         assert self.round is not None
-        able = [p for p in self.in_hand() if self.stacks[p] > 0]
+        able = [p for p in self._live if self.stacks[p] > 0]
         return len(able) == 1 and self.bets[able[0]] >= self.round.current
 
     def _advance(self) -> None:
@@ -500,7 +500,7 @@ class Hand:
             self.bets[player] = 0
         self.to_act = None
         last = self.street == len(self.rules.game.streets) - 1
-        if len(self.in_hand()) <= 1 or last:
+        if len(self._live) <= 1 or last:
             self._finish()
         else:
             self.last_aggressor = None
