@@ -15,6 +15,21 @@ def deck(top: str, kind: DeckKind = DeckKind.STANDARD) -> Deck:
     return Deck(kind, cards + [c for c in kind.cards if c not in cards])
 
 
+def board_deck(holes: list[str], board: str = "", kind: DeckKind = DeckKind.STANDARD) -> Deck:
+    """A deck dealing these hole cards (one at a time, from the left of the button), then a
+    burn before the flop, the turn and the river; the burns and the rest of the deck are the
+    unused cards in code order."""
+    hole = [parse_cards(h) for h in holes]
+    order = [hole[p][i] for i in range(len(hole[0])) for p in range(len(hole))]
+    shared = list(parse_cards(board))
+    rest = [c for c in kind.cards if c not in order and c not in shared]
+    burns = iter(rest)
+    for street in (shared[:3], shared[3:4], shared[4:5]):
+        if street:
+            order += [next(burns), *street]
+    return Deck(kind, order + [c for c in rest if c not in order])
+
+
 def cards(text: str) -> list[Card]:
     return list(parse_cards(text))
 

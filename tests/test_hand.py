@@ -6,9 +6,10 @@ import pytest
 
 from croupier import events as ev
 from croupier.betting import Betting, IllegalAction, MinRaise, ShortAllIn, Structure
-from croupier.cards import Deck, DeckKind, parse_cards
+from croupier.cards import DeckKind
 from croupier.games import GameError, game
 from croupier.hand import Hand, Rules
+from scripted import board_deck
 
 
 def rules(
@@ -22,23 +23,6 @@ def rules(
         betting=Betting(structures=(structure,), small_bet=small_bet, **betting),  # type: ignore[arg-type]
         blinds=blinds,
     )
-
-
-def stacked(players: int, holes: list[str], board: str, kind: DeckKind = DeckKind.STANDARD) -> Deck:
-    """A deck that deals the given hole cards (one at a time, as dealt) and board (with burns)."""
-    hole_cards = [parse_cards(h) for h in holes]
-    size = len(hole_cards[0])
-    order = [hole_cards[p][i] for i in range(size) for p in range(players)]
-    board_cards = list(parse_cards(board))
-    rest = [c for c in kind.cards if c not in order and c not in board_cards]
-    burns = iter(rest)
-    streets = [board_cards[:3], board_cards[3:4], board_cards[4:5]]
-    for cards in streets:
-        if cards:
-            order.append(next(burns))
-            order.extend(cards)
-    remaining = [c for c in rest if c not in order]
-    return Deck(kind, order + remaining)
 
 
 def test_rws_3_7_heads_up_button_posts_small_blind_and_acts_first() -> None:
@@ -164,7 +148,7 @@ def test_full_raise_rule_short_all_in_never_reopens() -> None:
 def test_qld_s29_6_example_all_in_player_wins_the_pot_formed_before() -> None:
     # A (player 0) is all-in in the first round; B and C play on; A > B > C at the showdown.
     holes = ["Ah Ad", "Kh Kd", "Qh Qd"]
-    deck = stacked(3, holes, "2c 7s 9d 3h 4s")
+    deck = board_deck(holes, "2c 7s 9d 3h 4s")
     hand = Hand(rules(blinds=(5, 10), small_bet=10), [50, 500, 500], deck)
     hand.check_or_call()  # C calls 10
     hand.bet_or_raise_to(50)  # A all-in for 50
@@ -309,7 +293,7 @@ def test_qld_s24_10_a_raise_still_brings_the_big_blind_back() -> None:
 
 def test_cardroom_showdown_7_side_pots_are_settled_before_the_main_pot() -> None:
     holes = ["Ah Ad", "Kh Kd", "Qh Qd"]
-    deck = stacked(3, holes, "2c 7s 9d 3h 4s")
+    deck = board_deck(holes, "2c 7s 9d 3h 4s")
     hand = Hand(rules(blinds=(5, 10), small_bet=10), [50, 500, 500], deck)
     hand.check_or_call()
     hand.bet_or_raise_to(50)

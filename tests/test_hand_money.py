@@ -6,10 +6,10 @@ from fractions import Fraction
 
 from croupier import events as ev
 from croupier.betting import Betting, Structure
-from croupier.cards import Deck, DeckKind, parse_cards
 from croupier.games import game
 from croupier.hand import Hand, Rules
 from croupier.pots import Basis, CardSet, Commission, CommissionKind, OddChip, OddChipRule
+from scripted import board_deck
 
 FIVE_PERCENT = Commission(
     kind=CommissionKind.PERCENTAGE,
@@ -26,16 +26,6 @@ def holdem(**options: object) -> Rules:
         blinds=(5, 10),
         **options,  # type: ignore[arg-type]
     )
-
-
-def deck_for(holes: list[str], board: str) -> Deck:
-    """Hole cards dealt one at a time, then burn + flop, burn + turn, burn + river."""
-    hole = [parse_cards(h) for h in holes]
-    top = [hole[p][i] for i in range(2) for p in range(len(hole))]
-    shared = parse_cards(board)
-    spare = iter(c for c in DeckKind.STANDARD.cards if c not in top and c not in shared)
-    order = [*top, next(spare), *shared[:3], next(spare), shared[3], next(spare), shared[4]]
-    return Deck(DeckKind.STANDARD, [*order, *spare])
 
 
 def test_qld_s24_8_nobody_opens_and_the_second_blind_wins() -> None:
@@ -73,7 +63,7 @@ def test_au_16_5_e_odd_chip_to_the_highest_hole_card_by_suit() -> None:
     # Both play the board's straight; 3 players put in 10 each with a 5 small blind that
     # folds: a 25 pot splits 12/12 and the odd chip goes to the spade in the hole.
     odd = OddChip(rule=OddChipRule.HIGHEST_CARD, cards=CardSet.HOLE, one_per_player=False)
-    deck = deck_for(["2c 3d", "Kh 4c", "Ks 4d"], "Ah Qs Jd Tc 9h")
+    deck = board_deck(["2c 3d", "Kh 4c", "Ks 4d"], "Ah Qs Jd Tc 9h")
     hand = Hand(holdem(odd_chip=odd), [100, 100, 100], deck)
     hand.check_or_call()  # player 2 calls 10
     hand.fold()  # the small blind folds
@@ -85,7 +75,7 @@ def test_au_16_5_e_odd_chip_to_the_highest_hole_card_by_suit() -> None:
 
 
 def test_rws_4_5_odd_chip_to_the_first_player_left_of_the_button() -> None:
-    deck = deck_for(["2c 3d", "Kh 4c", "Ks 4d"], "Ah Qs Jd Tc 9h")
+    deck = board_deck(["2c 3d", "Kh 4c", "Ks 4d"], "Ah Qs Jd Tc 9h")
     hand = Hand(holdem(), [100, 100, 100], deck)
     hand.check_or_call()
     hand.fold()
@@ -104,12 +94,8 @@ def test_omaha_hi_lo_splits_high_and_qualifying_low() -> None:
         betting=Betting(structures=(Structure.POT,), small_bet=10),
         blinds=(5, 10),
     )
-    holes = [parse_cards("Kd Kc Qs Js"), parse_cards("3s 4d Th 9h")]
-    board = parse_cards("Ah 2c 7d Kh Ks")
-    top = [holes[p][i] for i in range(4) for p in range(2)]
-    spare = iter(c for c in DeckKind.STANDARD.cards if c not in top and c not in board)
-    order = [*top, next(spare), *board[:3], next(spare), board[3], next(spare), board[4]]
-    hand = Hand(rules, [1000, 1000], Deck(DeckKind.STANDARD, [*order, *spare]))
+    deck = board_deck(["Kd Kc Qs Js", "3s 4d Th 9h"], "Ah 2c 7d Kh Ks")
+    hand = Hand(rules, [1000, 1000], deck)
     hand.bet_or_raise_to(30)  # the button (player 1) raises
     hand.bet_or_raise_to(90)  # player 0 re-raises the pot: 30 + (40 + 20)
     hand.check_or_call()

@@ -6,9 +6,10 @@ import pytest
 
 from croupier import events as ev
 from croupier.betting import Betting, IllegalAction, Structure
-from croupier.cards import Card, Deck, DeckKind, SeededShuffler, parse_cards
+from croupier.cards import Card, Deck, DeckKind, SeededShuffler
 from croupier.games import game
 from croupier.hand import Hand, Phase, Rules
+from scripted import deck as deck_from
 
 
 def stud_rules(name: str = "stud5", deck: DeckKind = DeckKind.STANDARD, ante: int = 1) -> Rules:
@@ -18,12 +19,6 @@ def stud_rules(name: str = "stud5", deck: DeckKind = DeckKind.STANDARD, ante: in
         deck=deck,
         ante=ante,
     )
-
-
-def deck_from(text: str, kind: DeckKind = DeckKind.STANDARD) -> Deck:
-    """The given cards on top, in dealing order, then the rest of the deck in order."""
-    top = list(parse_cards(text))
-    return Deck(kind, top + [c for c in kind.cards if c not in top])
 
 
 def test_au_12_1_b_antes_then_one_down_one_up() -> None:

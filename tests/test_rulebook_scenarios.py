@@ -9,26 +9,17 @@ worked out by hand in the comments.
 from __future__ import annotations
 
 from croupier import events as ev
-from croupier.cards import Deck, DeckKind, parse_cards
 from croupier.hand import Hand, Rules
 from croupier.rulebooks import load_rulebook
+from scripted import board_deck
 
 HOLES = ["2c 3d", "Ah Ad", "Kh Kd"]
 BOARD = "7s 8s Jc 9d 4h"
 
 
-def deck() -> Deck:
-    holes = [parse_cards(h) for h in HOLES]
-    board = parse_cards(BOARD)
-    top = [holes[p][i] for i in range(2) for p in range(3)]
-    spare = iter(c for c in DeckKind.STANDARD.cards if c not in top and c not in board)
-    order = [*top, next(spare), *board[:3], next(spare), board[3], next(spare), board[4]]
-    return Deck(DeckKind.STANDARD, [*order, *spare])
-
-
 def play(rules: Rules, script: list[str | int]) -> Hand:
     """Run ``script``: 'c' check or call, 'f' fold, an int bets or raises to that amount."""
-    hand = Hand(rules, [1000, 1000, 1000], deck())
+    hand = Hand(rules, [1000, 1000, 1000], board_deck(HOLES, BOARD))
     for step in script:
         if step == "c":
             hand.check_or_call()
@@ -66,7 +57,7 @@ def test_qld_scenario_opening_raise_pot_limit_and_s30_commission() -> None:
     rules = load_rulebook("qld").rules(
         "holdem", "pot", stakes=10, commission="percentage", commission_rate="5%"
     )
-    assert Hand(rules, [1000] * 3, deck()).legal().raise_range == (20, 20)
+    assert Hand(rules, [1000] * 3, board_deck(HOLES, BOARD)).legal().raise_range == (20, 20)
     hand = play(rules, [20, "f", "c", "c", 40, "c", "c", "c", "c", "c"])
     assert hand.stacks == [995, 1059, 940]
     assert hand.commission == 6

@@ -9,11 +9,12 @@ import pytest
 
 from croupier import events as ev
 from croupier.betting import Betting, Structure
-from croupier.cards import Deck, DeckKind, SeededShuffler, parse_cards
+from croupier.cards import Deck, DeckKind, SeededShuffler
 from croupier.games import game
 from croupier.hand import Hand, Phase, Rules
 from croupier.pots import Commission, CommissionKind
 from croupier.table import Bust, BuyIn, DrawTie, FirstButton, Table, TableError
+from scripted import board_deck
 
 
 def rules(
@@ -43,14 +44,7 @@ def chips(t: Table, seat: int) -> int:
     return player.chips
 
 
-def stacked(holes: list[str], board: str = "3c 4d 8h 9s Jc") -> Deck:
-    """A deck that deals these hole cards (one card at a time, as dealt) and board (with burns)."""
-    hole = [parse_cards(h) for h in holes]
-    order = [hole[p][i] for i in range(2) for p in range(len(hole))]
-    rest = [c for c in DeckKind.STANDARD.cards if c not in order and c not in parse_cards(board)]
-    cards = list(parse_cards(board))
-    order += [rest.pop(), *cards[:3], rest.pop(), cards[3], rest.pop(), cards[4]]
-    return Deck(DeckKind.STANDARD, order + rest)
+BOARD = "3c 4d 8h 9s Jc"
 
 
 def play(hand: Hand, shove: tuple[int, ...] = ()) -> None:
@@ -174,7 +168,7 @@ def test_rws_3_7_heads_up_after_the_button_busts_big_blind_not_twice() -> None:
     hand.fold()
     hand.fold()  # the big blind (seat 2) wins the blinds
     # Next hand: button 1, blinds 2 and 3. Seat 1 (the button) is the short stack and busts.
-    hand = t.start_hand(deck=stacked(["Ah As", "Kh Ks", "7d 2c"]))
+    hand = t.start_hand(deck=board_deck(["Ah As", "Kh Ks", "7d 2c"], BOARD))
     assert t.button == 1 and blinds(t, hand) == [(2, 1), (3, 2)]
     play(hand, shove=(2,))
     summary = t.finish_hand()
@@ -187,7 +181,7 @@ def test_rws_3_7_heads_up_after_the_button_busts_big_blind_not_twice() -> None:
 
 def test_rws_3_7_heads_up_after_the_big_blind_busts() -> None:
     t = table({1: 100, 2: 60, 3: 100})  # button 3, small blind 1, big blind 2 (the short stack)
-    hand = t.start_hand(deck=stacked(["Ah As", "7d 2c", "Kh Ks"]))
+    hand = t.start_hand(deck=board_deck(["Ah As", "7d 2c", "Kh Ks"], BOARD))
     play(hand, shove=(1,))
     assert t.finish_hand().busted == (2,)
     hand = t.start_hand(shuffler=SeededShuffler(5))  # the button moves on to seat 1
@@ -196,7 +190,7 @@ def test_rws_3_7_heads_up_after_the_big_blind_busts() -> None:
 
 def test_rws_3_7_heads_up_after_the_small_blind_busts() -> None:
     t = table({1: 60, 2: 100, 3: 100})  # button 3, small blind 1 (short), big blind 2
-    hand = t.start_hand(deck=stacked(["7d 2c", "Ah As", "Kh Ks"]))
+    hand = t.start_hand(deck=board_deck(["7d 2c", "Ah As", "Kh Ks"], BOARD))
     play(hand, shove=(0,))
     assert t.finish_hand().busted == (1,)
     hand = t.start_hand(shuffler=SeededShuffler(5))  # the button moves to seat 2, the last BB
@@ -213,7 +207,7 @@ def test_au_11_1_b_heads_up_to_three_players() -> None:
 
 def test_busted_player_sits_out_until_chips_are_added() -> None:
     t = table({1: 100, 2: 60, 3: 100, 4: 100})  # button 4, blinds 1 and 2
-    hand = t.start_hand(deck=stacked(["Ah As", "7d 2c", "Kh Ks", "Qh Qs"]))
+    hand = t.start_hand(deck=board_deck(["Ah As", "7d 2c", "Kh Ks", "Qh Qs"], BOARD))
     play(hand, shove=(1,))
     summary = t.finish_hand()
     assert summary.busted == (2,) and summary.net[2] == -60
@@ -231,7 +225,7 @@ def test_busted_player_sits_out_until_chips_are_added() -> None:
 
 def test_league_eliminated_player_leaves_and_blinds_go_on() -> None:
     t = table({1: 100, 2: 60, 3: 100, 4: 100}, bust=Bust.LEAVE)
-    hand = t.start_hand(deck=stacked(["Ah As", "7d 2c", "Kh Ks", "Qh Qs"]))
+    hand = t.start_hand(deck=board_deck(["Ah As", "7d 2c", "Kh Ks", "Qh Qs"], BOARD))
     play(hand, shove=(1,))
     assert t.finish_hand().left == ("s2",) and t.player_at(2) is None
     hand = t.start_hand(shuffler=SeededShuffler(1))
@@ -324,7 +318,7 @@ def test_au_7_5_qld_s19_4_no_chips_added_or_taken_during_a_hand() -> None:
 
 def test_au_7_5_a_player_not_in_the_hand_may_add_chips() -> None:
     t = table({1: 100, 2: 100, 3: 60}, bust=Bust.SIT_OUT)
-    play(t.start_hand(deck=stacked(["Ah As", "Kh Ks", "7d 2c"])), shove=(2,))
+    play(t.start_hand(deck=board_deck(["Ah As", "Kh Ks", "7d 2c"], BOARD)), shove=(2,))
     assert t.finish_hand().busted == (3,)
     t.start_hand(shuffler=SeededShuffler(0))
     t.add_chips(3, 40)  # dealt out of this hand: augmenting is allowed (au 7.5)
@@ -334,7 +328,7 @@ def test_au_7_5_a_player_not_in_the_hand_may_add_chips() -> None:
 def test_qld_s31_continuing_player_under_the_minimum_wager_must_restake() -> None:
     t = table({1: 100, 2: 21, 3: 100}, buy_in=BuyIn(minimum=20, restake=True))
     # Seat 2 (big blind) calls off all but 1 chip and loses: 1 is below the minimum wager 2.
-    hand = t.start_hand(deck=stacked(["Ah As", "7d 2c", "Kh Ks"]))
+    hand = t.start_hand(deck=board_deck(["Ah As", "7d 2c", "Kh Ks"], BOARD))
     while hand.phase is not Phase.OVER:
         legal = hand.legal()
         if legal.player == 1 and legal.raise_range is not None and hand.street == 0:
@@ -351,7 +345,7 @@ def test_qld_s31_continuing_player_under_the_minimum_wager_must_restake() -> Non
 
 def test_qld_s31_4_player_who_does_not_restake_leaves() -> None:
     t = table({1: 100, 2: 21, 3: 100}, buy_in=BuyIn(minimum=20, restake=True), bust=Bust.LEAVE)
-    hand = t.start_hand(deck=stacked(["Ah As", "7d 2c", "Kh Ks"]))
+    hand = t.start_hand(deck=board_deck(["Ah As", "7d 2c", "Kh Ks"], BOARD))
     while hand.phase is not Phase.OVER:
         legal = hand.legal()
         if legal.player == 1 and legal.raise_range is not None and hand.street == 0:

@@ -7,11 +7,11 @@ from fractions import Fraction
 import pytest
 
 from croupier.betting import Betting, Structure
-from croupier.cards import Deck, DeckKind, parse_cards
 from croupier.games import game
 from croupier.hand import Hand, Rules
 from croupier.history.text import TextHistoryError, format_pokerstars
 from croupier.pots import Basis, Commission, CommissionKind
+from scripted import board_deck
 
 
 def holdem(**options: object) -> Rules:
@@ -23,20 +23,11 @@ def holdem(**options: object) -> Rules:
     )
 
 
-def stacked(holes: list[str], board: str) -> Deck:
-    hole = [parse_cards(h) for h in holes]
-    shared = parse_cards(board)
-    top = [hole[p][i] for i in range(2) for p in range(len(hole))]
-    spare = iter(c for c in DeckKind.STANDARD.cards if c not in top and c not in shared)
-    order = [*top, next(spare), *shared[:3], next(spare), shared[3], next(spare), shared[4]]
-    return Deck(DeckKind.STANDARD, [*order, *spare])
-
-
 def test_side_pot_showdown_with_rake_reads_like_a_pokerstars_history() -> None:
     rake = Commission(kind=CommissionKind.PERCENTAGE, rate=Fraction(5, 100), basis=Basis.POT)
     hand = Hand(
         holdem(commission=rake), [50, 500, 500],
-        stacked(["Ah Ad", "Kh Kd", "Qh Qd"], "2c 7s 9d 3h 4s"),
+        board_deck(["Ah Ad", "Kh Kd", "Qh Qd"], "2c 7s 9d 3h 4s"),
     )  # fmt: skip
     hand.check_or_call()
     hand.bet_or_raise_to(50)
@@ -115,7 +106,9 @@ def test_event_log_json_for_the_house_and_as_a_seat_sees_it() -> None:
 
     from croupier.history import dump_event_log
 
-    hand = Hand(holdem(), [100, 100, 100], stacked(["Ah Ad", "Kh Kd", "Qh Qd"], "2c 7s 9d 3h 4s"))
+    hand = Hand(
+        holdem(), [100, 100, 100], board_deck(["Ah Ad", "Kh Kd", "Qh Qd"], "2c 7s 9d 3h 4s")
+    )
     hand.bet_or_raise_to(30)
     hand.fold()
     hand.fold()
@@ -126,7 +119,7 @@ def test_event_log_json_for_the_house_and_as_a_seat_sees_it() -> None:
     seat = json.loads(dump_event_log(hand, viewer=0))
     dealt = [e for e in seat["events"] if e["event"] == "DealHole"]
     assert dealt[0]["cards"] == ["Ah", "Ad"] and dealt[1]["cards"] == ["??", "??"]
-    played = Hand(holdem(), [100] * 3, stacked(["Ah Ad", "Kh Kd", "Qh Qd"], "2c 7s 9d 3h 4s"))
+    played = Hand(holdem(), [100] * 3, board_deck(["Ah Ad", "Kh Kd", "Qh Qd"], "2c 7s 9d 3h 4s"))
     while played.to_act is not None:
         played.check_or_call()
     seen = json.loads(dump_event_log(played, viewer=1))["events"]
