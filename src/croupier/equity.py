@@ -39,12 +39,11 @@ import numpy.typing as npt
 
 from croupier.cards import UNKNOWN, Card, CardError, DeckKind, format_cards
 from croupier.cards import parse_cards_or_unknown as _parse_or_unknown
+from croupier.evaluate.kernels import rank_of_key
 from croupier.evaluate.rankings import Ranking, qualifies
 from croupier.evaluate.tables import (
     CATEGORIES,
-    RANK_KEY_MASK,
     RANK_MULTIPLIERS,
-    ROW_SHIFT,
     SUIT_BIAS,
     SUIT_SHIFT,
     tables_for,
@@ -653,7 +652,6 @@ def _sampled_hands(
 # would cost more than the deal: so the helpers below are branch-free, and everything with a
 # loop or a branch is written out in the kernels themselves.
 
-_COLUMNS = (1 << ROW_SHIFT) - 1
 _SUIT_MASK = 0x1FFF
 _GOLDEN = 0x9E3779B97F4A7C15  # splitmix64's increment
 
@@ -661,8 +659,7 @@ _GOLDEN = 0x9E3779B97F4A7C15  # splitmix64's increment
 @numba.njit(inline="always")
 def _hashed(key, offsets, lookup):  # type: ignore[no-untyped-def]
     """Value of the ranks in ``key`` ignoring suits (the perfect hash of tables.py)."""
-    rank_key = key & RANK_KEY_MASK
-    return np.int64(lookup[(rank_key & _COLUMNS) + offsets[rank_key >> ROW_SHIFT]])
+    return np.int64(rank_of_key(key, offsets, lookup))
 
 
 @numba.njit(inline="always")

@@ -130,7 +130,7 @@ def _best_five(ranking: Ranking) -> Evaluator:
         if code in ranking.deck
     }
     key_of = card_key.__getitem__
-    best = tables.seven_keys
+    best: dict[int, int] = dict(zip(tables.keys.tolist(), tables.ordinals.tolist(), strict=True))
     flush: list[int] = tables.flush.tolist()
     flush_check = 0 if ranking in _SUIT_BLIND else FLUSH_CHECK << _SHIFT
     card_bits = (1 << _SHIFT) - 1
@@ -314,9 +314,7 @@ def _describe_badugi(value: int, cards: tuple[Card, ...]) -> HandValue:
 # --- the batch path --------------------------------------------------------------------------
 
 _MAX_THREADS: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-_SUBSETS = {
-    k: np.array(list(itertools.combinations(range(k), 5)), dtype=np.int64) for k in (5, 6, 7)
-}
+_SUBSETS = {k: np.array(list(itertools.combinations(range(k), 5)), dtype=np.int64) for k in (6, 7)}
 
 
 def evaluate_many(

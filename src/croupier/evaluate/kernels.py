@@ -15,7 +15,15 @@ from numba.extending import intrinsic
 
 from croupier.evaluate.tables import FLUSH_CHECK, POISON, RANK_KEY_MASK, ROW_SHIFT, SUIT_BIAS
 
-__all__ = ["BLANK", "WIDTH", "badugi", "badugi_value", "best_five", "best_five_of_subsets"]
+__all__ = [
+    "BLANK",
+    "WIDTH",
+    "badugi",
+    "badugi_value",
+    "best_five",
+    "best_five_of_subsets",
+    "rank_of_key",
+]
 
 BLANK = 255  # pads rows of five or six cards to WIDTH
 WIDTH = 7  # a fixed trip count lets LLVM unroll the card loop (25% faster than a variable one)
@@ -43,7 +51,8 @@ def _flush_suit(key):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(inline="always")
-def _rank_value(key, offsets, lookup):  # type: ignore[no-untyped-def]
+def rank_of_key(key, offsets, lookup):  # type: ignore[no-untyped-def]
+    """The value of the ranks in a key sum, suits ignored: the perfect-hash lookup."""
     rank_key = key & RANK_KEY_MASK
     return lookup[(rank_key & _COLUMNS) + offsets[rank_key >> ROW_SHIFT]]
 
@@ -64,7 +73,7 @@ def best_five(cards, count, card_key, card_bit, offsets, lookup, flush, suit_bli
         elif (key & FLUSH_CHECK) != 0 and not suit_blind:
             out[i] = flush[(mask >> (16 * _flush_suit(key))) & 0x1FFF]
         else:
-            out[i] = _rank_value(key, offsets, lookup)
+            out[i] = rank_of_key(key, offsets, lookup)
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
@@ -88,7 +97,7 @@ def best_five_of_subsets(cards, count, card_key, card_bit, offsets, lookup, flus
             if (key & FLUSH_CHECK) != 0:
                 value = np.int64(flush[(sub_mask >> (16 * _flush_suit(key))) & 0x1FFF])
             else:
-                value = np.int64(_rank_value(key, offsets, lookup))
+                value = np.int64(rank_of_key(key, offsets, lookup))
             best = max(best, value)
         out[i] = best
 

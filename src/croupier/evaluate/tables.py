@@ -153,8 +153,8 @@ class RankTables:
     flush: UInt16Array  # 13-bit rank mask -> ordinal of the best flush (0: fewer than five)
     categories: npt.NDArray[np.uint8]  # ordinal -> index in ``Category``
     significant: npt.NDArray[np.uint8]  # ordinal -> five ranks, most significant first
-    five_keys: dict[int, int]  # rank key of five cards -> ordinal (for the scalar path)
-    seven_keys: dict[int, int]  # rank key of 5-7 cards -> ordinal of the best five
+    keys: Int64Array  # every rank key of 5-7 cards ...
+    ordinals: Int64Array  # ... and the ordinal of its best five (the scalar path's dict)
 
 
 def tables_for(ranking: Ranking) -> RankTables:
@@ -171,11 +171,9 @@ def _tables_for(ranking: Ranking) -> RankTables:
         _save(ranking, cached)
     lookup, flush, categories, significant, keys, ordinals, offsets = cached
     card_key, card_bit = card_keys(ranking)
-    seven = dict(zip(keys.tolist(), ordinals.tolist(), strict=True))
-    five = {rank_key(m): seven[rank_key(m)] for m in rank_multisets(5) if rank_key(m) in seven}
     return RankTables(
-        ranking, card_key, card_bit, offsets, lookup, flush, categories,
-        significant, five, seven,
+        ranking, card_key, card_bit, offsets, lookup, flush, categories, significant, keys,
+        ordinals,
     )  # fmt: skip
 
 
