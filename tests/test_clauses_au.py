@@ -292,12 +292,20 @@ def test_au_11_4_e_draw_no_split_by_agreement_played_to_a_conclusion() -> None:
 def test_au_11_5_b_last_compulsory_blind_is_at_least_the_table_minimum() -> None:
     # The minimum wager is the last blind given (stakes=(b1, ..., minimum)), or the blinds
     # are fractions of it with the last one whole (stakes=minimum): never below it.
+    expected = {10: (5, 10), (5, 10): (5, 10), (2, 5, 10): (2, 5, 10), (25, 50): (25, 50)}
     for game in BLIND_GAMES:
-        for stakes in (10, (5, 10), (2, 5, 10), (25, 50)):
+        for stakes, blinds in expected.items():
             rules = AU.rules(game, stakes=stakes)
+            assert rules.blinds == blinds
             assert rules.blinds[-1] >= rules.betting.small_bet
             hand = Hand(rules, [1000] * 4)
             assert hand.legal().call == rules.blinds[-1]  # the first round's bet to match
+            while hand.street == 0:
+                hand.check_or_call()
+            while hand.drawing:
+                hand.draw()
+            legal = hand.legal()  # the table minimum, the last blind, bounds the next bet
+            assert legal.raise_range is not None and legal.raise_range[0] == blinds[-1]
 
 
 def _spread(game: str) -> None:

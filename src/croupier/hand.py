@@ -618,7 +618,9 @@ class Hand:
         if self.last_aggressor is not None and self.last_aggressor in players:
             first = self.last_aggressor
         elif self.rules.game.streets[-1].opener is Opener.HIGHEST_SHOWING:
-            first = self.opener if self.opener in players else players[0]  # stud: no button
+            # Stud has no button: with no bet on the last round, its opener shows first, as the
+            # player being called would (au 12.4(d), 13.4(d)).
+            first = self.opener if self.opener in players else players[0]
         elif self.rules.show_first is ShowFirst.BUTTON:
             first = players[-1] if (self.players - 1) in players else players[0]
         else:
