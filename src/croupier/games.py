@@ -23,6 +23,8 @@ class Opener(enum.Enum):
     LEFT_OF_LAST_BLIND = "left-of-last-blind"  # draw's final round (au 11.4(a))
     LOWEST_UP_CARD = "lowest-up-card"  # stud's first round, suit breaks ties (au 12.2(a), 13.2(a))
     HIGHEST_SHOWING = "highest-showing"  # stud's later rounds (au 12.3(b), 12.4(b), 13.3(b))
+    HIGHEST_UP_CARD = "highest-up-card"  # razz's first round: aces low, suit breaks ties
+    LOWEST_SHOWING = "lowest-showing"  # razz's later rounds: the best low showing
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ class Street:
     hole: int = 0  # cards dealt face down to each player
     up: int = 0  # cards dealt face up to each player (stud), after the face-down ones
     board: int = 0  # community cards dealt face up
-    burn: bool = True  # a card burned before this street's cards
+    burn: bool = True  # a card burned before this street's cards, or before its draw
     draw: bool = False  # players discard and draw replacements before this round (au 11.3)
     opener: Opener = Opener.LEFT_OF_BUTTON
     forced_open: bool = False  # the opener must bet at least the minimum (au 12.2(a), 13.2(a))
@@ -166,11 +168,48 @@ STUD7 = Game(
     "au 13",
 )
 
-# Split games of the wider ecosystem (PHH variants FO/8, F7S/8); not in the seed books.
+# Games of the wider ecosystem (the PHH variants FO/8, F7S/8, FR, N2L1D, F2L3D, FB), built
+# from the same parts; the seed books do not deal them.
 OMAHA8 = replace(OMAHA, name="omaha8", low_ranking=Ranking.LOW_A5_8, clause="omaha hi-lo")
 STUD7_8 = replace(STUD7, name="stud7-8", low_ranking=Ranking.LOW_A5_8, clause="stud hi-lo")
+# Razz: seven card stud for the low (aces low, no qualifier). The highest up card brings it in;
+# the best low showing opens the later rounds.
+_LOW_UP = Street(up=1, opener=Opener.LOWEST_SHOWING)
+RAZZ = Game(
+    "razz",
+    (
+        Street(hole=2, up=1, burn=False, opener=Opener.HIGHEST_UP_CARD, forced_open=True),
+        _LOW_UP,
+        _LOW_UP,
+        _LOW_UP,
+        Street(hole=1, opener=Opener.LOWEST_SHOWING),
+    ),
+    Ranking.LOW_A5,
+    None,
+    {DeckKind.STANDARD: 8},
+    "razz",
+)
 
-GAMES = {g.name: g for g in (HOLDEM, OMAHA, MANILA2, MANILA3, DRAW, STUD5, STUD7, OMAHA8, STUD7_8)}
+
+def _lowball_draw(name: str, cards: int, draws: int, ranking: Ranking, clause: str) -> Game:
+    """Blinds, a round, then ``draws`` times a burn, the draw and a round opened left of the
+    button."""
+    first = Street(hole=cards, burn=False, opener=Opener.LEFT_OF_BLINDS)
+    draw = Street(draw=True, opener=Opener.LEFT_OF_BUTTON)
+    return Game(name, (first,) + (draw,) * draws, ranking, None, {DeckKind.STANDARD: 8}, clause)
+
+
+DRAW27 = _lowball_draw("draw27", 5, 1, Ranking.LOW_27, "deuce-to-seven single draw")
+TRIPLE_DRAW27 = _lowball_draw("triple-draw27", 5, 3, Ranking.LOW_27, "deuce-to-seven triple draw")
+BADUGI = _lowball_draw("badugi", 4, 3, Ranking.BADUGI, "badugi")
+
+GAMES = {
+    g.name: g
+    for g in (
+        HOLDEM, OMAHA, MANILA2, MANILA3, DRAW, STUD5, STUD7,
+        OMAHA8, STUD7_8, RAZZ, DRAW27, TRIPLE_DRAW27, BADUGI,
+    )
+}  # fmt: skip
 
 
 def game(name: str | Game) -> Game:

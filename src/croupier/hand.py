@@ -53,6 +53,9 @@ class Rules:
     commission: Commission = field(default_factory=Commission)
     odd_chip: OddChip = field(default_factory=OddChip)
     show_first: ShowFirst = ShowFirst.LEFT_OF_BUTTON
+    # Equal stud hands showing: the suit of the highest card decides (au 12.3(b), 13.3(b)), or
+    # with this set, the first of them in deal order (PHH, PokerKit).
+    showing_ties_by_position: bool = False
     chip_unit: int = 1  # the smallest chip in play: pots split to it (au 11.4(d), rws 4.5)
 
     def __post_init__(self) -> None:
@@ -325,7 +328,6 @@ class Hand:
         self._deal(street)
         if street.draw and len(self._live) > 1:
             self.drawing = True  # clockwise from the left of the button (au 11.3(a))
-            self.discards = []
             self.to_act = self._live[0]
             return
         self._start_betting(street.opener)
@@ -346,7 +348,7 @@ class Hand:
             # Not enough even with the burns: one community card for all (au 12.4(a)).
             self._deal_board(1, burn=True)
             return
-        if street.burn and (per_player or street.board):
+        if street.burn and (per_player or street.board or street.draw):
             self._burn()
         # One card at a time, clockwise from the left of the button (rws 3.6, au 12.1(c)).
         for face_up in (False,) * street.hole + (True,) * street.up:
@@ -361,6 +363,8 @@ class Hand:
             self._deal_board(street.board, burn=False)
 
     def _burn(self) -> None:
+        if not self.deck:
+            self._shuffle_in(self.discards)  # a draw game's deck ran out in an earlier draw
         card = self.deck.deal()[0]
         self.burned.append(card)
         self._log(ev.Burn(card))
@@ -418,10 +422,17 @@ class Hand:
             # An all-in player does not start the betting (au 19.10, 19.17).
             able = [p for p in self._live if self.stacks[p] > 0] or self._live
             return min(able, key=lambda p: self.up[p][-1])  # rank, then suit: clubs lowest
+        if opener is Opener.HIGHEST_UP_CARD:  # razz: the highest card brings it in, aces low
+            able = [p for p in self._live if self.stacks[p] > 0] or self._live
+            return max(able, key=lambda p: _ace_low(self.up[p][-1]))
+        # The community card does not count (au 19.13, 19.21); an all-in opener passes the
+        # action to the left (au 19.10, 19.17), which the turn order does by itself. Among
+        # equal hands min() and max() keep the first in deal order.
+        by_suit = not self.rules.showing_ties_by_position
         if opener is Opener.HIGHEST_SHOWING:
-            # The community card does not count (au 19.13, 19.21); an all-in opener passes
-            # the action to the left (au 19.10, 19.17), which the turn order does by itself.
-            return max(self._live, key=lambda p: _showing(self.up[p]))
+            return max(self._live, key=lambda p: _showing(self.up[p], by_suit))
+        if opener is Opener.LOWEST_SHOWING:
+            return min(self._live, key=lambda p: _low_showing(self.up[p]))
         return 0
 
     # --- the draw --------------------------------------------------------------------------
@@ -446,8 +457,11 @@ class Hand:
         player = self.to_act
         cards = [Card(c) for c in discards]
         if len(self.deck) < len(cards):
-            # Only the discards of the players who drew before are shuffled (au 11.3(b)).
+            # Only the discards of the players who drew before are shuffled (au 11.3(b)); in a
+            # game of several draws, those of the earlier draws too, and then the burns.
             self._shuffle_in(self.discards)
+            if len(self.deck) < len(cards):
+                self._shuffle_in(self.burned)
         drawn = self.deck.deal(len(cards))
         for card in cards:
             self.hole[player].remove(card)
@@ -617,7 +631,7 @@ class Hand:
         players = self.in_hand()
         if self.last_aggressor is not None and self.last_aggressor in players:
             first = self.last_aggressor
-        elif self.rules.game.streets[-1].opener is Opener.HIGHEST_SHOWING:
+        elif self.rules.game.streets[-1].opener in (Opener.HIGHEST_SHOWING, Opener.LOWEST_SHOWING):
             # Stud has no button: with no bet on the last round, its opener shows first, as the
             # player being called would (au 12.4(d), 13.4(d)).
             first = self.opener if self.opener in players else players[0]
@@ -629,15 +643,34 @@ class Hand:
         return players[start:] + players[:start]
 
 
-def _showing(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+def _showing(
+    cards: Sequence[Card], by_suit: bool = True
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """How good the face-up cards look, for the stud opener (au 12.3(b), 13.3(b)): pairs and
     trips first, then ranks; equal ranks are split by the suit of the highest card."""
+    counts, ranks = _grouped([card >> 2 for card in cards])
+    top = max(c for c in cards if c >> 2 == ranks[0]) if by_suit else 0
+    return counts, ranks, top
+
+
+def _low_showing(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """How good the face-up cards look for razz (lower is better): unpaired first, then the
+    highest rank, aces low."""
+    return _grouped([_ace_low(card)[0] for card in cards])
+
+
+def _grouped(ranks: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Rank counts, largest first, and the ranks ordered by count then rank, highest first."""
     counts: dict[int, int] = {}
-    for card in cards:
-        counts[card >> 2] = counts.get(card >> 2, 0) + 1
-    ranks = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
-    top = max(c for c in cards if c >> 2 == ranks[0])
-    return tuple(sorted(counts.values(), reverse=True)), tuple(ranks), top
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    return tuple(sorted(counts.values(), reverse=True)), tuple(order)
+
+
+def _ace_low(card: Card) -> tuple[int, int]:
+    """A card's (rank, suit) with the ace below the deuce."""
+    return ((card >> 2) + 1) % 13, card & 3
 
 
 def _in_units(legal: Legal, unit: int) -> Legal:
