@@ -567,14 +567,21 @@ def test_finishing_stacks_that_differ_are_an_error_naming_the_players() -> None:
 
 
 def test_unsupported_variants_say_why() -> None:
+    # Every phh-std variant replays; what a variant cannot have, or the engine cannot post,
+    # is a clear error.
     history = replace(fixture("rws_3_7_heads_up.phh"), variant="F7S", antes=(0, 0))
     history = replace(history, blinds_or_straddles=None, min_bet=None, bring_in=1)
     history = replace(history, small_bet=2, big_bet=4)
     assert history.validate() == []
     error = replay(history).error
-    assert error is not None
-    assert "unsupported variant F7S (fixed-limit seven card stud)" in error.message
-    assert "bring-in" in error.message and "croupier replays NT, FT, PO" in error.message
+    assert error is not None and error.field == "actions[4]"
+    assert "F7S deals no community cards" in error.message
+    short_deck = replace(
+        fixture("qld_s29_6_all_in.phh"), variant="NS", antes=(1, 1, 1),
+        blinds_or_straddles=(0, 0, 2), actions=(), finishing_stacks=None,
+    )  # fmt: skip
+    error = replay(short_deck).error
+    assert error is not None and "a blind from the button alone" in error.message
 
 
 def test_non_uniform_antes_and_gapped_straddles_are_unsupported() -> None:

@@ -22,11 +22,11 @@ from croupier.history.replay import (
     ReplayPot,
     ReplayResult,
     chip_scale,
-    history_from_hand,
     replay,
     standard_rules,
 )
 from croupier.history.text import TextHistoryError, format_pokerstars
+from croupier.history.writer import history_from_hand
 
 __all__ = [
     "SUPPORTED_VARIANTS",

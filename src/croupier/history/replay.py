@@ -42,16 +42,17 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from croupier import events as ev
-from croupier.betting import Betting, IllegalAction, MinRaise, ShortAllIn, Structure
-from croupier.cards import Card, CardError, Deck, DeckKind
+from croupier.betting import Betting, IllegalAction, MinRaise, RulesError, ShortAllIn, Structure
+from croupier.cards import Card, CardError, SeededShuffler
 from croupier.evaluate import HandValue, best_hand
 from croupier.games import GameError, game
 from croupier.hand import Hand, Phase, Rules
+from croupier.history.dealing import RecordedCards, StackedDeck, street_name
 from croupier.history.phh import (
     VARIANTS,
     Action,
@@ -60,8 +61,8 @@ from croupier.history.phh import (
     HandHistory,
     Origin,
     PHHError,
-    format_phh_cards,
 )
+from croupier.history.writer import history_from_hand
 from croupier.pots import CardSet, OddChip, OddChipRule, PotError, build_pots, settle, uncalled
 
 __all__ = [
@@ -77,25 +78,21 @@ __all__ = [
 
 SUPPORTED_VARIANTS: dict[str, tuple[str, Structure]] = {
     "NT": ("holdem", Structure.NO_LIMIT),
+    "NS": ("holdem", Structure.NO_LIMIT),  # on the 36-card deck (phh.VARIANTS)
     "FT": ("holdem", Structure.FIXED),
     "PO": ("omaha", Structure.POT),
+    "FO/8": ("omaha8", Structure.FIXED),
+    "F7S": ("stud7", Structure.FIXED),
+    "F7S/8": ("stud7-8", Structure.FIXED),
+    "FR": ("razz", Structure.FIXED),
+    "N2L1D": ("draw27", Structure.NO_LIMIT),
+    "F2L3D": ("triple-draw27", Structure.FIXED),
+    "FB": ("badugi", Structure.FIXED),
 }
-"""The PHH variants the engine replays: code -> (engine game, betting structure)."""
+"""The PHH variants the engine replays: code -> (engine game, betting structure); the deck is
+the variant's (:data:`~croupier.history.phh.VARIANTS`)."""
 
-_UNSUPPORTED: dict[str, str] = {
-    "NS": "PHH's short-deck hold'em has a button blind and its own hand order; the engine's "
-    "36-card hold'em (au 9.3) is not checked to be the same game",
-    "FO/8": "the engine has no high/low split Omaha",
-    "F7S": "replaying stud (up cards every street, the bring-in 'pb' and its completion) is "
-    "not written yet",
-    "F7S/8": "the engine has no high/low split stud",
-    "FR": "the engine has no razz",
-    "N2L1D": "the engine's draw game is high draw with one draw, not deuce-to-seven lowball",
-    "F2L3D": "the engine has no triple draw and no deuce-to-seven lowball game",
-    "FB": "the engine has no badugi game (only its hand ranking)",
-}
-
-_STREET_NAMES = ("pre-flop", "flop", "turn", "river")
+_UNSUPPORTED: dict[str, str] = {}  # code -> why the engine cannot replay it
 
 
 @dataclass(frozen=True)
@@ -207,9 +204,18 @@ def _standard_rules(history: HandHistory, scale: _Scale) -> Rules:
             "everyone (a big-blind or button ante needs an engine hook: per-player antes)",
             field="antes",
         )
+    ante = antes[0] if antes else 0
+    stud = history.bring_in is not None
     blinds = [scale.chips(b) for b in history.blinds_or_straddles or (0,) * players]
     while blinds and blinds[-1] == 0:
         blinds.pop()
+    if players > 2 and len(blinds) == players and not any(blinds[:-1]):
+        raise origin.error(
+            f"unsupported forced bets {list(history.blinds_or_straddles or ())}: a blind from "
+            "the button alone (short-deck's antes and button blind) needs an engine hook; the "
+            "engine posts blinds from p1, left of the button, on",
+            field="blinds_or_straddles",
+        )
     if 0 in blinds[2:]:
         raise origin.error(
             f"unsupported forced bets {list(history.blinds_or_straddles or ())}: the engine "
@@ -219,36 +225,51 @@ def _standard_rules(history: HandHistory, scale: _Scale) -> Rules:
         )
     if players == 2 and len(blinds) > 2:
         raise origin.error("a heads-up straddle is not supported", field="blinds_or_straddles")
-    blinds = _effective_blinds(history, scale, blinds, antes[0] if antes else 0)
-    if structure is Structure.FIXED:
-        small = scale.chips(history.small_bet or 0)
-        big = scale.chips(history.big_bet or 0)
-        betting = Betting(
-            structures=(structure,),
-            small_bet=small,
-            big_bet=big,
-            big_bet_from=2,
-            raise_cap=4,
-            uncapped_heads_up=False,
-            min_raise=MinRaise.PREVIOUS,
-            short_all_in=ShortAllIn.FULL_RAISE_REOPENS,
+    blinds = _effective_blinds(history, scale, blinds, ante)
+    bring_in = scale.chips(history.bring_in or 0)
+    if stud and not bring_in:
+        raise origin.error(
+            "a stud hand without a bring-in: the engine's lowest up card must bring it in or "
+            "bet (cardroom betting 16, au 13.2(a)); PHH with no bring-in lets it check",
+            field="bring_in",
         )
-    else:
-        betting = Betting(
-            structures=(structure,),
-            small_bet=scale.chips(history.min_bet or 0),
-            min_raise=MinRaise.PREVIOUS,
-            short_all_in=ShortAllIn.FULL_RAISE_REOPENS,
+    try:
+        if structure is Structure.FIXED:
+            # PokerKit allows four completions, bets or raises a round. The engine counts the big
+            # blind as the opening bet (FT keeps its one cap of four: see the module notes).
+            caps: tuple[int | None, ...] = () if code == "FT" else (3,) if stud else (4, 3)
+            betting = Betting(
+                structures=(structure,),
+                small_bet=scale.chips(history.small_bet or 0),
+                big_bet=scale.chips(history.big_bet or 0),
+                big_bet_from=2,
+                raise_cap=4,
+                raise_caps=caps,
+                uncapped_heads_up=False,
+                min_raise=MinRaise.PREVIOUS,
+                short_all_in=ShortAllIn.FULL_RAISE_REOPENS,
+            )
+        else:
+            betting = Betting(
+                structures=(structure,),
+                small_bet=scale.chips(history.min_bet or 0),
+                min_raise=MinRaise.PREVIOUS,
+                short_all_in=ShortAllIn.FULL_RAISE_REOPENS,
+            )
+        return Rules(
+            game=game(game_name),
+            betting=betting,
+            deck=VARIANTS[code].deck,
+            blinds=tuple(blinds),
+            ante=ante,
+            bring_in=bring_in,
+            heads_up_button_small_blind=True,
+            odd_chip=OddChip(OddChipRule.LEFT_OF_BUTTON, one_per_player=False),
+            showing_ties_by_position=True,
         )
-    return Rules(
-        game=game(game_name),
-        betting=betting,
-        deck=VARIANTS[code].deck,
-        blinds=tuple(blinds),
-        ante=antes[0] if antes else 0,
-        heads_up_button_small_blind=True,
-        odd_chip=OddChip(OddChipRule.LEFT_OF_BUTTON, one_per_player=False),
-    )
+    except RulesError as error:
+        field = "bring_in" if stud else "variant"
+        raise origin.error(f"the engine cannot play these stakes: {error}", field=field) from None
 
 
 def _effective_blinds(
@@ -316,14 +337,27 @@ class _Replay:
         self.actions = actions
         players = history.player_count
         stacks = self._stacks()
-        deck = self._deck(rules, actions, players)
+        cards = RecordedCards(history.variant, rules.game, actions, self.error_at)
+        cards.resize(players)
+        self.cards = cards
+        self.deck = StackedDeck(rules.deck, cards.named)
+        self.deck.stack(cards.upcoming(-1, range(players)))
+        self.betting = 0  # betting actions played
         try:
-            hand = Hand(rules, stacks, deck)
+            hand = Hand(rules, stacks, self.deck, shuffler=SeededShuffler(0))
         except (IllegalAction, GameError, CardError) as error:
             raise self.origin.error(str(error), field="starting_stacks") from None
         self.hand = hand
+        self.events_seen = 0
+        self._follow(hand)
         self._feed(hand, actions)
         return self._result(hand)
+
+    def _follow(self, hand: Hand) -> None:
+        """Match the cards the engine just dealt with the history's."""
+        events = hand.events[self.events_seen :]
+        self.events_seen = len(hand.events)
+        self.cards.follow(hand, events, self.betting)
 
     def _note_short_blinds(self, rules: Rules) -> None:
         history = self.history
@@ -364,125 +398,19 @@ class _Replay:
             )
         return [unknown if _infinite(s) else self.scale.chips(s) for s in history.starting_stacks]
 
-    def _deck(self, rules: Rules, actions: Sequence[Action], players: int) -> Deck:
-        """A deck order that deals what the history says: hole cards one at a time from p1,
-        burns, boards; unknown cards (``??``) and burns are cards nobody saw."""
-        streets = rules.game.streets
-        count = streets[0].hole
-        holes: list[list[Card | None]] = [[None] * count for _ in range(players)]
-        dealt: dict[int, int] = {}
-        board: list[Card | None] = []
-        board_sizes = [s.board for s in streets if s.board]
-        board_deals = 0
-        shown: dict[int, int] = {}
-        if any(s.hole or s.up for s in streets[1:]) or streets[0].up:
-            raise self.origin.error(
-                f"{rules.game.name} deals cards after the first round: not replayable from PHH",
-                field="variant",
-            )
-        for index, action in enumerate(actions):
-            if action.kind is ActionKind.DEAL_HOLE:
-                player = action.player
-                assert player is not None
-                if player in dealt:
-                    raise self.error_at(
-                        index,
-                        f"p{player + 1} was dealt hole cards already (actions[{dealt[player]}]): "
-                        f"{self.history.variant} deals them once",
-                    )
-                if len(action.cards) != count:
-                    raise self.error_at(
-                        index,
-                        f"{self.history.variant} deals {count} hole cards, got {len(action.cards)}",
-                    )
-                dealt[player] = index
-                holes[player] = list(action.cards)
-            elif action.kind is ActionKind.DEAL_BOARD:
-                if board_deals >= len(board_sizes):
-                    raise self.error_at(index, "every board card was dealt already")
-                expected = board_sizes[board_deals]
-                if len(action.cards) != expected:
-                    street = _street_name(1 + board_deals)
-                    raise self.error_at(
-                        index,
-                        f"the {street} is {expected} card{'s' * (expected > 1)}, "
-                        f"got {len(action.cards)}",
-                    )
-                board_deals += 1
-                board.extend(action.cards)
-            elif action.kind is ActionKind.SHOW_OR_MUCK and action.player is not None:
-                if action.player in shown:
-                    raise self.error_at(
-                        index, f"p{action.player + 1} showed or mucked already (actions["
-                        f"{shown[action.player]}])",
-                    )  # fmt: skip
-                shown[action.player] = index
-        # Cards shown at the showdown fill in hole cards dealt unknown.
-        self.shown_cards: dict[int, tuple[Card, ...]] = {}
-        for player, index in shown.items():
-            action = actions[index]
-            known_hole = {c for c in holes[player] if c is not None}
-            showing = [c for c in action.cards if c is not None]
-            for card in showing:
-                if card in known_hole:
-                    continue
-                if None not in holes[player]:
-                    dealt_text = format_phh_cards(holes[player])
-                    raise self.error_at(
-                        index, f"p{player + 1} shows {card}, but was dealt {dealt_text}"
-                    )
-                holes[player][holes[player].index(None)] = card
-            self.shown_cards[player] = tuple(showing)
-        seen: dict[Card, str] = {}
-        for player, hole in enumerate(holes):
-            for known in hole:
-                if known is None:
-                    continue
-                where = f"p{player + 1}'s hole cards"
-                if known in seen:
-                    index = dealt.get(player, shown.get(player, 0))
-                    raise self.error_at(index, f"{known} is dealt twice: also in {seen[known]}")
-                seen[known] = where
-        position = 0
-        for deal, size in enumerate(board_sizes[:board_deals]):
-            for known in board[position : position + size]:
-                if known is not None and known in seen:
-                    index = _nth(actions, ActionKind.DEAL_BOARD, deal)
-                    raise self.error_at(index, f"{known} is dealt twice: also in {seen[known]}")
-                if known is not None:
-                    seen[known] = "the board"
-            position += size
-        self.unknown_hole = [None in cards for cards in holes]
-        self.unknown_board = [c is None for c in board]
-        spare = iter([c for c in rules.deck.cards if c not in seen])
-        order: list[Card] = []
-        for round_ in range(count):
-            for hole in holes:
-                slot = hole[round_]
-                order.append(next(spare) if slot is None else slot)
-        board_left = iter(board)
-        for later in streets[1:]:
-            if later.burn and later.board:
-                order.append(next(spare))
-            for _ in range(later.board):
-                slot = next(board_left, None)
-                order.append(next(spare) if slot is None else slot)
-        order.extend(spare)
-        return Deck(rules.deck, order)
-
     def _feed(self, hand: Hand, actions: Sequence[Action]) -> None:
         board_seen = 0
-        betting_began = False
         self.mucked: set[int] = set()
         self.showed: set[int] = set()
+        self.recorded = [0] * hand.players  # cards the deal actions so far give each player
+        variant = self.history.variant
         for index, action in enumerate(actions):
             kind = action.kind
             player = action.player
             if kind is ActionKind.NO_OP:
                 continue
             if kind is ActionKind.DEAL_HOLE:
-                if betting_began:
-                    raise self.error_at(index, "hole cards are dealt before the betting begins")
+                self._dealt_hole(hand, index)
                 continue
             if kind is ActionKind.DEAL_BOARD:
                 need = board_seen + len(action.cards)
@@ -494,39 +422,122 @@ class _Replay:
             if kind is ActionKind.SHOW_OR_MUCK:
                 self._show_or_muck(hand, index, action, player)
                 continue
-            if kind in (ActionKind.BRING_IN, ActionKind.STAND_PAT_OR_DISCARD):
-                what = "a bring-in" if kind is ActionKind.BRING_IN else "standing pat or drawing"
+            drawing = kind is ActionKind.STAND_PAT_OR_DISCARD
+            if kind is ActionKind.BRING_IN and not hand.rules.bring_in:
+                raise self.error_at(index, f"a bring-in is not part of {variant} ('pb')")
+            if drawing and not self.cards.draws:
                 raise self.error_at(
-                    index, f"{what} is not part of {self.history.variant} ({kind.value!r})"
+                    index, f"standing pat or drawing is not part of {variant} ('sd')"
                 )
             if kind is ActionKind.CHECK_OR_CALL and self._closing_check(hand, player):
                 continue
             if hand.phase is Phase.OVER:
                 raise self.error_at(index, f"p{player + 1} acts after the hand is over")
             if board_seen < len(hand.board):
-                street = _street_name(hand.street)
+                street = street_name(hand.rules.game, hand.street)
                 raise self.error_at(
                     index, f"p{player + 1} acts before the {street} is dealt ('d db ...')"
                 )
-            if hand.to_act != player:
-                who = "nobody" if hand.to_act is None else f"p{hand.to_act + 1}"
-                raise self.error_at(index, f"p{player + 1} acts out of turn: {who} is to act")
-            betting_began = True
-            try:
-                if kind is ActionKind.FOLD:
-                    hand.fold()
-                elif kind is ActionKind.CHECK_OR_CALL:
-                    hand.check_or_call()
-                else:
-                    assert action.amount is not None
-                    try:
-                        amount = self.scale.chips(action.amount)
-                    except ValueError as error:
-                        raise self.error_at(index, str(error)) from None
-                    hand.bet_or_raise_to(amount)
-            except IllegalAction as error:
-                raise self.error_at(index, str(error)) from None
+            if not drawing:
+                self._check_cards_given(hand, index, player)
+            self._check_turn(hand, index, player, drawing)
+            self._act(hand, index, action, player)
         self.board_seen = board_seen
+
+    def _check_cards_given(self, hand: Hand, index: int, player: int) -> None:
+        """Cards the engine dealt after the first street are in the history before anyone acts
+        on them."""
+        for other in hand.in_hand():
+            if self.cards.next[other] > max(self.recorded[other], self.cards.first):
+                street = street_name(hand.rules.game, hand.street)
+                raise self.error_at(
+                    index,
+                    f"p{player + 1} acts before p{other + 1}'s cards of the {street} are dealt "
+                    f"('d dh p{other + 1} ...')",
+                )
+
+    def _check_turn(self, hand: Hand, index: int, player: int, drawing: bool) -> None:
+        if hand.drawing and not drawing:
+            assert hand.to_act is not None
+            raise self.error_at(
+                index, f"p{player + 1} bets before the draw is over: p{hand.to_act + 1} is to "
+                f"stand pat or draw ('p{hand.to_act + 1} sd [CARDS]')",
+            )  # fmt: skip
+        if drawing and not hand.drawing:
+            who = "nobody" if hand.to_act is None else f"p{hand.to_act + 1}"
+            raise self.error_at(
+                index, f"p{player + 1} draws, but the draw is not now: {who} is to act"
+            )
+        if hand.to_act != player:
+            who = "nobody" if hand.to_act is None else f"p{hand.to_act + 1}"
+            verb = "draws" if drawing else "acts"
+            raise self.error_at(index, f"p{player + 1} {verb} out of turn: {who} is to act")
+
+    def _act(self, hand: Hand, index: int, action: Action, player: int) -> None:
+        """The action on the engine, with the deck stacked for whatever it deals next."""
+        kind = action.kind
+        live = [p for p in hand.in_hand() if not (kind is ActionKind.FOLD and p == player)]
+        discards: list[Card] = []
+        if kind is ActionKind.STAND_PAT_OR_DISCARD:
+            for slot in self.cards.discarded.get(index, ()):
+                if slot.engine is None:
+                    raise self.error_at(index, f"p{player + 1} discards a card not dealt yet")
+                discards.append(slot.engine)
+            plan = self.cards.upcoming(hand.street, live, player, len(discards))
+        else:
+            plan = self.cards.upcoming(hand.street, live)
+        self.deck.stack(plan)
+        try:
+            if kind is ActionKind.FOLD:
+                hand.fold()
+            elif kind is ActionKind.CHECK_OR_CALL:
+                hand.check_or_call()
+            elif kind is ActionKind.BRING_IN:
+                hand.post_bring_in()
+            elif kind is ActionKind.STAND_PAT_OR_DISCARD:
+                hand.draw(discards)
+            else:
+                assert action.amount is not None
+                try:
+                    amount = self.scale.chips(action.amount)
+                except ValueError as error:
+                    raise self.error_at(index, str(error)) from None
+                hand.bet_or_raise_to(amount)
+        except IllegalAction as error:
+            raise self.error_at(index, str(error)) from None
+        if kind is not ActionKind.STAND_PAT_OR_DISCARD:
+            self.betting += 1
+        self._follow(hand)
+
+    def _dealt_hole(self, hand: Hand, index: int) -> None:
+        """``d dh pN CARDS``: the engine has dealt them (the history may not deal early), and no
+        betting came between the engine's deal and this action."""
+        where = self.cards.recorded_through(index)
+        assert where is not None
+        player, start, end = where
+        if player >= hand.players:
+            return
+        if self.cards.next[player] < end:
+            if hand.folded[player]:
+                why = f"p{player + 1} folded: no more cards are dealt to them"
+            elif hand.phase is Phase.OVER:
+                why = f"p{player + 1} is dealt cards after the hand is over"
+            else:
+                street = street_name(hand.rules.game, hand.street)
+                who = "a player" if hand.to_act is None else f"p{hand.to_act + 1}"
+                verb = "draw" if hand.drawing else "act"
+                why = (
+                    f"p{player + 1}'s cards are dealt before they are due: the {street} is not "
+                    f"over, {who} is to {verb}"
+                )
+            raise self.error_at(index, why)
+        slots = self.cards.holes[player][start:end]
+        if any(slot.betting < self.betting for slot in slots):
+            raise self.error_at(
+                index, f"p{player + 1}'s cards are dealt after the betting they come before "
+                "began: hole cards are dealt before the betting begins",
+            )  # fmt: skip
+        self.recorded[player] = max(self.recorded[player], end)
 
     def _closing_check(self, hand: Hand, player: int) -> bool:
         """A check the engine does not ask for: the last player with chips, facing nothing,
@@ -552,7 +563,7 @@ class _Replay:
     def _why_no_board(self, hand: Hand) -> str:
         if hand.phase is Phase.OVER:
             return "the board is dealt after the hand is over (everyone else folded)"
-        street = _street_name(hand.street)
+        street = street_name(hand.rules.game, hand.street)
         if len(hand.board) == sum(s.board for s in hand.rules.game.streets):
             return "every board card was dealt already"
         who = f"p{hand.to_act + 1}" if hand.to_act is not None else "a player"
@@ -577,7 +588,11 @@ class _Replay:
         history = self.history
         scale = self.scale
         board_seen = self.board_seen
-        if hand.phase is not Phase.OVER or board_seen < len(hand.board):
+        cards = self.cards
+        unrecorded = any(
+            cards.next[p] > max(self.recorded[p], cards.first) for p in range(hand.players)
+        )
+        if hand.phase is not Phase.OVER or board_seen < len(hand.board) or unrecorded:
             # The history stops before the end: the stacks behind (phh-std finishing_stacks).
             if hand.phase is Phase.OVER:
                 behind = [s - c for s, c in zip(hand.starting, hand.contributed, strict=True)]
@@ -663,13 +678,14 @@ class _Replay:
         hands: dict[int, HandValue] = {}
         unknown: set[int] = set()
         if len(contenders) > 1:
-            board_unknown = any(self.unknown_board[: len(hand.board)]) or len(
-                self.unknown_board
+            recorded = self.cards.board
+            board_unknown = any(s.card is None for s in recorded[: len(hand.board)]) or len(
+                recorded
             ) < len(hand.board)
             for player in contenders:
                 if player in self.mucked:
                     continue
-                if self.unknown_hole[player]:
+                if self.cards.unknown(player):
                     unknown.add(player)
                     continue
                 hands[player] = best_hand(
@@ -736,170 +752,5 @@ def _infinite(value: Amount) -> bool:
     return isinstance(value, Decimal) and value.is_infinite()
 
 
-def _street_name(index: int) -> str:
-    return _STREET_NAMES[index] if 0 <= index < len(_STREET_NAMES) else f"round {index + 1}"
-
-
-def _nth(actions: Sequence[Action], kind: ActionKind, n: int) -> int:
-    found = [i for i, a in enumerate(actions) if a.kind is kind]
-    return found[n] if n < len(found) else 0
-
-
 def _show(stacks: Sequence[Amount]) -> str:
     return "[" + ", ".join(str(s) for s in stacks) + "]"
-
-
-# ---------------------------------------------------------------------------------------------
-# From the engine to PHH
-
-
-def history_from_hand(hand: Hand, **fields: Any) -> HandHistory:
-    """The engine's hand as a PHH hand history (variants NT, FT and PO).
-
-    Actions come from the hand's events; the showdown (``pN sm``) is written where PHH expects
-    it, right after the last betting action, before any board the engine ran out. Keyword
-    ``fields`` add or replace fields (``players=...``, ``event=...``, ``user_fields=...``)."""
-    rules = hand.rules
-    code = _variant_code(rules)
-    players = hand.players
-    if hand.over_blind:
-        raise PHHError("PHH has no over-blind (au 11.1(c)(iv)): the hand cannot be written")
-    if players == 2 and len(rules.blinds) == 2 and not rules.heads_up_button_small_blind:
-        raise PHHError("heads-up PHH has the button post the small blind (rws 3.7)")
-    blinds = list(rules.blinds[:players]) + [0] * (players - len(rules.blinds))
-    betting = rules.betting
-    limits: dict[str, Any]
-    if code == "FT":
-        limits = {"small_bet": betting.small_bet, "big_bet": betting.big_bet or betting.small_bet}
-    else:
-        limits = {"min_bet": betting.small_bet}
-    history = HandHistory(
-        variant=code,
-        ante_trimming_status=True if rules.ante else None,
-        antes=(rules.ante,) * players,
-        blinds_or_straddles=tuple(blinds),
-        starting_stacks=tuple(hand.starting),
-        actions=tuple(_actions(hand)),
-        finishing_stacks=tuple(hand.stacks),
-        **limits,
-    )
-    return replace(history, **fields) if fields else history
-
-
-def _variant_code(rules: Rules) -> str:
-    structures = set(rules.betting.structures)
-    for code, (name, structure) in SUPPORTED_VARIANTS.items():
-        if rules.game.name == name and structures == {structure}:
-            if rules.deck is not DeckKind.STANDARD:
-                break
-            return code
-    kinds = ", ".join(sorted(s.value for s in structures))
-    raise PHHError(
-        f"no PHH variant for {rules.game.name} ({kinds}, {rules.deck.size} cards): "
-        f"croupier writes {', '.join(SUPPORTED_VARIANTS)}"
-    )
-
-
-def _actions(hand: Hand) -> list[str]:
-    return _Writer(hand).actions()
-
-
-class _Writer:
-    """The hand's events as PHH actions, with the showdown and PokerKit's closing checks where
-    PHH expects them.
-
-    PokerKit keeps every player who has not acted since the last bet in the round's queue, and
-    lets the round end only when the queue is empty; the engine ends a round as soon as one
-    player with chips is left facing nothing. That player's check (a no-op) is written, so that
-    PokerKit can read the history; :func:`replay` accepts it."""
-
-    def __init__(self, hand: Hand) -> None:
-        self.hand = hand
-        players = hand.players
-        self.stacks = list(hand.starting)
-        self.bets = [0] * players
-        self.live = [True] * players
-        self.queue: list[int] | None = []  # None: the round's queue, not yet ordered
-        self.lines: list[str] = []
-        self.last_betting = -1
-
-    def actions(self) -> list[str]:
-        lines = self.lines
-        showdown: list[str] = []
-        dealt = 0
-        for event in self.hand.events:
-            match event:
-                case ev.PostAnte(player=player, amount=amount):
-                    self.stacks[player] -= amount
-                case ev.PostBlind(player=player, amount=amount):
-                    self.stacks[player] -= amount
-                    self.bets[player] += amount
-                case ev.DealHole(player=player, cards=cards):
-                    lines.append(f"d dh p{player + 1} {format_phh_cards(cards)}")
-                    if self.last_betting < 0:
-                        dealt = len(lines)  # no betting yet: a showdown would follow the deal
-                case ev.StreetStart(index=index):
-                    self._start_round(index)
-                case ev.Burn() | ev.DealBoard() | ev.Show() | ev.Muck() | ev.HandOver():
-                    self._close_round()
-                    if isinstance(event, ev.DealBoard):
-                        lines.append(f"d db {format_phh_cards(event.cards)}")
-                    elif isinstance(event, ev.Show):
-                        showdown.append(f"p{event.player + 1} sm {format_phh_cards(event.cards)}")
-                    elif isinstance(event, ev.Muck):
-                        showdown.append(f"p{event.player + 1} sm")
-                case ev.Fold(player=player):
-                    self._acted(player, f"p{player + 1} f")
-                    self.live[player] = False
-                case ev.Check(player=player):
-                    self._acted(player, f"p{player + 1} cc")
-                case ev.Call(player=player, amount=amount):
-                    self._acted(player, f"p{player + 1} cc")
-                    self.stacks[player] -= amount
-                    self.bets[player] += amount
-                case ev.Bet(player=player, to=to, amount=amount):
-                    self._acted(player, f"p{player + 1} cbr {to}")
-                    self.stacks[player] -= amount
-                    self.bets[player] += amount
-                    self.queue = self._rotation(player + 1, exclude=player)
-                case _:
-                    pass
-        last = self.last_betting if self.last_betting >= 0 else dealt
-        return lines[:last] + showdown + lines[last:]
-
-    def _able(self, player: int) -> bool:
-        return self.live[player] and self.stacks[player] > 0
-
-    def _rotation(self, start: int, exclude: int | None = None) -> list[int]:
-        players = self.hand.players
-        order = [(start + offset) % players for offset in range(players)]
-        return [p for p in order if p != exclude and self._able(p)]
-
-    def _start_round(self, index: int) -> None:
-        self.queue = None
-        if index > 0:
-            self.bets = [0] * self.hand.players  # the first round keeps the blinds
-
-    def _acted(self, player: int, line: str) -> None:
-        if self.queue is None:
-            self.queue = self._opening_queue(player)
-        if player in self.queue:
-            self.queue.remove(player)
-        self.lines.append(line)
-        self.last_betting = len(self.lines)
-
-    def _opening_queue(self, first: int) -> list[int]:
-        """PokerKit's queue at the start of a round: players with chips who could still lose
-        some (an effective stack above nothing)."""
-        totals = sorted(b + s for b, s, alive in zip(self.bets, self.stacks, self.live,
-                                                     strict=True) if alive)  # fmt: skip
-        second = totals[-2] if len(totals) > 1 else 0
-        return [p for p in self._rotation(first) if second - self.bets[p] > 0]
-
-    def _close_round(self) -> None:
-        if self.queue and sum(self.live) > 1:
-            for player in self.queue:
-                if self._able(player):
-                    self.lines.append(f"p{player + 1} cc")
-                    self.last_betting = len(self.lines)
-        self.queue = []

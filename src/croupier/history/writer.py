@@ -1,0 +1,227 @@
+"""Engine hands written as PHH (every phh-std variant the engine plays: see
+:data:`croupier.history.replay.SUPPORTED_VARIANTS`).
+
+The actions come from the hand's events. Stud's cards of a street go in one ``d dh`` per player
+(down cards first, then the up card, as PHH deals them); a draw is written as PHH writes it, every
+player's ``pN sd`` first, then the replacements (``d dh``); the bring-in is ``pN pb``. The
+showdown (``pN sm``) is written where PHH expects it, right after the last player action, with
+the cards held then (before any board or stud street the engine ran out)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from croupier import events as ev
+from croupier.cards import Card
+from croupier.hand import Hand, Rules
+from croupier.history.phh import VARIANTS, HandHistory, PHHError, format_phh_cards
+
+__all__ = ["history_from_hand"]
+
+
+def history_from_hand(hand: Hand, **fields: Any) -> HandHistory:
+    """The engine's hand as a PHH hand history. Keyword ``fields`` add or replace fields
+    (``players=...``, ``event=...``, ``user_fields=...``). Raises :class:`PHHError` for rules
+    no PHH variant has."""
+    rules = hand.rules
+    code = variant_code(rules)
+    players = hand.players
+    if hand.over_blind:
+        raise PHHError("PHH has no over-blind (au 11.1(c)(iv)): the hand cannot be written")
+    if players == 2 and len(rules.blinds) == 2 and not rules.heads_up_button_small_blind:
+        raise PHHError("heads-up PHH has the button post the small blind (rws 3.7)")
+    betting = rules.betting
+    required = VARIANTS[code].required
+    limits: dict[str, Any] = {}
+    if "blinds_or_straddles" in required:
+        blinds = list(rules.blinds[:players]) + [0] * (players - len(rules.blinds))
+        limits["blinds_or_straddles"] = tuple(blinds)
+    elif rules.blinds:
+        raise PHHError(f"{code} has no blinds: the hand posts {list(rules.blinds)}")
+    if "bring_in" in required:
+        limits["bring_in"] = rules.bring_in
+    if "small_bet" in required:
+        limits["small_bet"] = betting.small_bet
+        limits["big_bet"] = betting.big_bet or betting.small_bet
+    else:
+        limits["min_bet"] = betting.small_bet
+    history = HandHistory(
+        variant=code,
+        ante_trimming_status=True if rules.ante else None,
+        antes=(rules.ante,) * players,
+        starting_stacks=tuple(hand.starting),
+        actions=tuple(_Writer(hand).actions()),
+        finishing_stacks=tuple(hand.stacks),
+        **limits,
+    )
+    return replace(history, **fields) if fields else history
+
+
+def variant_code(rules: Rules) -> str:
+    """The PHH variant of the rules' game, structure and deck."""
+    from croupier.history.replay import SUPPORTED_VARIANTS
+
+    structures = set(rules.betting.structures)
+    for code, (name, structure) in SUPPORTED_VARIANTS.items():
+        same = rules.game.name == name and structures == {structure}
+        if same and rules.deck is VARIANTS[code].deck:
+            return code
+    kinds = ", ".join(sorted(s.value for s in structures))
+    raise PHHError(
+        f"no PHH variant for {rules.game.name} ({kinds}, {rules.deck.size} cards): "
+        f"croupier writes {', '.join(SUPPORTED_VARIANTS)}"
+    )
+
+
+class _Writer:
+    """The hand's events as PHH actions, with the showdown and PokerKit's closing checks where
+    PHH expects them.
+
+    PokerKit keeps every player who has not acted since the last bet in the round's queue, and
+    lets the round end only when the queue is empty; the engine ends a round as soon as one
+    player with chips is left facing nothing. That player's check (a no-op) is written, so that
+    PokerKit can read the history; :func:`~croupier.history.replay.replay` accepts it."""
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        players = hand.players
+        self.stacks = list(hand.starting)
+        self.bets = [0] * players
+        self.live = [True] * players
+        self.queue: list[int] | None = []  # None: the round's queue, not yet ordered
+        self.lines: list[str] = []
+        self.last_action = -1  # lines up to the last player action
+        self.held: list[list[Card]] = [[] for _ in range(players)]  # in PHH's order
+        self.held_then: list[list[Card]] = [[] for _ in range(players)]  # at the last action
+        self.dealing: dict[int, list[Card]] = {}  # cards of one deal, per player
+        self.replacements: dict[int, list[Card]] = {}  # a draw's new cards, per player
+
+    def actions(self) -> list[str]:
+        lines = self.lines
+        showdown: list[str] = []
+        dealt = 0
+        for event in self.hand.events:
+            if not isinstance(event, ev.DealHole | ev.DealUp):
+                self._flush_deal()
+            if not isinstance(event, ev.Draw):
+                self._flush_draw()
+            match event:
+                case ev.PostAnte(player=player, amount=amount):
+                    self.stacks[player] -= amount
+                case ev.PostBlind(player=player, amount=amount):
+                    self.stacks[player] -= amount
+                    self.bets[player] += amount
+                case (
+                    ev.DealHole(player=player, cards=cards) | ev.DealUp(player=player, cards=cards)
+                ):
+                    known = [card for card in cards if card is not None]
+                    self.dealing.setdefault(player, []).extend(known)
+                    self.held[player].extend(known)
+                case ev.StreetStart(index=index):
+                    self._start_round(index)
+                    if self.last_action < 0 and index == 0:
+                        dealt = len(lines)  # no action yet: a showdown would follow the deal
+                        self._snapshot()
+                case ev.Burn() | ev.DealBoard() | ev.Show() | ev.Muck() | ev.HandOver():
+                    self._close_round()
+                    if isinstance(event, ev.DealBoard):
+                        lines.append(f"d db {format_phh_cards(event.cards)}")
+                    elif isinstance(event, ev.Show):
+                        then = self.held_then[event.player]
+                        showdown.append(f"p{event.player + 1} sm {format_phh_cards(then)}")
+                    elif isinstance(event, ev.Muck):
+                        showdown.append(f"p{event.player + 1} sm")
+                case ev.Draw(player=player, discarded=discarded, drawn=drawn):
+                    self._close_round()
+                    for card in discarded:
+                        if card is not None:
+                            self.held[player].remove(card)
+                    new = [card for card in drawn if card is not None]
+                    self.held[player].extend(new)
+                    if new:
+                        self.replacements[player] = new
+                    lines.append(f"p{player + 1} sd {format_phh_cards(discarded)}".rstrip())
+                    self._mark()
+                case ev.Fold(player=player):
+                    self._acted(player, f"p{player + 1} f")
+                    self.live[player] = False
+                case ev.Check(player=player):
+                    self._acted(player, f"p{player + 1} cc")
+                case ev.Call(player=player, amount=amount):
+                    self._acted(player, f"p{player + 1} cc")
+                    self._put(player, amount)
+                case ev.BringIn(player=player, amount=amount):
+                    self._acted(player, f"p{player + 1} pb")
+                    self._put(player, amount)
+                case ev.Bet(player=player, to=to, amount=amount):
+                    self._acted(player, f"p{player + 1} cbr {to}")
+                    self._put(player, amount)
+                    self.queue = self._rotation(player + 1, exclude=player)
+                case _:
+                    pass
+        self._flush_deal()
+        self._flush_draw()
+        last = self.last_action if self.last_action >= 0 else dealt
+        return lines[:last] + showdown + lines[last:]
+
+    def _flush_deal(self) -> None:
+        for player in sorted(self.dealing):
+            self.lines.append(f"d dh p{player + 1} {format_phh_cards(self.dealing[player])}")
+        self.dealing.clear()
+
+    def _flush_draw(self) -> None:
+        if not self.replacements:
+            return
+        for player in sorted(self.replacements):
+            self.lines.append(f"d dh p{player + 1} {format_phh_cards(self.replacements[player])}")
+        self.replacements.clear()
+        self._mark()
+
+    def _mark(self) -> None:
+        self.last_action = len(self.lines)
+        self._snapshot()
+
+    def _snapshot(self) -> None:
+        self.held_then = [list(cards) for cards in self.held]
+
+    def _put(self, player: int, amount: int) -> None:
+        self.stacks[player] -= amount
+        self.bets[player] += amount
+
+    def _able(self, player: int) -> bool:
+        return self.live[player] and self.stacks[player] > 0
+
+    def _rotation(self, start: int, exclude: int | None = None) -> list[int]:
+        players = self.hand.players
+        order = [(start + offset) % players for offset in range(players)]
+        return [p for p in order if p != exclude and self._able(p)]
+
+    def _start_round(self, index: int) -> None:
+        self.queue = None
+        if index > 0:
+            self.bets = [0] * self.hand.players  # the first round keeps the blinds
+
+    def _acted(self, player: int, line: str) -> None:
+        if self.queue is None:
+            self.queue = self._opening_queue(player)
+        if player in self.queue:
+            self.queue.remove(player)
+        self.lines.append(line)
+        self._mark()
+
+    def _opening_queue(self, first: int) -> list[int]:
+        """PokerKit's queue at the start of a round: players with chips who could still lose
+        some (an effective stack above nothing)."""
+        totals = sorted(b + s for b, s, alive in zip(self.bets, self.stacks, self.live,
+                                                     strict=True) if alive)  # fmt: skip
+        second = totals[-2] if len(totals) > 1 else 0
+        return [p for p in self._rotation(first) if second - self.bets[p] > 0]
+
+    def _close_round(self) -> None:
+        if self.queue and sum(self.live) > 1:
+            for player in self.queue:
+                if self._able(player):
+                    self.lines.append(f"p{player + 1} cc")
+                    self._mark()
+        self.queue = []
