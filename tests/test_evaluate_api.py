@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
+import random
 from itertools import combinations
 
 import numpy as np
@@ -24,6 +25,7 @@ from croupier.evaluate import (
     HandValue,
     Ranking,
     best_hand,
+    describe_value,
     evaluate,
     evaluate_many,
     rank_value,
@@ -529,3 +531,20 @@ def test_omaha_equals_brute_force_over_evaluate():
             for b in combinations(board, 3)
         )
         assert best_hand(hole, board, hole_cards_used=2).value == best
+
+
+@pytest.mark.parametrize("ranking", list(Ranking))
+def test_describe_value_names_the_hand_as_evaluate_does(ranking: Ranking) -> None:
+    rng = random.Random(ranking.value)
+    deck = list(ranking.deck.cards)
+    for _ in range(2000):
+        size = 4 if ranking is Ranking.BADUGI else rng.choice([5, 6, 7])
+        hand = evaluate(rng.sample(deck, size), ranking)
+        assert describe_value(hand.value, ranking) == hand.description
+
+
+def test_describe_value_refuses_a_value_no_hand_has() -> None:
+    with pytest.raises(EvaluationError, match="not the value of a high hand"):
+        describe_value(0)
+    with pytest.raises(EvaluationError, match="badugi"):
+        describe_value(5 << 16, Ranking.BADUGI)

@@ -7,6 +7,7 @@ from; code branches on settings, never on a rulebook's name.
 from __future__ import annotations
 
 import enum
+import operator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -304,7 +305,8 @@ class BettingRound:
         if betting.max_wager is not None:
             limit = betting.max_wager if limit is None else min(limit, betting.max_wager)
         if limit is None:
-            return max(b + s for b, s in zip(self.bets, self.stacks, strict=True))
+            everything: int = max(map(operator.add, self.bets, self.stacks))
+            return everything
         return self.current + limit
 
     # --- actions: each moves chips and returns what it added --------------------------------

@@ -9,7 +9,7 @@ an explicit deck so that seeded games and replays take the same path).
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from croupier import events as ev
@@ -23,9 +23,9 @@ from croupier.betting import (
     whole,
 )
 from croupier.cards import Card, Deck, DeckKind, SecureShuffler, Shuffler, format_cards
-from croupier.evaluate import HandValue, best_hand
+from croupier.evaluate import HandValue, best_hand, describe_value, scalar_evaluator
 from croupier.games import Game, Opener, Street, game
-from croupier.pots import CardSet, Commission, OddChip, settle
+from croupier.pots import CardSet, Commission, OddChip, OddChipRule, settle
 
 __all__ = ["Hand", "Phase", "Rules", "ShowFirst"]
 
@@ -114,6 +114,8 @@ class Hand:
                 f"the rules call for a {rules.deck.size}-card deck, got {self.deck.kind.size}"
             )
         self.ranking = rules.game.ranking_for(rules.deck)
+        self._evaluate = scalar_evaluator(self.ranking)
+        self._hands: dict[int, HandValue] = {}  # described hands, filled at the showdown
         self.starting = tuple(stacks)
         self.stacks = list(stacks)
         self.bets = [0] * count  # this round
@@ -134,6 +136,7 @@ class Hand:
         if over_blind and (not rules.blinds or count <= len(rules.blinds)):
             raise IllegalAction("an over-blind needs blinds and a player left of the last blind")
         self.events: list[ev.Event] = []
+        self._log = self.events.append
         self.street = -1
         self.round: BettingRound | None = None
         self.to_act: int | None = None
@@ -167,11 +170,15 @@ class Hand:
             assert self.round is not None
             # Raising is pointless, and not offered, when nobody else could put in more than
             # the bet already made.
-            able = sum(self.stacks[p] > 0 for p in self._live)
-            current = self.round.current
-            others_can_call = any(
-                self.bets[p] + self.stacks[p] > current for p in self._live if p != player
-            )
+            stacks, bets, current = self.stacks, self.bets, self.round.current
+            able = 0
+            others_can_call = False
+            for p in self._live:
+                if stacks[p]:
+                    able += 1
+                    others_can_call = others_can_call or (
+                        p != player and bets[p] + stacks[p] > current
+                    )
             legal = self.round.legal(player, able, others_can_call)
             if self.rules.chip_unit > 1:
                 legal = _in_units(legal, self.rules.chip_unit)
@@ -305,9 +312,6 @@ class Hand:
             return structure.limit_rule
         return self.rules.betting.min_raise.rule
 
-    def _log(self, event: ev.Event) -> None:
-        self.events.append(event)
-
     def _post_antes(self) -> None:
         if not self.rules.ante:
             return
@@ -334,12 +338,11 @@ class Hand:
 
     def _start_betting(self, opener: Opener) -> None:
         self._log(ev.StreetStart(self.street))
-        self.to_act = self.opener = self._first_to_act(opener)
-        if self._betting_over():
+        self.opener = self._first_to_act(opener)
+        self.to_act = self._next_to_act(self.opener)
+        if self.to_act is None:
             self.ran_out = self.ran_out or len(self._live) > 1
             self._end_round()
-        elif not self._needs_action(self.to_act):
-            self._advance_from(self.to_act)
 
     def _deal(self, street: Street) -> None:
         per_player = street.hole + street.up
@@ -351,9 +354,10 @@ class Hand:
         if street.burn and (per_player or street.board or street.draw):
             self._burn()
         # One card at a time, clockwise from the left of the button (rws 3.6, au 12.1(c)).
+        dealt = iter(self.deck.deal(per_player * len(self._live)))
         for face_up in (False,) * street.hole + (True,) * street.up:
             for player in self._live:
-                (self.up if face_up else self.hole)[player].extend(self.deck.deal())
+                (self.up if face_up else self.hole)[player].append(next(dealt))
         for player in self._live if per_player else ():
             if street.hole:
                 self._log(ev.DealHole(player, tuple(self.hole[player][-street.hole :])))
@@ -475,38 +479,28 @@ class Hand:
         self.drawing = False
         self._start_betting(self.rules.game.streets[self.street].opener)
 
-    def _needs_action(self, player: int) -> bool:
+    def _next_to_act(self, start: int) -> int | None:
+        """The first player from ``start`` on, clockwise, who must still act; None when the
+        round's betting is over."""
+        live = self._live
+        if len(live) <= 1:
+            return None
         assert self.round is not None
-        if self.folded[player] or self.stacks[player] == 0:
-            return False
-        acted = self.round.acted_at.get(player, -1) == self.round.reopen_count
-        return not acted or self.bets[player] < self.round.current
-
-    def _betting_over(self) -> bool:
-        if len(self._live) <= 1:
-            return True
-        if not any(self._needs_action(p) for p in self._live):
-            return True
-        # One player with chips, facing nothing: nobody left to bet against.
-        assert self.round is not None
-        able = [p for p in self._live if self.stacks[p] > 0]
-        return len(able) == 1 and self.bets[able[0]] >= self.round.current
+        stacks, bets, current = self.stacks, self.bets, self.round.current
+        reopened, acted_at = self.round.reopen_count, self.round.acted_at
+        able = [p for p in live if stacks[p]]
+        if len(able) == 1 and bets[able[0]] >= current:
+            return None  # one player with chips, facing nothing: nobody left to bet against
+        # A player with chips acts who has not acted since the last full raise or is short.
+        waiting = [p for p in able if acted_at.get(p, -1) != reopened or bets[p] < current]
+        return next((p for p in waiting if p >= start), waiting[0] if waiting else None)
 
     def _advance(self) -> None:
         assert self.to_act is not None
         self._legal = None
-        if self._betting_over():
+        self.to_act = self._next_to_act(self.to_act + 1)
+        if self.to_act is None:
             self._end_round()
-        else:
-            self._advance_from((self.to_act + 1) % self.players)
-
-    def _advance_from(self, start: int) -> None:
-        for offset in range(self.players):
-            player = (start + offset) % self.players
-            if self._needs_action(player):
-                self.to_act = player
-                return
-        self._end_round()
 
     def _end_round(self) -> None:
         for player in range(self.players):
@@ -526,24 +520,20 @@ class Hand:
         self.phase = Phase.OVER
         self.round = None
         live = [not f for f in self.folded]
-        hands: dict[int, HandValue] = {}
-        if len(self._live) > 1:
-            for player in self._live:
-                hands[player] = best_hand(
-                    self.hole[player] + self.up[player], self.board, self.ranking,
-                    hole_cards_used=self.rules.game.hole_cards_used,
-                )  # fmt: skip
         # Cards speak: every live hand is valued; who shows and who mucks is only what the
         # table sees, and a mucked hand could not have won anything.
-        values = [hands[p].value if p in hands else None for p in range(self.players)]
-        lows = self.low_values(hands) if self.rules.game.low_ranking else None
+        contested = self._live if len(self._live) > 1 else []
+        values: list[int | None] = [None] * self.players
+        for player in contested:
+            values[player] = self._value(player)
+        lows = self.low_values(contested) if self.rules.game.low_ranking else None
         settlement = settle(
             self.contributed,
             live,
             values,
             low_values=lows,
             button=self.players - 1,
-            cards={self.rules.odd_chip.cards.value: self._odd_chip_cards(hands)},
+            cards=self._odd_chip_cards(contested),
             commission=self.rules.commission,
             odd_chip=self.rules.odd_chip,
             chip=self.rules.chip_unit,
@@ -551,11 +541,15 @@ class Hand:
         )
         if settlement.returned is not None:
             self._log(ev.ReturnUncalled(*settlement.returned))
-        if hands:
-            self._show_down(hands, [pot.eligible for pot in settlement.pots])
+        if contested:
+            self._show_down(values, [pot.eligible for pot in settlement.pots])
         # Side pots are settled first, the main pot last (cardroom showdown 7).
         for index, pot in reversed(list(enumerate(settlement.pots))):
-            described = tuple(self._described(hands, lows, w) for w in pot.winners if w in hands)
+            described = tuple(
+                self._described(value, lows[w] if lows else None)
+                for w in pot.winners
+                if (value := values[w]) is not None
+            )
             paid = pot.amount - pot.commission
             self._log(ev.Announce(index, pot.amount, pot.commission, paid, pot.winners, described))
             if pot.commission:
@@ -568,24 +562,35 @@ class Hand:
         self.commission = settlement.commission
         self._log(ev.HandOver(tuple(self.stacks)))
 
-    def _described(
-        self, hands: dict[int, HandValue], lows: list[int | None] | None, player: int
-    ) -> str:
-        """A winner's hand, with its qualifying low in split games."""
-        high = hands[player].description
-        low = self.rules.game.low_ranking
-        if low is None or lows is None or lows[player] is None:
-            return high
-        cards = self.hole[player] + self.up[player]
-        used = self.rules.game.hole_cards_used
-        return f"{high}; low {best_hand(cards, self.board, low, hole_cards_used=used).description}"
+    def _value(self, player: int) -> int:
+        """The value of a player's best hand (the scalar path; no description)."""
+        if self.rules.game.hole_cards_used is None:
+            return self._evaluate(self.hole[player] + self.up[player] + self.board)
+        return self._hand(player).value
 
-    def low_values(self, hands: dict[int, HandValue]) -> list[int | None]:
-        """The qualifying low of each player in ``hands``, or None (split games)."""
+    def _hand(self, player: int) -> HandValue:
+        """A player's best hand, described (computed once, only for hands the table sees)."""
+        if player not in self._hands:
+            self._hands[player] = best_hand(
+                self.hole[player] + self.up[player], self.board, self.ranking,
+                hole_cards_used=self.rules.game.hole_cards_used,
+            )  # fmt: skip
+        return self._hands[player]
+
+    def _described(self, value: int, low_value: int | None) -> str:
+        """A winner's hand, with its qualifying low in split games."""
+        high = describe_value(value, self.ranking)
+        low = self.rules.game.low_ranking
+        if low is None or low_value is None:
+            return high
+        return f"{high}; low {describe_value(low_value, low)}"
+
+    def low_values(self, players: Iterable[int]) -> list[int | None]:
+        """The qualifying low of each of ``players``, or None (split games)."""
         low = self.rules.game.low_ranking
         assert low is not None
         values: list[int | None] = [None] * self.players
-        for player in hands:
+        for player in players:
             hand = best_hand(
                 self.hole[player] + self.up[player], self.board, low,
                 hole_cards_used=self.rules.game.hole_cards_used,
@@ -593,34 +598,42 @@ class Hand:
             values[player] = hand.value if hand.qualifies else None
         return values
 
-    def _show_down(self, hands: dict[int, HandValue], pots: list[tuple[int, ...]]) -> None:
+    def _show_down(self, values: list[int | None], pots: list[tuple[int, ...]]) -> None:
         """The player called shows first; each other player shows a hand equal to or better
         than the called hand of a pot they are in (qld s27(4), rws 3.13.2(c)), and mucks
         otherwise. Hands are all turned up after an all-in with no betting left, and, where
         the table says so, whenever a player is all-in (league 17)."""
-        all_in = any(self.stacks[p] == 0 for p in hands)
+        all_in = any(self.stacks[p] == 0 for p in self._live)
         face_up = self.ran_out or (self.rules.all_in_face_up and all_in)
         called: dict[int, int] = {}  # pot -> value of the first hand shown for it
         for player in self._showdown_order():
             mine = [i for i, eligible in enumerate(pots) if player in eligible]
-            value = hands[player].value
+            value = values[player]
+            assert value is not None
             if face_up or any(value >= called.get(i, value) for i in mine):
                 for i in mine:
                     called.setdefault(i, value)
                 shown = tuple(self.hole[player] + self.up[player])
-                self._log(ev.Show(player, shown, hands[player].description))
+                self._log(ev.Show(player, shown, describe_value(value, self.ranking)))
             else:
                 self._log(ev.Muck(player))
 
-    def _odd_chip_cards(self, hands: dict[int, HandValue]) -> list[tuple[Card, ...]]:
+    def _odd_chip_cards(self, contested: list[int]) -> dict[str, list[tuple[Card, ...]]]:
         """The cards the odd-chip rule looks at: the whole hand, the hole cards, or the hole
-        cards used (au 11.4(d), 16.5(e), 17.5(e))."""
-        kind = self.rules.odd_chip.cards
+        cards used (au 11.4(d), 16.5(e), 17.5(e)); none where it goes by seat."""
+        rule = self.rules.odd_chip
+        kind = rule.cards
+        if rule.rule is OddChipRule.LEFT_OF_BUTTON and rule.low_rule is OddChipRule.LEFT_OF_BUTTON:
+            return {}
         if kind is CardSet.HOLE:
-            return [tuple(h) for h in self.hole]
-        if kind is CardSet.HOLE_USED:
-            return [hands[p].hole_cards if p in hands else () for p in range(self.players)]
-        return [tuple(h + u + self.board) for h, u in zip(self.hole, self.up, strict=True)]
+            cards = [tuple(h) for h in self.hole]
+        elif kind is CardSet.HOLE_USED:
+            cards = [
+                self._hand(p).hole_cards if p in contested else () for p in range(self.players)
+            ]
+        else:
+            cards = [tuple(h + u + self.board) for h, u in zip(self.hole, self.up, strict=True)]
+        return {kind.value: cards}
 
     def _blinds_only(self) -> bool:
         """Whether nothing but the blinds was bet (au 8.6)."""

@@ -272,7 +272,10 @@ class Settlement:
 
 
 def _check_amounts(contributions: Sequence[int]) -> tuple[int, ...]:
-    amounts = tuple(_as_int(a, f"contribution of player {p}") for p, a in enumerate(contributions))
+    amounts = tuple(contributions)
+    if all(type(a) is int and a >= 0 for a in amounts):
+        return amounts  # the common case, without building a message per player
+    amounts = tuple(_as_int(a, f"contribution of player {p}") for p, a in enumerate(amounts))
     for player, amount in enumerate(amounts):
         if amount < 0:
             raise PotError(f"contribution of player {player} is negative ({amount})")
@@ -339,7 +342,11 @@ _Cards = Mapping[CardSet, _Hands] | Mapping[str, _Hands]  # keyed by CardSet or 
 def _check_values(
     values: Sequence[int | None], flags: tuple[bool, ...], name: str
 ) -> tuple[int | None, ...]:
-    result = tuple(None if v is None else _as_int(v, f"{name}[{p}]") for p, v in enumerate(values))
+    result = tuple(values)
+    if not all(v is None or type(v) is int for v in result):
+        result = tuple(
+            None if v is None else _as_int(v, f"{name}[{p}]") for p, v in enumerate(result)
+        )
     if len(result) != len(flags):
         raise PotError(f"{name} has {len(result)} entries for {len(flags)} players")
     for player, value in enumerate(result):

@@ -10,6 +10,7 @@
 from croupier.evaluate.api import (
     HandValue,
     best_hand,
+    describe_value,
     evaluate,
     evaluate_many,
     rank_value,
@@ -23,6 +24,7 @@ __all__ = [
     "HandValue",
     "Ranking",
     "best_hand",
+    "describe_value",
     "evaluate",
     "evaluate_many",
     "rank_value",

@@ -3,6 +3,7 @@ or many at once (:func:`evaluate_many`)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import operator
 from collections.abc import Callable, Iterable, Sequence
@@ -28,6 +29,7 @@ from croupier.evaluate.tables import (
 __all__ = [
     "HandValue",
     "best_hand",
+    "describe_value",
     "evaluate",
     "evaluate_many",
     "rank_value",
@@ -173,7 +175,10 @@ def _codes(cards: CardsLike) -> tuple[Card, ...]:
     try:
         if isinstance(cards, str):
             return parse_cards(cards)
-        return tuple(Card(c) for c in cards)
+        codes = tuple(cards)
+        if all(type(c) is Card for c in codes):
+            return codes  # type: ignore[return-value]
+        return tuple(Card(c) for c in codes)
     except (TypeError, CardError) as error:
         raise EvaluationError(f"bad cards {cards!r}: {error}") from None
 
@@ -227,9 +232,7 @@ def best_hand(
     if len(set(everything)) != len(everything):
         _codes(format_cards(everything))  # raises, naming the duplicate
     if hole_cards_used is None:
-        hand = evaluate(everything, ranking)
-        used = tuple(c for c in hole_cards if c in hand.cards)
-        return _with_hole(hand, used)
+        return _describe(ranking, rank_value(everything, ranking), everything, hole_cards)
     from_board = ranking.hand_size - hole_cards_used
     if not 0 < hole_cards_used <= len(hole_cards) or len(board_cards) < from_board:
         raise EvaluationError(
@@ -244,24 +247,44 @@ def best_hand(
                 best = (value, hole_part, board_part)
     assert best is not None
     value, hole_part, board_part = best
-    return _with_hole(_describe(ranking, value, hole_part + board_part), hole_part)
-
-
-def _with_hole(hand: HandValue, used: tuple[Card, ...]) -> HandValue:
-    return HandValue(
-        hand.ranking, hand.value, hand.category, hand.cards, used, hand.qualifies, hand.significant
-    )
+    return _describe(ranking, value, hole_part + board_part, hole_part)
 
 
 _SUITED = (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
 
 
-def _describe(ranking: Ranking, value: int, cards: tuple[Card, ...]) -> HandValue:
-    if ranking is Ranking.BADUGI:
-        return _describe_badugi(value, cards)
+@functools.cache
+def _facts(ranking: Ranking) -> tuple[list[Category], list[tuple[int, ...]], list[bool]]:
+    """Per value of a ranking: its category, its significant ranks, whether it qualifies
+    (plain lists: indexing numpy arrays one item at a time is slow)."""
     tables = tables_for(ranking)
-    category = CATEGORIES[tables.categories[value]]
-    significant = tuple(int(r) for r in tables.significant[value])
+    categories = [CATEGORIES[c] for c in tables.categories.tolist()]
+    significant = [tuple(ranks) for ranks in tables.significant.tolist()]
+    qualifying = [qualifies(ranking, c, s) for c, s in zip(categories, significant, strict=True)]
+    return categories, significant, qualifying
+
+
+def _describe(
+    ranking: Ranking, value: int, cards: tuple[Card, ...], hole: tuple[Card, ...] = ()
+) -> HandValue:
+    """The hand worth ``value`` made from ``cards``; ``hole``: the hole cards among them, of
+    which those in the best five are reported as used."""
+    if ranking is Ranking.BADUGI:
+        hand = _describe_badugi(value, cards)
+    else:
+        hand = _describe_five(ranking, value, cards)
+    if not hole:
+        return hand
+    used = tuple(c for c in hole if c in hand.cards)
+    return HandValue(
+        ranking, value, hand.category, hand.cards, used, hand.qualifies, hand.significant
+    )
+
+
+def _describe_five(ranking: Ranking, value: int, cards: tuple[Card, ...]) -> HandValue:
+    categories, significants, qualifying = _facts(ranking)
+    category = categories[value]
+    significant = significants[value]
     candidates: Sequence[Card] = cards
     if ranking is Ranking.LOW_27 and len(cards) > 5:
         # A flush hurts here, so picking cards by rank alone could pick a flush: take the
@@ -278,30 +301,52 @@ def _describe(ranking: Ranking, value: int, cards: tuple[Card, ...]) -> HandValu
         category,
         _in_order(candidates, significant),
         (),
-        qualifies(ranking, category, significant),
+        qualifying[value],
         significant,
     )
 
 
 def _in_order(cards: Sequence[Card], significant: Sequence[int]) -> tuple[Card, ...]:
     """Cards arranged like the ranks that decide the hand (trips before the pair, and so on)."""
-    remaining = sorted(cards, reverse=True)
-    ordered = []
-    for rank in significant:
-        card = next(c for c in remaining if c >> 2 == rank)
-        remaining.remove(card)
-        ordered.append(card)
-    return tuple(ordered)
+    by_rank: dict[int, list[Card]] = {}
+    for card in sorted(cards, reverse=True):
+        by_rank.setdefault(card >> 2, []).append(card)
+    return tuple(by_rank[rank].pop(0) for rank in significant)
 
 
 _BADUGI_CATEGORIES = (Category.ONE_CARD, Category.TWO_CARD, Category.THREE_CARD, Category.FOUR_CARD)
 
 
-def _describe_badugi(value: int, cards: tuple[Card, ...]) -> HandValue:
+@functools.lru_cache(maxsize=1 << 16)
+def describe_value(value: int, ranking: Ranking = Ranking.HIGH) -> str:
+    """How the hand worth ``value`` is called, without its cards; the same text as
+    :attr:`HandValue.description`.
+
+    >>> describe_value(rank_value("Kh Kd Ks Jc Jd"))
+    'Full House, Kings over Jacks'
+    """
+    ranking = Ranking.parse(ranking)
+    if ranking is Ranking.BADUGI:
+        ranks = _badugi_ranks(value)
+        return describe(ranking, _BADUGI_CATEGORIES[len(ranks) - 1], ranks)
+    categories, significant, _ = _facts(ranking)
+    if not 0 < value < len(categories):
+        raise EvaluationError(f"{value} is not the value of a {ranking.value} hand")
+    return describe(ranking, categories[value], significant[value])
+
+
+def _badugi_ranks(value: int) -> tuple[int, ...]:
     size = value >> 16
+    if not 1 <= size <= 4:
+        raise EvaluationError(f"{value} is not the value of a badugi hand")
     packed = 0xFFFF - (value & 0xFFFF)
     ace_low = [packed >> (4 * (3 - i)) & 0xF for i in range(size)]  # 1 = ace .. 13 = king
-    ranks = tuple((r - 2) % 13 for r in ace_low)
+    return tuple((r - 2) % 13 for r in ace_low)
+
+
+def _describe_badugi(value: int, cards: tuple[Card, ...]) -> HandValue:
+    ranks = _badugi_ranks(value)
+    size = len(ranks)
     used = next(
         sub
         for sub in itertools.combinations(cards, size)
