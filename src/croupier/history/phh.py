@@ -535,7 +535,10 @@ def _check(
     variant = VARIANTS.get(history.variant)
     if not history.variant:
         problem("missing required field 'variant'", "variant")
-    elif variant is None:
+    elif variant is None and not (
+        # croupier's extension (docs/phh-extensions.md): the game is in _croupier_game
+        history.variant == "croupier" and "_croupier_game" in history.user_fields
+    ):
         codes = ", ".join(VARIANTS)
         problem(f"unknown variant code {history.variant!r}: expected one of {codes}", "variant")
     if variant is not None:
