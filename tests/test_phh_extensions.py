@@ -116,6 +116,15 @@ def test_worked_example_plays_to_its_finishing_stacks_with_the_commission() -> N
     assert tuple(hand.stacks) == (84, 78, 135) == example.finishing_stacks
 
 
+def test_worked_example_replays_with_the_extension_rules() -> None:
+    from croupier.history.replay import chip_scale, replay
+
+    example = load_phh(doc_example())
+    result = replay(example, extension_rules(example, chip_scale(example)))
+    assert result.ok and result.complete, result.error
+    assert result.finishing_stacks == (84, 78, 135) and result.commission == 3
+
+
 def test_worked_example_fields_come_back_from_the_played_hand() -> None:
     example = load_phh(doc_example())
     rules = extension_rules(example)

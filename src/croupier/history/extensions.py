@@ -64,6 +64,7 @@ FIELDS = (GAME, DECK, STRUCTURES, RULEBOOK, OPTIONS)
 
 STANDARD_GAMES: dict[str, tuple[str, DeckKind, Structure]] = {
     "NT": ("holdem", DeckKind.STANDARD, Structure.NO_LIMIT),
+    "NS": ("holdem", DeckKind.SHORT_36, Structure.NO_LIMIT),
     "FT": ("holdem", DeckKind.STANDARD, Structure.FIXED),
     "PO": ("omaha", DeckKind.STANDARD, Structure.POT),
     "FO/8": ("omaha8", DeckKind.STANDARD, Structure.FIXED),
@@ -75,8 +76,7 @@ STANDARD_GAMES: dict[str, tuple[str, DeckKind, Structure]] = {
     "FB": ("badugi", DeckKind.STANDARD, Structure.FIXED),
 }
 """The phh-std codes whose game the engine deals as PokerKit does: code -> (engine game, deck,
-structure of every round). NS is left out: PokerKit's short-deck hold'em posts a button blind and
-ranks hands its own way, the engine's 36-card hold'em ranks by au 9.3."""
+structure of every round), as ``history.replay.SUPPORTED_VARIANTS`` replays them."""
 
 _STUD_CODES = ("F7S", "F7S/8", "FR")  # PokerKit's stud needs a bring-in
 
