@@ -23,6 +23,7 @@ import contextlib
 import dataclasses
 import datetime
 import enum
+import functools
 import os
 import re
 import tomllib
@@ -124,9 +125,20 @@ class Origin:
     file: str | None = None
     hand: int | None = None  # 0-based position in a .phhs
     name: str | None = None  # the hand's table name in a .phhs
-    field_lines: Mapping[str, int] = field(default_factory=dict)
-    action_lines: tuple[int | None, ...] = ()
-    start_line: int | None = None  # the hand's table header in a .phhs
+    lines: _Lines = field(default_factory=lambda: _Lines(None), compare=False, repr=False)
+
+    @property
+    def field_lines(self) -> Mapping[str, int]:
+        return self.lines.fields
+
+    @property
+    def action_lines(self) -> tuple[int | None, ...]:
+        return self.lines.actions
+
+    @property
+    def start_line(self) -> int | None:
+        """The hand's table header in a .phhs."""
+        return self.lines.start
 
     def error(
         self, message: str, *, field: str | None = None, action: int | None = None,
@@ -188,6 +200,8 @@ _FORCED_AND_LIMITS = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "
 # Cards and actions
 
 _CARD = re.compile(r"[2-9TJQKA][cdhs]|\?\?")
+_CARD_TEXT: dict[str, Card | None] = {str(card): card for card in DeckKind.STANDARD.cards}
+_CARD_TEXT["??"] = None
 
 
 def parse_phh_cards(text: str) -> PHHCards:
@@ -198,6 +212,9 @@ def parse_phh_cards(text: str) -> PHHCards:
     cards: list[Card | None] = []
     for index in range(0, len(text), 2):
         token = text[index : index + 2]
+        if token in _CARD_TEXT:
+            cards.append(_CARD_TEXT[token])
+            continue
         if not _CARD.fullmatch(token):
             raise ValueError(
                 f"bad card {token!r} in {text!r}: expected a rank 2-9, T, J, Q, K, A then a "
@@ -343,6 +360,10 @@ def parse_action(text: str, players: int | None = None) -> Action:
             )
 
 
+# Actions repeat across hands ("p2 cc"); parsed ones are immutable, so they are shared.
+_parse_action = functools.lru_cache(maxsize=1 << 14)(parse_action)
+
+
 # ---------------------------------------------------------------------------------------------
 # The hand history
 
@@ -398,6 +419,8 @@ class HandHistory:
     name: str | None = field(default=None, compare=False)
     errors: tuple[PHHError, ...] = field(default=(), compare=False, repr=False)
     origin: Origin = field(default_factory=Origin, compare=False, repr=False)
+    # Set by the reader when it found nothing wrong; a changed copy is checked again.
+    _valid: bool = field(default=False, init=False, compare=False, repr=False)
 
     @property
     def player_count(self) -> int:
@@ -412,12 +435,12 @@ class HandHistory:
 
     def validate(self) -> list[PHHError]:
         """Every problem with the fields and actions (empty: a valid hand history)."""
-        return _check(self)
+        return [] if self._valid else _check(self)
 
 
 def _located(origin: Origin, index: int, text: str, players: int) -> Action:
     try:
-        return parse_action(text, players or None)
+        return _parse_action(text, players or None)
     except PHHError as error:
         raise origin.error(error.message, action=index, text=text) from None
 
@@ -585,7 +608,7 @@ def _check(
             problem(f"an action is a string, got {text!r}", "actions", action=index)
             continue
         try:
-            action = parse_action(text, players or None)
+            action = _parse_action(text, players or None)
         except PHHError as error:
             problems.append(origin.error(error.message, action=index, text=text))
             continue
@@ -623,8 +646,7 @@ def load_phh(
         if strict:
             raise problem from None
         return HandHistory(errors=(problem,), origin=Origin(file=file))
-    layout = _scan_layout(text)
-    return _build(raw, layout, (), Origin(file=file), strict)
+    return _build(raw, _Text(text), (), Origin(file=file), strict)
 
 
 def load_phhs(
@@ -636,34 +658,34 @@ def load_phhs(
     problem. Lenient: every hand comes back with its own problems; a TOML syntax error spoils only
     the hand whose table holds it."""
     text, file = _read(source, file)
-    layout = _scan_layout(text)
+    scanned = _Text(text)
     try:
         raw = tomllib.loads(text, parse_float=_parse_float)
     except tomllib.TOMLDecodeError as error:
         if strict:
             raise _toml_error(error, file, None, None) from None
-        return _load_chunks(text, layout, file)
+        return _load_chunks(scanned, file)
     histories = []
     for index, (name, table) in enumerate(raw.items()):
         origin = Origin(file=file, hand=index, name=name)
         if not isinstance(table, dict):
             problem = origin.error(
                 f"expected a table of fields ([{name}]), got {table!r}",
-                line=layout.keys.get((name,)),
+                line=scanned.layout.keys.get((name,)),
             )
             if strict:
                 raise problem
             histories.append(HandHistory(name=name, errors=(problem,), origin=origin))
             continue
-        histories.append(_build(table, layout, (name,), origin, strict))
+        histories.append(_build(table, scanned, (name,), origin, strict))
     return histories
 
 
-def _load_chunks(text: str, layout: _Layout, file: str | None) -> list[HandHistory]:
+def _load_chunks(scanned: _Text, file: str | None) -> list[HandHistory]:
     """Lenient reading of a .phhs that is not valid TOML as a whole: each hand's tables alone."""
-    lines = text.splitlines(keepends=True)
+    lines = scanned.text.splitlines(keepends=True)
     starts: list[tuple[int, str]] = []
-    for path, line in sorted(layout.headers.items(), key=lambda item: item[1]):
+    for path, line in sorted(scanned.layout.headers.items(), key=lambda item: item[1]):
         if path and (not starts or starts[-1][1] != path[0]):
             starts.append((line, path[0]))
     histories = []
@@ -679,7 +701,7 @@ def _load_chunks(text: str, layout: _Layout, file: str | None) -> list[HandHisto
             continue
         table = raw.get(name)
         if isinstance(table, dict):
-            histories.append(_build(table, layout, (name,), origin, strict=False))
+            histories.append(_build(table, scanned, (name,), origin, strict=False))
     return histories
 
 
@@ -720,26 +742,12 @@ def _toml_error(
 
 def _build(
     raw: Mapping[str, Any],
-    layout: _Layout,
+    scanned: _Text,
     section: tuple[str, ...],
     origin: Origin,
     strict: bool,
 ) -> HandHistory:
-    field_lines = {
-        path[len(section)]: line
-        for path, line in layout.keys.items()
-        if len(path) > len(section) and path[: len(section)] == section
-    }
-    for path, line in layout.headers.items():  # sub-tables of the hand ([1._meta])
-        if len(path) > len(section) and path[: len(section)] == section:
-            field_lines.setdefault(path[len(section)], line)
-    elements = layout.elements.get((*section, "actions"), [])
-    origin = dataclasses.replace(
-        origin,
-        field_lines=field_lines,
-        action_lines=tuple(elements),
-        start_line=layout.headers.get(section) if section else None,
-    )
+    origin = dataclasses.replace(origin, lines=_Lines(scanned, section))
     problems: list[PHHError] = []
     values: dict[str, Any] = {}
     user: dict[str, Any] = {}
@@ -768,7 +776,10 @@ def _build(
     problems.sort(key=lambda p: p.line if p.line is not None else 0)
     if strict and problems:
         raise problems[0]
-    return dataclasses.replace(history, errors=tuple(problems)) if problems else history
+    if problems:
+        return dataclasses.replace(history, errors=tuple(problems))
+    object.__setattr__(history, "_valid", True)
+    return history
 
 
 # ---------------------------------------------------------------------------------------------
@@ -780,6 +791,53 @@ class _Layout:
     headers: dict[tuple[str, ...], int] = field(default_factory=dict)
     keys: dict[tuple[str, ...], int] = field(default_factory=dict)
     elements: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
+
+
+class _Text:
+    """A document's text; its layout is scanned the first time an error needs a line (a valid
+    file never pays for it)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @functools.cached_property
+    def layout(self) -> _Layout:
+        return _scan_layout(self.text)
+
+
+class _Lines:
+    """The lines of one hand's fields and actions, in a document (None: no document)."""
+
+    def __init__(self, scanned: _Text | None, section: tuple[str, ...] = ()) -> None:
+        self.scanned = scanned
+        self.section = section
+
+    @functools.cached_property
+    def fields(self) -> dict[str, int]:
+        if self.scanned is None:
+            return {}
+        layout, section = self.scanned.layout, self.section
+        found = {
+            path[len(section)]: line
+            for path, line in layout.keys.items()
+            if len(path) > len(section) and path[: len(section)] == section
+        }
+        for path, line in layout.headers.items():  # sub-tables of the hand ([1._meta])
+            if len(path) > len(section) and path[: len(section)] == section:
+                found.setdefault(path[len(section)], line)
+        return found
+
+    @functools.cached_property
+    def actions(self) -> tuple[int | None, ...]:
+        if self.scanned is None:
+            return ()
+        return tuple(self.scanned.layout.elements.get((*self.section, "actions"), []))
+
+    @functools.cached_property
+    def start(self) -> int | None:
+        if self.scanned is None or not self.section:
+            return None
+        return self.scanned.layout.headers.get(self.section)
 
 
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
