@@ -46,6 +46,21 @@ def test_rws_3_3_minimum_raise_is_the_big_blind_then_the_previous_raise() -> Non
     assert hand.legal().raise_range == (90, 1000)  # at least another 40
 
 
+def test_rws_3_3_after_an_all_in_bet_short_of_the_big_blind_a_raise_is_still_a_big_blind() -> None:
+    # Flop, blinds 5/10: p0 checks, p1 bets its last 4 (short of the minimum 10). p2 may raise
+    # to 4 + 10 = 14 at least; that raise is 10, so p0's re-raise goes to at least 24.
+    hand = Hand(rules(blinds=(5, 10), small_bet=10), [1000, 14, 1000])
+    while hand.street == 0:
+        hand.check_or_call()
+    hand.check_or_call()
+    hand.bet_or_raise_to(4)
+    assert hand.legal().raise_range == (14, 990)
+    with pytest.raises(IllegalAction, match="below the minimum 14"):
+        hand.bet_or_raise_to(4)  # raising to the bet already made is no raise
+    hand.bet_or_raise_to(14)
+    assert hand.legal().player == 0 and hand.legal().raise_range == (24, 990)
+
+
 def test_rws_3_8_1_b_big_blind_has_the_option_when_nobody_raised() -> None:
     hand = Hand(rules(), [100, 100, 100])
     hand.check_or_call()  # player 2 calls

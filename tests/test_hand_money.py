@@ -108,3 +108,6 @@ def test_omaha_hi_lo_splits_high_and_qualifying_low() -> None:
     assert pot.winners == (0, 1)
     assert pot.hands[0] == "Four of a Kind, Kings"
     assert pot.hands[1].endswith("; low 7-4-3-2-A low")
+    # p1's high loses to the hand shown first, but its low wins: it is shown, not mucked.
+    shown = [e.player for e in hand.events if isinstance(e, ev.Show)]
+    assert shown == [0, 1] and not any(isinstance(e, ev.Muck) for e in hand.events)

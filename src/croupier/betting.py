@@ -222,6 +222,7 @@ class BettingRound:
     acted_at: dict[int, int] = field(default_factory=dict)  # player -> reopen_count when acted
     stuck: bool = False  # the cap was reached with three or more players able to bet
     opened: bool = False  # someone has called or raised voluntarily (qld s24(4))
+    brought_in: bool = False  # the round was opened with a stud bring-in (cardroom 16)
 
     def open_with_blinds(self, largest_blind: int) -> None:
         """The largest blind is the bet to match and counts as the opening bet (rws 3.3). It is
@@ -287,7 +288,11 @@ class BettingRound:
             if self.last_was_opening or self.last_was_call:
                 return self.last_wager  # s28(4)(a)-(b): the opening bet, or the last call
             return max(owed, 1)  # s28(4)(c): after a call and raise, the raiser's own call
-        return self.last_raise
+        if self.brought_in and not self.full_level:
+            return self.last_raise  # completing the bring-in to a full bet (cardroom 16)
+        # At least the previous raise, and never less than the minimum bet, even after an
+        # all-in bet short of it (rws 3.3: the minimum raise is the big blind).
+        return max(self.last_raise, betting.small_bet)
 
     def _max_raise_to(self, owed: int, structure: Structure) -> int:
         betting = self.betting
@@ -347,10 +352,9 @@ class BettingRound:
         self.opened = True
         self.current = to
         if full:
-            # The first full bet of a round is measured from nothing, whatever came before it
-            # (a bring-in, a short all-in bet); later raises from the bet they raise.
-            size = to - previous if self.full_level else to
-            self.last_raise = max(self.last_raise, size)
+            # A raise is measured from the bet it raises, a short all-in bet or a bring-in
+            # included; the minimum bet is the floor (rws 3.3: at least the big blind).
+            self.last_raise = max(self.last_raise, to - previous)
             self.full_level = to
             self.raises += 1
             self.reopen_count += 1
@@ -361,6 +365,7 @@ class BettingRound:
         """A stud bring-in: a forced bet under the minimum that opens without being a full bet;
         the next player may call it or complete to the full bet (cardroom betting 16)."""
         added = self.post(player, amount)
+        self.brought_in = True
         self.current = self.bets[player]
         self.last_wager = added
         self.last_raise = max(self.betting.small_bet - self.current, 1)

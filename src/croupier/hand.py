@@ -542,7 +542,7 @@ class Hand:
         if settlement.returned is not None:
             self._log(ev.ReturnUncalled(*settlement.returned))
         if contested:
-            self._show_down(values, [pot.eligible for pot in settlement.pots])
+            self._show_down(values, lows, [pot.eligible for pot in settlement.pots])
         # Side pots are settled first, the main pot last (cardroom showdown 7).
         for index, pot in reversed(list(enumerate(settlement.pots))):
             described = tuple(
@@ -598,21 +598,25 @@ class Hand:
             values[player] = hand.value if hand.qualifies else None
         return values
 
-    def _show_down(self, values: list[int | None], pots: list[tuple[int, ...]]) -> None:
+    def _show_down(
+        self, values: list[int | None], lows: list[int | None] | None, pots: list[tuple[int, ...]]
+    ) -> None:
         """The player called shows first; each other player shows a hand equal to or better
-        than the called hand of a pot they are in (qld s27(4), rws 3.13.2(c)), and mucks
-        otherwise. Hands are all turned up after an all-in with no betting left, and, where
-        the table says so, whenever a player is all-in (league 17)."""
+        than the called hand of a pot they are in (qld s27(4), rws 3.13.2(c)), for the high
+        or, in split games, for the low, and mucks otherwise. Hands are all turned up after an
+        all-in with no betting left, and, where the table says so, whenever a player is all-in
+        (league 17)."""
         all_in = any(self.stacks[p] == 0 for p in self._live)
         face_up = self.ran_out or (self.rules.all_in_face_up and all_in)
-        called: dict[int, int] = {}  # pot -> value of the first hand shown for it
+        called: dict[int, tuple[int, int | None]] = {}  # pot -> the called hand's high, low
         for player in self._showdown_order():
             mine = [i for i, eligible in enumerate(pots) if player in eligible]
             value = values[player]
+            low = lows[player] if lows else None
             assert value is not None
-            if face_up or any(value >= called.get(i, value) for i in mine):
+            if face_up or any(_as_good(value, low, called.get(i)) for i in mine):
                 for i in mine:
-                    called.setdefault(i, value)
+                    called.setdefault(i, (value, low))
                 shown = tuple(self.hole[player] + self.up[player])
                 self._log(ev.Show(player, shown, describe_value(value, self.ranking)))
             else:
@@ -654,6 +658,14 @@ class Hand:
             first = players[0]
         start = players.index(first)
         return players[start:] + players[:start]
+
+
+def _as_good(high: int, low: int | None, called: tuple[int, int | None] | None) -> bool:
+    """Whether a hand is worth showing against the called hand: no hand called yet, a high as
+    good, or a qualifying low as good (a called hand with no low loses the low to any)."""
+    if called is None or high >= called[0]:
+        return True
+    return low is not None and (called[1] is None or low >= called[1])
 
 
 def _showing(
