@@ -78,6 +78,33 @@ def test_replay_json_has_one_object_per_hand_with_pots() -> None:
     assert [(p["amount"], p["winners"]) for p in record["pots"]] == [(150, [0]), (200, [1])]
 
 
+def test_replay_under_a_rulebook_with_house_options_takes_its_commission() -> None:
+    import json
+
+    # rws 4.1: 5% of each pot in order, main pot first, until the cap of 8: the main pot of
+    # 150 pays 7 (7.5 in whole chips), the side pot of 200 the 1 left under the cap. The file
+    # records the stacks of a game without commission, so the replay reports the mismatch.
+    options = ["commission=percentage", "commission_rate=5%", "commission_cap=8"]
+    args = ["replay", f"{FIXTURES}/qld_s29_6_all_in.phh", "--rulebook", "rws", "--json"]
+    result = runner.invoke(app, args + [f"--option={o}" for o in options])
+    assert result.exit_code == 1, result.output
+    (record,) = [json.loads(line) for line in result.output.splitlines()]
+    assert [p["commission"] for p in record["pots"]] == [7, 1] and record["commission"] == 8
+    assert record["finishing_stacks"] == [143, 549, 350]
+    assert "the history says [150, 550, 350]" in record["error"]
+
+
+def test_replay_options_are_checked_against_the_rulebook() -> None:
+    result = runner.invoke(
+        app, ["replay", f"{FIXTURES}/qld_s29_6_all_in.phh", "--rulebook", "rws", "--option=bogus=1"]
+    )
+    assert result.exit_code == 1 and "unknown table option 'bogus'" in " ".join(
+        result.output.split()
+    )
+    result = runner.invoke(app, ["replay", FIXTURES, "--option=nonsense"])
+    assert result.exit_code == 2 and "expected KEY=VALUE" in result.output
+
+
 def test_replay_reports_a_broken_file_and_exits_1(tmp_path: Path) -> None:
     bad = tmp_path / "bad.phh"
     bad.write_text('variant = "NT"\nstarting_stacks = [100, 100]\nactions = ["p1 zz"]\n')

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import tomllib
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Annotated
@@ -24,7 +26,8 @@ from croupier.history import (
     load_phhs,
     replay,
 )
-from croupier.rulebooks import Rulebook, RulebookError, load_rulebook
+from croupier.history.extensions import OPTIONS, RULEBOOK, extension_rules
+from croupier.rulebooks import RulebookError, load_rulebook
 
 app = typer.Typer(
     help="croupier: poker dealt and adjudicated exactly as a casino rulebook says.",
@@ -268,15 +271,19 @@ def sim_command(
     )
 
 
-_PHH_GAMES = {"NT": ("holdem", "no-limit"), "FT": ("holdem", "fixed"), "PO": ("omaha", "pot")}
-
-
 @app.command("replay")
 def replay_command(
     path: Annotated[str, typer.Argument(help="A .phh or .phhs file, or a folder of them.")],
     rulebook: Annotated[
         str | None,
         typer.Option(help="Replay under a rulebook (its commission and odd-chip rules)."),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A table option KEY=VALUE, repeatable (keys: 'croupier rules show NAME'; "
+            "without --rulebook, those of docs/phh-extensions.md)."
+        ),
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object per hand on its own line.")
@@ -285,13 +292,18 @@ def replay_command(
     """Replay hand histories: every action must be legal in order, and recorded finishing
     stacks must match to the chip. Exit code 0 only when every hand does.
 
-    Example: croupier replay hands/ --json
+    Without --rulebook, PHH's own rules apply (no commission), with whatever the files' croupier
+    fields say (docs/phh-extensions.md); --rulebook and --option override those fields.
+
+    Example: croupier replay hands/ --rulebook au-casino --option commission_cap=3 --json
     """
     root = Path(path)
     files = sorted(root.rglob("*.phh*")) if root.is_dir() else [root]
     try:
-        book = load_rulebook(rulebook) if rulebook is not None else None
-    except RulebookError as error:
+        if rulebook is not None:
+            load_rulebook(rulebook)
+        options = dict(_option(text) for text in option or ())
+    except (RulebookError, typer.BadParameter) as error:
         console.print(f"[red]error:[/red] {error}")
         raise typer.Exit(2) from None
     hands = failures = 0
@@ -306,8 +318,8 @@ def replay_command(
             hands += 1
             label = history.name if history.name is not None else index
             try:
-                rules = _book_rules(book, history) if book is not None else None
-            except (RulebookError, ValueError) as error:
+                rules = _table_rules(history, rulebook, options)
+            except PHHError as error:
                 failures += 1
                 _report(
                     as_json, {"file": str(file), "hand": label, "ok": False, "error": str(error)}
@@ -323,15 +335,33 @@ def replay_command(
         raise typer.Exit(1)
 
 
-def _book_rules(book: Rulebook, history: HandHistory) -> Rules:
-    """The rulebook's rules for a history's variant and blinds (whole chips only)."""
-    if history.variant not in _PHH_GAMES:
-        raise ValueError(f"variant {history.variant!r} cannot be replayed under a rulebook yet")
-    if chip_scale(history) != 1:
-        raise ValueError("--rulebook needs amounts in whole chips")
-    game, structure = _PHH_GAMES[history.variant]
-    blinds = tuple(int(b) for b in history.blinds_or_straddles or () if b)
-    return book.rules(game, structure, stakes=blinds)
+def _option(text: str) -> tuple[str, object]:
+    """``KEY=VALUE``; the value read as TOML where it is TOML (``3``, ``true``, ``[1, 2]``),
+    else as text (``5%``, ``percentage``)."""
+    key, equals, value = text.partition("=")
+    if not equals or not key.strip():
+        raise typer.BadParameter(f"--option {text!r}: expected KEY=VALUE, e.g. commission_cap=3")
+    try:
+        parsed: object = tomllib.loads(f"v = {value.strip()}", parse_float=Decimal)["v"]
+    except tomllib.TOMLDecodeError:
+        parsed = value.strip()
+    return key.strip(), parsed
+
+
+def _table_rules(
+    history: HandHistory, rulebook: str | None, options: dict[str, object]
+) -> Rules | None:
+    """The rules --rulebook and --option give a history: the same as writing them into its
+    croupier fields (docs/phh-extensions.md); None when neither is given."""
+    if rulebook is None and not options:
+        return None
+    fields = dict(history.user_fields)
+    if rulebook is not None:
+        fields[RULEBOOK] = rulebook
+    if options:
+        given = fields.get(OPTIONS)
+        fields[OPTIONS] = {**given, **options} if isinstance(given, dict) else options
+    return extension_rules(replace(history, user_fields=fields), chip_scale(history))
 
 
 def _amount(value: Amount) -> int | float | str:
