@@ -55,19 +55,22 @@ class StackedDeck(Deck):
     when the engine reshuffles discards or burns into it. Unknown cards and burns are cards the
     history never names, where there are any left."""
 
-    __slots__ = ("_named", "_plan", "_planned_at")
+    __slots__ = ("_keep", "_named", "_plan", "_planned_at")
 
     def __init__(self, kind: DeckKind, named: Iterable[Card]) -> None:
         super().__init__(kind, kind.cards)
         self._named = frozenset(named)
         self._plan: list[Card | None] = []
+        self._keep: frozenset[Card] = frozenset()
         self._planned_at = len(self)
 
-    def stack(self, plan: Sequence[Card | None]) -> None:
-        """Put the cards of ``plan`` on top, in order (None: a card the history does not name).
-        A card the deck does not hold ends the stacked part: the engine will deal another card
-        there, which the replay reports."""
+    def stack(self, plan: Sequence[Card | None], keep: Iterable[Card] = ()) -> None:
+        """Put the cards of ``plan`` on top, in order (None: a card the history does not name;
+        ``keep``: cards the history deals later, not to be used for those). A card the deck
+        does not hold ends the stacked part: the engine will deal another card there, which the
+        replay reports."""
         self._plan = list(plan)
+        self._keep = frozenset(keep)
         self._planned_at = len(self)
         self._arrange()
 
@@ -81,7 +84,7 @@ class StackedDeck(Deck):
     def _arrange(self) -> None:
         pool = sorted(self.cards)
         available = set(pool)
-        wanted = {card for card in self._plan if card is not None}
+        wanted = {card for card in self._plan if card is not None} | self._keep
         fillers = [c for c in pool if c not in self._named] + [
             c for c in pool if c in self._named and c not in wanted
         ]
@@ -208,15 +211,21 @@ class RecordedCards:
                 self.discarded[index] = self._discard(index, player, action.cards)
                 pending[player] = pending.get(player, 0) + len(action.cards)
             elif action.kind is ActionKind.SHOW_OR_MUCK and player is not None:
-                if player in self.shown:
-                    raise self.error_at(
-                        index, f"p{player + 1} showed or mucked already (actions["
-                        f"{self.shown[player]}])",
-                    )  # fmt: skip
                 self._resize_to(player)
+                before = self.shown.get(player)
+                if before is not None and (
+                    actions[before].mucks or not self._dealt_between(player, before, index)
+                ):
+                    raise self.error_at(
+                        index, f"p{player + 1} showed or mucked already (actions[{before}])"
+                    )
+                # A stud hand shown at an all-in is shown again with the cards dealt after.
                 self.shown[player] = index
                 self._show(index, player, action.cards)
         self._check_duplicates(actions)
+
+    def _dealt_between(self, player: int, start: int, end: int) -> bool:
+        return any(start < slot.action < end for slot in self.holes[player])
 
     def _board_deals(self) -> Iterable[int]:
         seen: list[int] = []
@@ -288,6 +297,13 @@ class RecordedCards:
             for slot in self.discarded.get(index, ()):
                 if slot.card is not None:
                     where.pop(slot.card, None)
+            action = actions[index]
+            if self.draws and action.kind is ActionKind.FOLD and action.player is not None:
+                for slot in self.final[action.player] if action.player < len(self.final) else ():
+                    if slot.card is not None and where.get(slot.card, "").startswith(
+                        f"p{action.player + 1}'"
+                    ):
+                        where.pop(slot.card)
 
     # --- what comes next ---------------------------------------------------------------------
 
@@ -295,6 +311,16 @@ class RecordedCards:
     def named(self) -> set[Card]:
         cards = {s.card for slots in self.holes for s in slots if s.card is not None}
         return cards | {s.card for s in self.board if s.card is not None}
+
+    def pending(self) -> set[Card]:
+        """The known cards the engine has not dealt yet."""
+        cards = {
+            slot.card
+            for player, slots in enumerate(self.holes)
+            for slot in slots[self.next[player] :]
+            if slot.card is not None
+        }
+        return cards | {s.card for s in self.board[self.board_next :] if s.card is not None}
 
     def _slot(self, player: int, position: int) -> Slot | None:
         slots = self.holes[player] if player < len(self.holes) else []
@@ -362,6 +388,11 @@ class RecordedCards:
 
     def _whereabouts(self, hand: Hand, card: Card) -> str:
         for player in range(hand.players):
+            if (card in hand.hole[player] or card in hand.up[player]) and hand.folded[player]:
+                return (
+                    f"it is in p{player + 1}'s folded hand: the engine does not reshuffle folded "
+                    "hands (au 11.3(b)); PokerKit reshuffles the muck and the burns too"
+                )
             if card in hand.hole[player] or card in hand.up[player]:
                 return f"it is dealt twice: also in p{player + 1}'s hole cards"
         if card in hand.board:

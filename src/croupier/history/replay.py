@@ -486,7 +486,7 @@ class _Replay:
             plan = self.cards.upcoming(hand.street, live, player, len(discards))
         else:
             plan = self.cards.upcoming(hand.street, live)
-        self.deck.stack(plan)
+        self.deck.stack(plan, self.cards.pending())
         try:
             if kind is ActionKind.FOLD:
                 hand.fold()

@@ -100,11 +100,13 @@ class _Writer:
     def actions(self) -> list[str]:
         lines = self.lines
         showdown: list[str] = []
+        again: list[str] = []
         dealt = 0
+        winners = {e.player for e in self.hand.events if isinstance(e, ev.Collect) and e.amount}
         for event in self.hand.events:
             if not isinstance(event, ev.DealHole | ev.DealUp):
                 self._flush_deal()
-            if not isinstance(event, ev.Draw):
+            if not isinstance(event, ev.Draw | ev.Reshuffle):
                 self._flush_draw()
             match event:
                 case ev.PostAnte(player=player, amount=amount):
@@ -128,6 +130,14 @@ class _Writer:
                     if isinstance(event, ev.DealBoard):
                         lines.append(f"d db {format_phh_cards(event.cards)}")
                     elif isinstance(event, ev.Show):
+                        then = self.held_then[event.player]
+                        showdown.append(f"p{event.player + 1} sm {format_phh_cards(then)}")
+                        held = self.held[event.player]
+                        if held != then:  # stud: PokerKit shows again after the run-out
+                            again.append(f"p{event.player + 1} sm {format_phh_cards(held)}")
+                    elif isinstance(event, ev.Muck) and event.player in winners:
+                        # Cards speak: a hand the engine mucks but pays (a hi-lo game's low,
+                        # which the engine's showing order does not look at) is shown.
                         then = self.held_then[event.player]
                         showdown.append(f"p{event.player + 1} sm {format_phh_cards(then)}")
                     elif isinstance(event, ev.Muck):
@@ -163,7 +173,7 @@ class _Writer:
         self._flush_deal()
         self._flush_draw()
         last = self.last_action if self.last_action >= 0 else dealt
-        return lines[:last] + showdown + lines[last:]
+        return lines[:last] + showdown + lines[last:] + again
 
     def _flush_deal(self) -> None:
         for player in sorted(self.dealing):
