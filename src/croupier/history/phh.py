@@ -19,7 +19,6 @@ python-chess's PGN reader does). Numbers that TOML writes as floats are read as
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import datetime
 import enum
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from croupier.cards import Card, DeckKind
+from croupier.history.layout import BARE_KEY, Document, HandLines
 
 __all__ = [
     "VARIANTS",
@@ -125,7 +125,7 @@ class Origin:
     file: str | None = None
     hand: int | None = None  # 0-based position in a .phhs
     name: str | None = None  # the hand's table name in a .phhs
-    lines: _Lines = field(default_factory=lambda: _Lines(None), compare=False, repr=False)
+    lines: HandLines = field(default_factory=lambda: HandLines(None), compare=False, repr=False)
 
     @property
     def field_lines(self) -> Mapping[str, int]:
@@ -646,7 +646,7 @@ def load_phh(
         if strict:
             raise problem from None
         return HandHistory(errors=(problem,), origin=Origin(file=file))
-    return _build(raw, _Text(text), (), Origin(file=file), strict)
+    return _build(raw, Document(text), (), Origin(file=file), strict)
 
 
 def load_phhs(
@@ -658,7 +658,7 @@ def load_phhs(
     problem. Lenient: every hand comes back with its own problems; a TOML syntax error spoils only
     the hand whose table holds it."""
     text, file = _read(source, file)
-    scanned = _Text(text)
+    scanned = Document(text)
     try:
         raw = tomllib.loads(text, parse_float=_parse_float)
     except tomllib.TOMLDecodeError as error:
@@ -681,7 +681,7 @@ def load_phhs(
     return histories
 
 
-def _load_chunks(scanned: _Text, file: str | None) -> list[HandHistory]:
+def _load_chunks(scanned: Document, file: str | None) -> list[HandHistory]:
     """Lenient reading of a .phhs that is not valid TOML as a whole: each hand's tables alone."""
     lines = scanned.text.splitlines(keepends=True)
     starts: list[tuple[int, str]] = []
@@ -742,12 +742,12 @@ def _toml_error(
 
 def _build(
     raw: Mapping[str, Any],
-    scanned: _Text,
+    scanned: Document,
     section: tuple[str, ...],
     origin: Origin,
     strict: bool,
 ) -> HandHistory:
-    origin = dataclasses.replace(origin, lines=_Lines(scanned, section))
+    origin = dataclasses.replace(origin, lines=HandLines(scanned, section))
     problems: list[PHHError] = []
     values: dict[str, Any] = {}
     user: dict[str, Any] = {}
@@ -780,210 +780,6 @@ def _build(
         return dataclasses.replace(history, errors=tuple(problems))
     object.__setattr__(history, "_valid", True)
     return history
-
-
-# ---------------------------------------------------------------------------------------------
-# Where things are in the TOML text (for error lines)
-
-
-@dataclass
-class _Layout:
-    headers: dict[tuple[str, ...], int] = field(default_factory=dict)
-    keys: dict[tuple[str, ...], int] = field(default_factory=dict)
-    elements: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
-
-
-class _Text:
-    """A document's text; its layout is scanned the first time an error needs a line (a valid
-    file never pays for it)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    @functools.cached_property
-    def layout(self) -> _Layout:
-        return _scan_layout(self.text)
-
-
-class _Lines:
-    """The lines of one hand's fields and actions, in a document (None: no document)."""
-
-    def __init__(self, scanned: _Text | None, section: tuple[str, ...] = ()) -> None:
-        self.scanned = scanned
-        self.section = section
-
-    @functools.cached_property
-    def fields(self) -> dict[str, int]:
-        if self.scanned is None:
-            return {}
-        layout, section = self.scanned.layout, self.section
-        found = {
-            path[len(section)]: line
-            for path, line in layout.keys.items()
-            if len(path) > len(section) and path[: len(section)] == section
-        }
-        for path, line in layout.headers.items():  # sub-tables of the hand ([1._meta])
-            if len(path) > len(section) and path[: len(section)] == section:
-                found.setdefault(path[len(section)], line)
-        return found
-
-    @functools.cached_property
-    def actions(self) -> tuple[int | None, ...]:
-        if self.scanned is None:
-            return ()
-        return tuple(self.scanned.layout.elements.get((*self.section, "actions"), []))
-
-    @functools.cached_property
-    def start(self) -> int | None:
-        if self.scanned is None or not self.section:
-            return None
-        return self.scanned.layout.headers.get(self.section)
-
-
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
-
-
-def _scan_layout(text: str) -> _Layout:
-    """The line of every table header, key and top-level array element. Best effort: a
-    malformed document gives what could be found before the problem."""
-    layout = _Layout()
-    with contextlib.suppress(IndexError, ValueError):
-        _scan(text, layout)
-    return layout
-
-
-def _scan(text: str, layout: _Layout) -> None:
-    size = len(text)
-    index, line = 0, 1
-    section: tuple[str, ...] = ()
-    while index < size:
-        char = text[index]
-        if char == "\n":
-            line += 1
-            index += 1
-        elif char in " \t\r":
-            index += 1
-        elif char == "#":
-            index = _line_end(text, index)
-        elif char == "[":
-            start = index + (2 if text.startswith("[[", index) else 1)
-            path, index = _read_key(text, start)
-            section = path
-            layout.headers.setdefault(path, line)
-            index = _line_end(text, index)
-        else:
-            path, index = _read_key(text, index)
-            if index >= size or text[index] != "=":
-                index = _line_end(text, index)
-                continue
-            full = section + path
-            layout.keys.setdefault(full, line)
-            elements: list[int] = []
-            index, line = _skip_value(text, index + 1, line, elements)
-            layout.elements.setdefault(full, elements)
-
-
-def _line_end(text: str, index: int) -> int:
-    end = text.find("\n", index)
-    return len(text) if end < 0 else end
-
-
-def _read_key(text: str, index: int) -> tuple[tuple[str, ...], int]:
-    parts: list[str] = []
-    while True:
-        while text[index] in " \t":
-            index += 1
-        char = text[index]
-        if char in "\"'":
-            end, _ = _skip_string(text, index, 0)
-            parts.append(_unquote(text[index:end]))
-            index = end
-        else:
-            match = _BARE.match(text, index)
-            if match is None:
-                return tuple(parts), index
-            parts.append(match.group())
-            index = match.end()
-        while index < len(text) and text[index] in " \t":
-            index += 1
-        if index < len(text) and text[index] == ".":
-            index += 1
-            continue
-        return tuple(parts), index
-
-
-def _unquote(token: str) -> str:
-    if token.startswith("'"):
-        return token[1:-1]
-    try:
-        value = tomllib.loads(f"k = {token}")["k"]
-    except tomllib.TOMLDecodeError:
-        return token[1:-1]
-    return str(value)
-
-
-def _skip_string(text: str, index: int, line: int) -> tuple[int, int]:
-    quote = text[index]
-    triple = text.startswith(quote * 3, index)
-    if triple:
-        end = text.find(quote * 3, index + 3)
-        if end < 0:
-            raise ValueError("unterminated string")
-        while text.startswith(quote, end + 3):  # up to two quotes may close the string
-            end += 1
-        return end + 3, line + text.count("\n", index, end)
-    position = index + 1
-    while position < len(text):
-        char = text[position]
-        if char == "\\" and quote == '"':
-            position += 2
-            continue
-        if char == quote:
-            return position + 1, line
-        if char == "\n":
-            raise ValueError("unterminated string")
-        position += 1
-    raise ValueError("unterminated string")
-
-
-def _skip_value(text: str, index: int, line: int, elements: list[int]) -> tuple[int, int]:
-    """Skip one value, recording the line of each element if it is an array."""
-    stack: list[str] = []
-    started = False
-    expecting = False  # at the start of an element of the top-level array
-    while index < len(text):
-        char = text[index]
-        if char == "\n":
-            if not stack and started:
-                return index, line
-            line += 1
-            index += 1
-            continue
-        if char in " \t\r":
-            index += 1
-            continue
-        if char == "#":
-            if not stack:
-                return _line_end(text, index), line
-            index = _line_end(text, index)
-            continue
-        if expecting and len(stack) == 1 and char not in ",]":
-            elements.append(line)
-            expecting = False
-        started = True
-        if char in "\"'":
-            index, line = _skip_string(text, index, line)
-            continue
-        if char in "[{":
-            stack.append(char)
-            expecting = len(stack) == 1 and char == "["
-        elif char in "]}":
-            if stack:
-                stack.pop()
-        elif char == "," and len(stack) == 1 and stack[0] == "[":
-            expecting = True
-        index += 1
-    return index, line
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1026,7 +822,7 @@ def dump_phhs(histories: Iterable[HandHistory]) -> str:
 
 
 def _format_key(key: str) -> str:
-    return key if _BARE.fullmatch(key) else _format_string(key)
+    return key if BARE_KEY.fullmatch(key) else _format_string(key)
 
 
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f",
