@@ -144,8 +144,14 @@ def test_play_saves_phh_that_replays(tmp_path: Path) -> None:
     assert "3 hand(s)" in replayed.output
 
 
-def test_play_refuses_a_phh_save_for_a_game_phh_cannot_express(tmp_path: Path) -> None:
-    result = runner.invoke(
-        app, ["play", "--auto", "--game", "stud7", "--save", str(tmp_path / "x.phhs")]
-    )
-    assert result.exit_code == 2 and "no variant for stud7" in result.output
+def test_play_saves_a_game_phh_has_no_variant_for_with_its_rulebook(tmp_path: Path) -> None:
+    # Two Card Manila under au-casino with a 5% commission: written with the croupier fields
+    # (docs/phh-extensions.md), replayed under the same book, commission and all.
+    saved = tmp_path / "manila.phhs"
+    args = ["play", "--auto", "--hands", "4", "--seed", "2", "--rulebook", "au-casino"]
+    args += ["--game", "manila2", "--rake", "5%", "--save", str(saved)]
+    assert runner.invoke(app, args).exit_code == 0
+    text = saved.read_text()
+    assert 'variant = "croupier"' in text and '_croupier_rulebook = "au-casino"' in text
+    replayed = runner.invoke(app, ["replay", str(saved)])
+    assert replayed.exit_code == 0 and "4 hand(s)" in replayed.output, replayed.output

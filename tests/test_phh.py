@@ -715,7 +715,7 @@ actions = ["d dh p1 KsQs", "d dh p2 JhTs", "d dh p3 4h9d", "d dh p4 Qh9c", "d dh
 def test_history_from_hand_refuses_rules_phh_cannot_express() -> None:
     rules = phh_rules(NT, [100, 100, 100])
     stud = replace(rules, game=replace(rules.game, name="stud7"))
-    with pytest.raises(PHHError, match="no PHH variant for stud7"):
+    with pytest.raises(PHHError, match="the hand deals another game of that name"):
         history_from_hand(Hand(stud, [100, 100, 100]))
 
 

@@ -16,7 +16,7 @@ import dataclasses
 import json
 import os
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -42,9 +42,9 @@ from croupier.cards import parse_cards as _parse_cards
 from croupier.games import Game, GameError, Opener
 from croupier.games import game as find_game
 from croupier.hand import Hand, Phase, Rules
-from croupier.history import dump_phhs, event_record, history_from_hand
+from croupier.history import PHHError, dump_phhs, event_record, history_from_hand
 from croupier.pots import Basis, Commission, CommissionKind, PotError, build_pots
-from croupier.rulebooks import RulebookError, load_rulebook
+from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
 from croupier.table import BuyIn, HandSummary, Table, TableError
 
 __all__ = [
@@ -308,7 +308,10 @@ class Session:
         opponents: Sequence[str] = DEFAULT_OPPONENTS,
         save: str | os.PathLike[str] | None = None,
         on_hand: Callable[[HandRecord], None] | None = None,
+        rulebook: tuple[str, Mapping[str, object]] | None = None,
     ) -> None:
+        """``rulebook``: the shipped book and house options the rules came from, named in
+        saved PHH histories (docs/phh-extensions.md)."""
         if bots < 1:
             raise TableError(f"a game needs at least one bot, got {bots}")
         if bots + 1 > seats:
@@ -329,8 +332,9 @@ class Session:
         self.buy_in = buy_in
         self.on_hand = on_hand
         self.save = Path(save) if save is not None else None
+        self.rulebook = rulebook
         if self.save is not None and self.save.suffix == ".phhs":
-            _check_phh(rules)
+            _check_phh(rules, seats, rulebook)
         if self.save is not None:
             self.save.write_text("")  # start the file now: a bad path fails before the game
         self.shuffler: Shuffler = SeededShuffler(seed) if seed is not None else SecureShuffler()
@@ -404,7 +408,7 @@ class Session:
         )  # fmt: skip
         self.records.append(record)
         if self.save is not None and self.save.suffix == ".phhs":
-            _append_phh(self.save, hand, record)
+            _append_phh(self.save, hand, record, self.rulebook)
         elif self.save is not None:
             _append_history(self.save, record)
         if self.on_hand is not None:
@@ -794,30 +798,24 @@ def street_name(game: Game, index: int) -> str:
 # --- histories -------------------------------------------------------------------------------
 
 
-PHH_GAMES = {
-    ("holdem", Structure.NO_LIMIT),
-    ("holdem", Structure.FIXED),
-    ("omaha", Structure.POT),
-}
+def _check_phh(rules: Rules, seats: int, rulebook: tuple[str, Mapping[str, object]] | None) -> None:
+    """Refuse a .phhs save before the game when PHH, with croupier's fields, cannot describe
+    these rules (tried on a hand dealt for the purpose)."""
+    name, options = rulebook if rulebook is not None else (None, None)
+    stacks = [100 * rules.betting.small_bet] * max(2, seats)
+    try:
+        history_from_hand(Hand(rules, stacks, shuffler=SeededShuffler(0)), rulebook=name,
+                          options=options)  # fmt: skip
+    except PHHError as error:
+        raise TableError(f"{error}: save to a .jsonl file instead") from None
 
 
-def _check_phh(rules: Rules) -> None:
-    """Refuse a .phhs save before the game when PHH cannot express these rules."""
-    if (
-        (rules.game.name, rules.betting.structures[0]) not in PHH_GAMES
-        or len(set(rules.betting.structures)) > 1
-        or rules.deck is not DeckKind.STANDARD
-    ):
-        raise TableError(
-            f"PHH has no variant for {rules.game.name} with {rules.betting.structures[0].value} "
-            f"betting on {rules.deck.size} cards (it has no-limit and fixed hold'em, pot-limit "
-            "Omaha): save to a .jsonl file instead"
-        )
-
-
-def _append_phh(path: Path, hand: Hand, record: HandRecord) -> None:
+def _append_phh(
+    path: Path, hand: Hand, record: HandRecord, rulebook: tuple[str, Mapping[str, object]] | None
+) -> None:
     """One PHH table per hand, named by its number, appended to a .phhs collection."""
-    history = history_from_hand(hand, players=record.names)
+    name, options = rulebook if rulebook is not None else (None, None)
+    history = history_from_hand(hand, rulebook=name, options=options, players=record.names)
     text = dump_phhs([dataclasses.replace(history, name=str(record.number))])
     with path.open("a", encoding="utf-8") as file:
         file.write(text + "\n")
@@ -869,11 +867,14 @@ def play_from_options(
     the set-up is not allowed."""
     console = console if console is not None else Console(highlight=False)
     try:
+        book: tuple[str, Mapping[str, object]] | None = None
         if rulebook is not None:
-            rules = book_rules(
+            rules, options = _book_table(
                 rulebook, game, structure, stakes, ante=ante, deck=deck, rake=rake,
                 max_wager=max_wager,
             )  # fmt: skip
+            if rulebook in rulebook_names():  # a user's file has no name a history can give
+                book = (rulebook, options)
         else:
             rules = house_rules(
                 game, structure or "no-limit", stakes, ante=ante, deck=deck, rake=rake
@@ -890,6 +891,7 @@ def play_from_options(
             input_fn,
             opponents=[kind.strip() for kind in opponents.split(",") if kind.strip()],
             save=save,
+            rulebook=book,
         )
     except (GameError, TableError, CardError, RulebookError, OSError) as error:
         console.print(f"[red]error:[/red] {escape(str(error))}")
@@ -914,6 +916,24 @@ def book_rules(
     percentage commission at that rate, where the book allows one. Without ``max_wager`` the
     table maximum is 4 B at spread limit (au 11.5(f)), as in :func:`house_rules`, and 2 B at
     structured limit where the book lets the house post one (qld s28(8))."""
+    return _book_table(
+        name, game, structure, stakes, ante=ante, deck=deck, rake=rake, max_wager=max_wager
+    )[0]
+
+
+def _book_table(
+    name: str,
+    game: str,
+    structure: str | None,
+    stakes: str,
+    *,
+    ante: int | None,
+    deck: int | None,
+    rake: str | None,
+    max_wager: int | None,
+) -> tuple[Rules, dict[str, object]]:
+    """:func:`book_rules`, with the house options chosen (the ante and deck aside, which a
+    history records in fields of its own)."""
     book = load_rulebook(name)
     small, big = _stakes(stakes)
     blinds = _uses_blinds(find_game(game))
@@ -933,4 +953,4 @@ def book_rules(
     chosen = book.rules(
         game, structure, stakes=(small, big) if blinds else big, deck=deck, **options
     )
-    return chosen
+    return chosen, {key: value for key, value in options.items() if key != "ante"}

@@ -141,21 +141,27 @@ class _Spec:
 # Reading
 
 
-def extension_rules(history: HandHistory, scale: int = 1) -> Rules | None:
+def extension_rules(
+    history: HandHistory, scale: int = 1, standard: Callable[[], Rules] | None = None
+) -> Rules | None:
     """The engine rules the history's extension fields describe, or ``None`` when it has none
     (and its variant is a standard code): then plain PHH semantics apply.
 
     ``scale``: the chip scale of the history's amounts (``replay.chip_scale``); every amount,
-    chip options included, is multiplied by it. Raises :class:`PHHError` naming the field and
-    what it allows."""
-    return _Reader(history, scale).rules()
+    chip options included, is multiplied by it. ``standard``: PHH's rules for a standard
+    variant (``replay.standard_rules``), which options without a rulebook change; without it,
+    :func:`phh_rules`. Raises :class:`PHHError` naming the field and what it allows."""
+    return _Reader(history, scale, standard).rules()
 
 
 class _Reader:
-    def __init__(self, history: HandHistory, scale: int) -> None:
+    def __init__(
+        self, history: HandHistory, scale: int, standard: Callable[[], Rules] | None
+    ) -> None:
         self.history = history
         self.origin: Origin = history.origin
         self.scale = scale
+        self.standard = standard
         self.fields = {k: v for k, v in history.user_fields.items() if k.startswith("_croupier")}
 
     def error(self, message: str, field: str) -> PHHError:
@@ -176,7 +182,10 @@ class _Reader:
         stakes = self._stakes()
         spec = self._spec(book_name is not None, stakes)
         if book_name is None:
-            base = phh_rules(spec.game, spec.deck, spec.structures or (), stakes)
+            if self.standard is not None and history.variant != EXTENSION_VARIANT:
+                base = self.standard()
+            else:
+                base = phh_rules(spec.game, spec.deck, spec.structures or (), stakes)
             return _apply(base, options, stakes.minimum, self.error)
         return _book_rules(book_name, spec, stakes, options, self.error)
 
@@ -605,6 +614,7 @@ def extension_fields(
     *,
     rulebook: str | None = None,
     options: Mapping[str, object] | None = None,
+    standard: Rules | None = None,
 ) -> dict[str, Any]:
     """The user fields that describe the hand's rules beyond its variant and standard fields
     (empty for a hand PHH describes alone). The hand may be finished or in progress.
@@ -613,7 +623,8 @@ def extension_fields(
     under (``Rulebook.rules`` keywords); the fields then name them. Without them, every setting
     that differs from PHH semantics is written as an option. The description is checked by
     reading it back: :class:`PHHError` if the rules cannot be described (or are not the book's
-    with those options)."""
+    with those options). ``standard``: PHH's rules for the hand's standard variant, the base
+    the options describe changes to (without it, :func:`phh_rules`)."""
     rules = hand.rules
     fields: dict[str, Any] = {}
     code = phh_variant(hand)
@@ -639,7 +650,13 @@ def extension_fields(
     else:
         if options:
             raise error("options without a rulebook: give rulebook=NAME", OPTIONS)
-        base = phh_rules(rules.game, rules.deck, rules.betting.structures, stakes)
+        if standard is None or code == EXTENSION_VARIANT:
+            # The game a reader gets from its name, so that the read-back below compares deals.
+            named = GAMES.get(rules.game.name)
+            if named is None:
+                raise error(f"{rules.game.name!r} is not a game croupier knows by name", GAME)
+            standard = phh_rules(named, rules.deck, rules.betting.structures, stakes)
+        base = standard
         written = _differences(rules, base, error)
         if written:
             fields[OPTIONS] = written
@@ -667,6 +684,9 @@ def _compare(rules: Rules, rebuilt: Rules) -> str:
     """'' when the rules are the same (games by name: a book may narrow the player limits)."""
     if rules.game.name != rebuilt.game.name:
         return f"game {rebuilt.game.name}, the hand has {rules.game.name}"
+    same_deal = replace(rebuilt.game, max_players=rules.game.max_players, clause=rules.game.clause)
+    if same_deal != rules.game:
+        return f"croupier's {rules.game.name}, the hand deals another game of that name"
     rules, rebuilt = _unfixed(rules), _unfixed(rebuilt)
     if replace(rebuilt, game=rules.game) == rules:
         return ""
@@ -686,7 +706,12 @@ def _compare(rules: Rules, rebuilt: Rules) -> str:
 
 
 def _unfixed(rules: Rules) -> Rules:
-    """The big bet means nothing without a fixed-limit round: left out of comparisons."""
+    """Left out of comparisons: the big bet without a fixed-limit round, and trailing blinds
+    of nothing (a blind posted all-in from the ante, which PHH writes as 0 and reads as none)."""
+    blinds = list(rules.blinds)
+    while blinds and blinds[-1] == 0:
+        blinds.pop()
+    rules = replace(rules, blinds=tuple(blinds))
     if Structure.FIXED in rules.betting.structures:
         return rules
     return replace(rules, betting=replace(rules.betting, big_bet=0, big_bet_from=2))

@@ -53,6 +53,7 @@ from croupier.evaluate import HandValue, best_hand
 from croupier.games import GameError, game
 from croupier.hand import Hand, Phase, Rules
 from croupier.history.dealing import RecordedCards, StackedDeck, street_name
+from croupier.history.extensions import extension_rules
 from croupier.history.phh import (
     VARIANTS,
     Action,
@@ -329,7 +330,7 @@ class _Replay:
 
     def play(self) -> ReplayResult:
         history = self.history
-        rules = self.custom_rules or _standard_rules(history, self.scale)
+        rules = self.custom_rules or self._history_rules()
         self.rules = rules
         if self.custom_rules is None:
             self._note_short_blinds(rules)
@@ -352,6 +353,16 @@ class _Replay:
         self._follow(hand)
         self._feed(hand, actions)
         return self._result(hand)
+
+    def _history_rules(self) -> Rules:
+        """PHH's rules for the variant, or those the history's croupier fields describe
+        (docs/phh-extensions.md)."""
+        history, scale = self.history, self.scale
+
+        def standard() -> Rules:
+            return _standard_rules(history, scale)
+
+        return extension_rules(history, scale.factor, standard) or standard()
 
     def _follow(self, hand: Hand) -> None:
         """Match the cards the engine just dealt with the history's."""

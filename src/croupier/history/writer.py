@@ -9,30 +9,50 @@ the cards held then (before any board or stud street the engine ran out)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from croupier import events as ev
+from croupier.betting import Structure
 from croupier.cards import Card
-from croupier.hand import Hand, Rules
+from croupier.hand import Hand
+from croupier.history.extensions import EXTENSION_VARIANT, extension_fields, phh_variant
 from croupier.history.phh import VARIANTS, HandHistory, PHHError, format_phh_cards
 
 __all__ = ["history_from_hand"]
 
 
-def history_from_hand(hand: Hand, **fields: Any) -> HandHistory:
-    """The engine's hand as a PHH hand history. Keyword ``fields`` add or replace fields
-    (``players=...``, ``event=...``, ``user_fields=...``). Raises :class:`PHHError` for rules
-    no PHH variant has."""
+def history_from_hand(
+    hand: Hand,
+    *,
+    rulebook: str | None = None,
+    options: Mapping[str, object] | None = None,
+    **fields: Any,
+) -> HandHistory:
+    """The engine's hand as a PHH hand history: a phh-std variant where PokerKit plays the same
+    game, else ``variant = "croupier"``; what PHH cannot say (the game, the deck, the rulebook
+    and its options, a commission) goes in the croupier fields of docs/phh-extensions.md.
+
+    ``rulebook``, ``options``: the shipped book and the house options the hand was played under
+    (``Rulebook.rules`` keywords), written as such. Keyword ``fields`` add or replace fields
+    (``players=...``, ``event=...``). Raises :class:`PHHError` for rules the fields cannot
+    describe (an over-blind)."""
+    from croupier.history.replay import standard_rules
+
     rules = hand.rules
-    code = variant_code(rules)
+    code = phh_variant(hand)
     players = hand.players
     if hand.over_blind:
         raise PHHError("PHH has no over-blind (au 11.1(c)(iv)): the hand cannot be written")
-    if players == 2 and len(rules.blinds) == 2 and not rules.heads_up_button_small_blind:
-        raise PHHError("heads-up PHH has the button post the small blind (rws 3.7)")
     betting = rules.betting
-    required = VARIANTS[code].required
+    if code == EXTENSION_VARIANT:
+        fixed = Structure.FIXED in betting.structures
+        required = ("antes",) + ("blinds_or_straddles",) * bool(rules.blinds)
+        required += ("bring_in",) * bool(rules.bring_in)
+        required += ("small_bet", "big_bet") if fixed else ("min_bet",)
+    else:
+        required = VARIANTS[code].required
     limits: dict[str, Any] = {}
     if "blinds_or_straddles" in required:
         blinds = list(rules.blinds[:players]) + [0] * (players - len(rules.blinds))
@@ -55,23 +75,11 @@ def history_from_hand(hand: Hand, **fields: Any) -> HandHistory:
         finishing_stacks=tuple(hand.stacks),
         **limits,
     )
+    standard = standard_rules(history) if code != EXTENSION_VARIANT else None
+    described = extension_fields(hand, rulebook=rulebook, options=options, standard=standard)
+    if described:
+        history = replace(history, user_fields=described)
     return replace(history, **fields) if fields else history
-
-
-def variant_code(rules: Rules) -> str:
-    """The PHH variant of the rules' game, structure and deck."""
-    from croupier.history.replay import SUPPORTED_VARIANTS
-
-    structures = set(rules.betting.structures)
-    for code, (name, structure) in SUPPORTED_VARIANTS.items():
-        same = rules.game.name == name and structures == {structure}
-        if same and rules.deck is VARIANTS[code].deck:
-            return code
-    kinds = ", ".join(sorted(s.value for s in structures))
-    raise PHHError(
-        f"no PHH variant for {rules.game.name} ({kinds}, {rules.deck.size} cards): "
-        f"croupier writes {', '.join(SUPPORTED_VARIANTS)}"
-    )
 
 
 class _Writer:
@@ -229,9 +237,11 @@ class _Writer:
         return [p for p in self._rotation(first) if second - self.bets[p] > 0]
 
     def _close_round(self) -> None:
-        if self.queue and sum(self.live) > 1:
-            for player in self.queue:
-                if self._able(player):
-                    self.lines.append(f"p{player + 1} cc")
-                    self._mark()
+        # Only the last player with chips is left to close a round the engine ended (where a
+        # book ends it otherwise, e.g. the blind without an option of qld s24(10), the engine's
+        # actions stand as they are).
+        able = [p for p in range(self.hand.players) if self._able(p)]
+        if self.queue and sum(self.live) > 1 and len(able) == 1 and able[0] in self.queue:
+            self.lines.append(f"p{able[0] + 1} cc")
+            self._mark()
         self.queue = []
