@@ -1,8 +1,8 @@
 """Hand-history replay speed: croupier against PokerKit on the same PHH hands, one process.
 
-Hands are 6-max no-limit hold'em played by random bots through croupier, written as PHH;
-both engines then replay every hand from the text (parse included). Timings are printed,
-never asserted.
+Hands are 6-max no-limit hold'em under PHH's own rules, played by random bots through croupier
+and written as PHH; both engines then replay every hand from the text (parse included). Timings
+are printed, never asserted.
 
     python bench/replay.py [--hands N] [--seed S]
 """
@@ -13,20 +13,25 @@ import argparse
 import random
 import time
 
-from croupier.betting import Betting, Structure
 from croupier.bots import RandomBot, play_hand
 from croupier.cards import Deck, DeckKind, SeededShuffler
-from croupier.games import game
-from croupier.hand import Hand, Rules
-from croupier.history import dump_phh, history_from_hand, load_phh, replay
+from croupier.hand import Hand
+from croupier.history import (
+    HandHistory,
+    dump_phh,
+    history_from_hand,
+    load_phh,
+    replay,
+    standard_rules,
+)
 
 
 def make_histories(count: int, seed: int) -> list[str]:
-    rules = Rules(
-        game=game("holdem"),
-        betting=Betting(structures=(Structure.NO_LIMIT,), small_bet=2),
-        blinds=(1, 2),
-    )
+    table = HandHistory(
+        variant="NT", antes=(0,) * 6, blinds_or_straddles=(1, 2, 0, 0, 0, 0), min_bet=2,
+        starting_stacks=(200,) * 6,
+    )  # fmt: skip
+    rules = standard_rules(table)  # PHH's own rules: the files are plain NT
     rng = random.Random(seed)
     bots = [RandomBot() for _ in range(6)]
     texts = []

@@ -25,7 +25,7 @@ from croupier.betting import (
 from croupier.cards import Card, Deck, DeckKind, SecureShuffler, Shuffler, format_cards
 from croupier.evaluate import HandValue, best_hand, describe_value, scalar_evaluator
 from croupier.games import Game, Opener, Street, game
-from croupier.pots import CardSet, Commission, OddChip, OddChipRule, settle
+from croupier.pots import CardSet, Commission, OddChip, OddChipRule, Settlement, settle
 
 __all__ = ["Hand", "Phase", "Rules", "ShowFirst"]
 
@@ -145,6 +145,7 @@ class Hand:
         self.ran_out = False  # betting stopped early because all but one were all-in
         self.payouts: tuple[int, ...] = ()
         self.commission = 0
+        self.settlement: Settlement | None = None  # pots, shares and commission, once over
         self._post_antes()
         self._next_street()
 
@@ -560,6 +561,7 @@ class Hand:
             self.stacks[player] += payout
         self.payouts = settlement.payouts
         self.commission = settlement.commission
+        self.settlement = settlement
         self._log(ev.HandOver(tuple(self.stacks)))
 
     def _value(self, player: int) -> int:

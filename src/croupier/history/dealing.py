@@ -69,8 +69,11 @@ class StackedDeck(Deck):
         ``keep``: cards the history deals later, not to be used for those). A card the deck
         does not hold ends the stacked part: the engine will deal another card there, which the
         replay reports."""
-        self._plan = list(plan)
-        self._keep = frozenset(keep)
+        plan, keep = list(plan), frozenset(keep)
+        if plan == self._plan and keep == self._keep and self._planned_at == len(self):
+            return  # nothing dealt and nothing changed since the last stacking
+        self._plan = plan
+        self._keep = keep
         self._planned_at = len(self)
         self._arrange()
 

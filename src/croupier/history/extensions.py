@@ -706,12 +706,15 @@ def _compare(rules: Rules, rebuilt: Rules) -> str:
 
 
 def _unfixed(rules: Rules) -> Rules:
-    """Left out of comparisons: the big bet without a fixed-limit round, and trailing blinds
-    of nothing (a blind posted all-in from the ante, which PHH writes as 0 and reads as none)."""
+    """Left out of comparisons: the big bet without a fixed-limit round, how ties between
+    hands showing go outside stud, and trailing blinds of nothing (a blind posted all-in from
+    the ante, which PHH writes as 0 and reads as none)."""
     blinds = list(rules.blinds)
     while blinds and blinds[-1] == 0:
         blinds.pop()
     rules = replace(rules, blinds=tuple(blinds))
+    if not _stud(rules.game):
+        rules = replace(rules, showing_ties_by_position=False)
     if Structure.FIXED in rules.betting.structures:
         return rules
     return replace(rules, betting=replace(rules.betting, big_bet=0, big_bet_from=2))
@@ -767,7 +770,8 @@ def _differences(rules: Rules, base: Rules, error: _Error) -> dict[str, Any]:
     for key in _RULES_KEYS:
         if getattr(rules, key) != getattr(base, key):
             out[key] = _show(getattr(rules, key), key)
-    if rules.showing_ties_by_position != base.showing_ties_by_position:
+    stud = _stud(rules.game)  # only stud has hands showing to break ties between
+    if stud and rules.showing_ties_by_position != base.showing_ties_by_position:
         out["showing_ties_by_position"] = rules.showing_ties_by_position
     odd, plain = rules.odd_chip, base.odd_chip
     for key, attribute in (

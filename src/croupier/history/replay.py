@@ -688,11 +688,16 @@ class _Replay:
         contenders = [p for p in range(players) if live[p]]
         hands: dict[int, HandValue] = {}
         unknown: set[int] = set()
+        if len(contenders) == 1 and hand.settlement is not None:
+            return hand.settlement  # no showdown: the engine's own
         if len(contenders) > 1:
             recorded = self.cards.board
             board_unknown = any(s.card is None for s in recorded[: len(hand.board)]) or len(
                 recorded
             ) < len(hand.board)
+            hidden = any(p in self.mucked or self.cards.unknown(p) for p in contenders)
+            if hand.settlement is not None and not board_unknown and not hidden:
+                return hand.settlement  # every hand known and shown: the engine's own
             for player in contenders:
                 if player in self.mucked:
                     continue
