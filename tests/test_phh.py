@@ -36,6 +36,7 @@ from croupier.history import (
     replay,
     standard_rules,
 )
+from peers import odd_chips_only, pokerkit_stacks, pokerkit_state
 
 FIXTURES = Path(__file__).parent / "fixtures" / "phh"
 SINGLE_FIXTURES = sorted(FIXTURES.glob("*.phh"))
@@ -723,37 +724,6 @@ def test_history_from_hand_refuses_rules_phh_cannot_express() -> None:
 # Against PokerKit
 
 
-def pokerkit_state(text: str) -> Any:
-    """PokerKit plays the history action by action: every action must apply in order; PokerKit
-    only burns cards (and does what its automations do) in between."""
-    from pokerkit.notation import parse_action as pokerkit_action
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        history = pokerkit.HandHistory.loads(text)
-        state = history.create_state()
-        for action in history.actions:
-            while state.can_burn_card("??"):
-                state.burn_card("??")
-            pokerkit_action(state, action)
-        while state.can_burn_card("??"):
-            state.burn_card("??")
-    return state
-
-
-def pokerkit_stacks(text: str) -> list[int]:
-    return [int(s) if s == int(s) else s for s in pokerkit_state(text).stacks]
-
-
-def _odd_chips_only(result: Any, ours: list[int], theirs: list[int]) -> bool:
-    """PokerKit merges the pots that the same players still contest after the losing hands are
-    killed and splits them once; the engine splits each pot on its own (cardroom ties 5(d)).
-    The two differ only by odd chips among tied winners."""
-    split = [pot for pot in result.pots if len(pot.winners) > 1]
-    gap = sum(abs(a - b) for a, b in zip(ours, theirs, strict=True))
-    return bool(split) and sum(ours) == sum(theirs) and gap <= 2 * len(result.pots)
-
-
 POINTLESS = "There is no reason to complete, bet, or raise"
 
 
@@ -773,7 +743,7 @@ def classify(hand: Hand, variant: str = NT) -> str:
         raise AssertionError(f"PokerKit rejects {text}: {error}") from None
     if theirs == list(hand.stacks):
         return "agree"
-    if _odd_chips_only(result, list(hand.stacks), theirs):
+    if odd_chips_only(result, list(hand.stacks), theirs):
         return "odd chips: pokerkit splits merged pots"
     raise AssertionError(f"stacks differ: ours {hand.stacks}, PokerKit {theirs}\n{text}")
 
@@ -854,7 +824,7 @@ def test_differential_pokerkit_histories_replay_on_the_engine() -> None:
             result = replay(load_phh(text))
             if result.ok and list(result.finishing_stacks or ()) == stacks:
                 outcomes["agree"] += 1
-            elif result.ok and _odd_chips_only(result, list(result.finishing_stacks or ()), stacks):
+            elif result.ok and odd_chips_only(result, list(result.finishing_stacks or ()), stacks):
                 outcomes["odd chips"] += 1
             elif result.error is not None and REOPENS in result.error.message:
                 outcomes["pokerkit reopens the betting after a short all-in"] += 1

@@ -30,6 +30,7 @@ from croupier.history import (
     replay,
     standard_rules,
 )
+from peers import odd_chips_only, pokerkit_stacks, pokerkit_state
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -222,42 +223,12 @@ def random_hand(seed: int, variant: str) -> Hand:
             hand.fold()
         elif legal.raise_range and (roll > 0.6 or must_bet or legal.bring_in is not None):
             low, high = legal.raise_range
-            low = max(low, min(legal.facing + 1, high))  # see /tmp/engine-requests.md (1)
             pick = rng.random()
             to = low if pick < 0.4 else high if pick < 0.6 else rng.randint(low, high)
             hand.bet_or_raise_to(to)
         else:
             hand.check_or_call()
     return hand
-
-
-def pokerkit_state(text: str) -> Any:
-    """PokerKit plays the history action by action (burning where it must)."""
-    from pokerkit.notation import parse_action as pokerkit_action
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        history = pokerkit.HandHistory.loads(text)
-        state = history.create_state()
-        for action in history.actions:
-            while state.can_burn_card("??"):
-                state.burn_card("??")
-            pokerkit_action(state, action)
-        while state.can_burn_card("??"):
-            state.burn_card("??")
-    return state
-
-
-def pokerkit_stacks(text: str) -> list[int]:
-    return [int(s) for s in pokerkit_state(text).stacks]
-
-
-def odd_chips_only(result: ReplayResult, ours: list[int], theirs: list[int]) -> bool:
-    """PokerKit merges pots the same players contest and splits them once; the engine splits
-    pot by pot (cardroom ties 5(d)). They differ only by odd chips among tied winners."""
-    split = [pot for pot in result.pots if len(pot.winners) > 1]
-    gap = sum(abs(a - b) for a, b in zip(ours, theirs, strict=True))
-    return bool(split) and sum(ours) == sum(theirs) and gap <= 2 * len(result.pots)
 
 
 def low_half_of_a_pot_nobody_there_qualifies_for(result: ReplayResult) -> bool:
