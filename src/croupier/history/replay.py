@@ -395,19 +395,19 @@ class _Replay:
 
     def _stacks(self) -> list[int]:
         history = self.history
-        finite = [s for s in history.starting_stacks if not _infinite(s)]
+        self.unknown_stacks = [_infinite(s) for s in history.starting_stacks]
         try:
-            chips = [self.scale.chips(s) for s in finite]
+            chips = [0 if _infinite(s) else self.scale.chips(s) for s in history.starting_stacks]
+            if not any(self.unknown_stacks):
+                return chips
             bets = [self.scale.chips(a) for a in _amounts(history) if not _infinite(a)]
         except ValueError as error:
             raise self.origin.error(str(error), field="starting_stacks") from None
         unknown = 10 * (sum(chips) + sum(bets)) + 1_000_000
-        self.unknown_stacks = [_infinite(s) for s in history.starting_stacks]
-        if any(self.unknown_stacks):
-            self.notes.append(
-                f"unknown (inf) stacks are played as {unknown} chips, more than anyone can bet"
-            )
-        return [unknown if _infinite(s) else self.scale.chips(s) for s in history.starting_stacks]
+        self.notes.append(
+            f"unknown (inf) stacks are played as {unknown} chips, more than anyone can bet"
+        )
+        return [unknown if u else c for c, u in zip(chips, self.unknown_stacks, strict=True)]
 
     def _feed(self, hand: Hand, actions: Sequence[Action]) -> None:
         board_seen = 0
