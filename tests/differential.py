@@ -288,53 +288,33 @@ def _fixed_limit_raise_after_short_all_in(point: Point) -> bool:
     return ours == (on_full, on_full) and theirs == (on_all_in, on_all_in)
 
 
-def _first_full_bet_measured_from_nothing(point: Point) -> bool:
-    """After a short all-in opening bet, croupier counts the first full bet whole as the size
-    of a raise (it is measured from nothing, like a completion of a bring-in); PokerKit counts
-    only what it added to the all-in. The minimum raise-to differs, nothing else."""
+def _fixed_limit_full_wager_over_a_short_all_in(point: Point) -> bool:
+    """Fixed-limit, after a short all-in: a bet or raise to the structured level (on top of
+    the last full bet) is a full bet or raise for croupier, which reopens the betting; PokerKit
+    counts only what it added to the all-in, short of its largest raise, so it does not reopen
+    for the players who had acted."""
     hand = point.hand
-    betting_round = hand.round
-    ours, theirs = point.ours.raise_range, point.theirs.raise_range
-    if betting_round is None or ours is None or theirs is None or not _same_but_raise(point):
-        return False
-    if ours[1] != theirs[1] or hand.rules.betting.structure(hand.street) is Structure.FIXED:
-        return False
-    bets = [(facing, e) for facing, e in _round_actions(hand) if isinstance(e, ev.Bet)]
-    first_full = next((i for i, (_, e) in enumerate(bets) if e.full), None)
-    if not first_full or bets[first_full][0] != max(e.to for _, e in bets[:first_full]):
-        return False  # no short all-in bet before the first full one
-    if any(not bets[0][1].all_in or e.full for _, e in bets[:first_full]):
-        return False
-    bet = bets[first_full][1]
-    increases = [e.to - f for f, e in bets]
-    current = betting_round.current
-    pokerkit_low = current + max(max(increases), hand.rules.betting.small_bet)
-    ours_low = current + max(betting_round.last_raise, bet.to)
-    all_in = (
-        ours[1] if ours[1] == hand.bets[hand.to_act or 0] + hand.stacks[hand.to_act or 0] else None
-    )
-    return ours[0] in (ours_low, all_in) and theirs[0] in (pokerkit_low, all_in) and ours != theirs
-
-
-def _completion_of_a_short_all_in_bet_reopens(point: Point) -> bool:
-    """Fixed-limit: a short all-in opening bet, then a bet completing it. croupier counts the
-    completion as the round's first full bet, which reopens the betting; PokerKit counts only
-    what it added to the all-in, short of its largest raise, so it does not."""
-    hand = point.hand
+    player = point.ours.player
     if not _same_but_raise(point) or point.ours.raise_range is None or point.theirs.raise_range:
         return False
     if hand.rules.betting.structure(hand.street) is not Structure.FIXED:
         return False
-    actions = _round_actions(hand)
-    bets = [(i, facing, e) for i, (facing, e) in enumerate(actions) if isinstance(e, ev.Bet)]
-    first_full = next((k for k, (_, _, e) in enumerate(bets) if e.full), None)
-    if not first_full or any(e.full or not e.all_in for _, _, e in bets[:first_full]):
-        return False
-    index, facing, bet = bets[first_full]
-    largest = max(e.to - f for _, f, e in bets[:first_full])
-    acted_before = any(getattr(e, "player", None) == point.ours.player for _, e in actions[:index])
-    acted_after = any(getattr(e, "player", None) == point.ours.player for _, e in actions[index:])
-    return bet.to - facing < largest and acted_before and not acted_after
+    largest = 0
+    reason = False
+    acted = False
+    for facing, event in _round_actions(hand):
+        if getattr(event, "player", None) == player:
+            acted, reason = True, False
+        if not isinstance(event, ev.Bet):
+            continue
+        increase = event.to - facing
+        if acted and event.player != player:
+            if event.full and increase < largest:
+                reason = True  # full for croupier, short for PokerKit
+            elif increase >= largest:
+                reason = False  # PokerKit reopened too
+        largest = max(largest, increase)
+    return reason
 
 
 def _all_in_low_card(point: Point) -> bool:
@@ -416,10 +396,10 @@ DIFFERENCES: dict[str, Difference] = {
             "PokerKit raises a fixed-limit bet on top of a short all-in, croupier on the full bet",
         ),
         Difference(
-            "first full bet after a short all-in bet",
-            "test_difference_the_first_full_bet_after_a_short_all_in_bet_counts_whole",
-            "after a short all-in opening bet, croupier counts the first full bet whole (it "
-            "reopens the betting and sizes the next raise); PokerKit counts what it added",
+            "fixed-limit full wager over a short all-in",
+            "test_difference_a_fixed_limit_full_wager_over_a_short_all_in_reopens",
+            "fixed-limit: a bet or raise to the structured level after a short all-in reopens "
+            "the betting in croupier; PokerKit counts what it added to the all-in, short",
         ),
         Difference(
             "stud bring-in when the low card is all-in",
@@ -492,12 +472,11 @@ _BUG_PREDICATES: list[tuple[str, Callable[[Point], bool]]] = [
 
 _LEGAL_PREDICATES: list[tuple[str, Callable[[Point], bool]]] = [
     ("stud bring-in when the low card is all-in", _all_in_low_card),
-    ("first full bet after a short all-in bet", _completion_of_a_short_all_in_bet_reopens),
+    ("fixed-limit full wager over a short all-in", _fixed_limit_full_wager_over_a_short_all_in),
     ("PokerKit's FO/8 is pot-limit", _pokerkit_fo8_is_pot_limit),
     ("short all-in counted as a full raise", _short_raise_counted_full),
     ("consecutive short all-ins added up", _short_all_ins_added_up),
     ("fixed-limit raise on top of a short all-in", _fixed_limit_raise_after_short_all_in),
-    ("first full bet after a short all-in bet", _first_full_bet_measured_from_nothing),
     ("fixed-limit cap after the flop", _fixed_limit_cap),
     ("short all-in counted toward the fixed-limit cap", _short_all_in_counts_toward_cap),
 ]

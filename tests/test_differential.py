@@ -155,13 +155,19 @@ def test_like_pokerkit_the_minimum_raise_after_a_short_all_in_bet() -> None:
     assert options(lockstep) == ("p3 fold call 1 raise 3..191", "p3 fold call 1 raise 3..191")
 
 
-def test_difference_the_first_full_bet_after_a_short_all_in_bet_counts_whole() -> None:
+def test_difference_a_fixed_limit_full_wager_over_a_short_all_in_reopens() -> None:
     # Fourth street of a seeded stud hi-lo hand: p4 bets 3, all-in, short of the bet of 4;
     # p5 and p1 call; p3 completes to 4. croupier counts p3's bet as the round's first full bet,
     # which reopens the betting for p5; PokerKit counts the 1 it added, short of a raise.
     result = play_random_hand("F7S/8", 395)
     assert result.trail[-6:] == ("p4 cbr 3", "p5 cc", "p1 cc", "p3 cbr 4", "p5 f", "p1 cc")
-    assert "first full bet after a short all-in bet" in result.differences
+    assert "fixed-limit full wager over a short all-in" in result.differences
+    assert result.failure is None
+    # After the second draw of a seeded triple draw hand: p4 bets 2, p1 raises to 3, all-in
+    # and short; p2 calls; p3 raises to 4 on top of the full bet, a full raise for croupier
+    # that reopens the betting for p2; for PokerKit it adds 1 to the all-in, short of a raise.
+    result = play_random_hand("F2L3D", 3811)
+    assert "fixed-limit full wager over a short all-in" in result.differences
     assert result.failure is None
 
 
