@@ -459,7 +459,7 @@ BUGS: dict[str, Difference] = {
             "croupier bug: a raise to the bet to match",
             "test_like_pokerkit_the_minimum_raise_after_a_short_all_in_bet",
             "after a short all-in opening bet croupier's minimum raise-to was the bet itself "
-            "(reported in /tmp/engine-requests.md; fixed, kept to catch a return)",
+            "(fixed in the engine; kept to catch a return)",
         ),
     )
 }

@@ -149,7 +149,7 @@ def test_lockstep_odd_chips_of_pots_won_by_the_same_players() -> None:
 
 def test_like_pokerkit_the_minimum_raise_after_a_short_all_in_bet() -> None:
     # Flop: p2 bets 1, all-in, short of the minimum bet of 2. croupier used to offer p3 a
-    # "raise" to 1, the bet already to match (reported in /tmp/engine-requests.md); now both
+    # "raise" to 1, the bet already to match (an engine bug, fixed); now both
     # engines' minimum is 3 (the bet plus the minimum bet).
     lockstep = played("NT", [116, 3, 193], "cc, cc, cc, cc, cbr 1")
     assert options(lockstep) == ("p3 fold call 1 raise 3..191", "p3 fold call 1 raise 3..191")

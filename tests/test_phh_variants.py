@@ -324,7 +324,17 @@ def pokerkit_game(variant: str, ante: int) -> Any:
 
 def pokerkit_random_history(seed: int, variant: str) -> tuple[str, list[int]]:
     """A hand of random legal play in PokerKit, written as PHH by PokerKit. FO/8 is played with
-    fixed-limit amounts and PokerKit's cap (PokerKit 0.7.7 plays it pot-limit)."""
+    fixed-limit amounts and PokerKit's cap (PokerKit 0.7.7 plays it pot-limit). PokerKit deals
+    with the global random generator: it is seeded too, so a seed is always the same hand."""
+    saved = random.getstate()
+    random.seed(f"{variant} {seed}")
+    try:
+        return _pokerkit_random_history(seed, variant)
+    finally:
+        random.setstate(saved)
+
+
+def _pokerkit_random_history(seed: int, variant: str) -> tuple[str, list[int]]:
     rng = random.Random(seed)
     players = rng.randint(2, 6)
     ante = rng.choice([0, 1, 1]) if variant in STUD else rng.choice([0, 0, 1])
@@ -434,3 +444,35 @@ def test_writer_shows_stud_cards_in_dealing_order_and_draws_as_phh_does() -> Non
         written = load_phh((FIXTURES / name).read_text())
         played = replay(written).hand
         assert played is not None and history_from_hand(played).actions == written.actions
+
+
+# ---------------------------------------------------------------------------------------------
+# Differences from PokerKit found by the replays both ways (docs/differences-from-pokerkit.md)
+
+
+def test_difference_hi_lo_pot_nobody_in_it_has_a_low_for() -> None:
+    # A stud hi-lo hand (seed 29) with a side pot none of whose players has a qualifying low,
+    # while a player in the main pot has one: croupier gives that side pot whole to its best
+    # high hand; PokerKit halves it and splits the low half among all its players.
+    hand = random_hand(29, "F7S/8")
+    label = classify_engine_hand(hand, "F7S/8")
+    assert label == "hi-lo: pokerkit splits a side pot's low half though nobody in it has a low"
+    result = replay(history_from_hand(hand))
+    assert low_half_of_a_pot_nobody_there_qualifies_for(result)
+    lows = hand.low_values([p for p in range(hand.players) if not hand.folded[p]])
+    for pot in result.pots:
+        if len(pot.eligible) > 1 and all(lows[p] is None for p in pot.eligible):
+            assert sum(pot.shares) == pot.amount - pot.commission  # no low half set aside
+
+
+def test_difference_a_draw_reshuffles_only_earlier_discards() -> None:
+    # Triple-draw hands PokerKit dealt: once its deck runs out it deals from the muck and the
+    # burns too; croupier reshuffles only the discards of those who drew before (au 11.3(b)),
+    # so such a history gives a card croupier's deck cannot hold, and the replay names the
+    # action and why.
+    hands = [pokerkit_random_history(seed, "F2L3D") for seed in range(40)]
+    labels = [classify_pokerkit_hand(text, stacks, "F2L3D") for text, stacks in hands]
+    differing = [i for i, label in enumerate(labels) if label.startswith("draws: pokerkit")]
+    assert differing, Counter(labels)
+    result = replay(load_phh(hands[differing[0]][0]))
+    assert not result.ok and result.error is not None and result.error.action is not None
