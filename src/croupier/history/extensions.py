@@ -76,7 +76,7 @@ STANDARD_GAMES: dict[str, tuple[str, DeckKind, Structure]] = {
     "FB": ("badugi", DeckKind.STANDARD, Structure.FIXED),
 }
 """The phh-std codes whose game the engine deals as PokerKit does: code -> (engine game, deck,
-structure of every round), as ``history.replay.SUPPORTED_VARIANTS`` replays them."""
+structure of every round); ``history.replay.SUPPORTED_VARIANTS`` is built from it."""
 
 _STUD_CODES = ("F7S", "F7S/8", "FR")  # PokerKit's stud needs a bring-in
 

@@ -53,7 +53,7 @@ from croupier.evaluate import HandValue, best_hand
 from croupier.games import GameError, game
 from croupier.hand import Hand, Phase, Rules
 from croupier.history.dealing import RecordedCards, StackedDeck, street_name
-from croupier.history.extensions import extension_rules
+from croupier.history.extensions import STANDARD_GAMES, extension_rules
 from croupier.history.phh import (
     VARIANTS,
     Action,
@@ -78,22 +78,10 @@ __all__ = [
 
 
 SUPPORTED_VARIANTS: dict[str, tuple[str, Structure]] = {
-    "NT": ("holdem", Structure.NO_LIMIT),
-    "NS": ("holdem", Structure.NO_LIMIT),  # on the 36-card deck (phh.VARIANTS)
-    "FT": ("holdem", Structure.FIXED),
-    "PO": ("omaha", Structure.POT),
-    "FO/8": ("omaha8", Structure.FIXED),
-    "F7S": ("stud7", Structure.FIXED),
-    "F7S/8": ("stud7-8", Structure.FIXED),
-    "FR": ("razz", Structure.FIXED),
-    "N2L1D": ("draw27", Structure.NO_LIMIT),
-    "F2L3D": ("triple-draw27", Structure.FIXED),
-    "FB": ("badugi", Structure.FIXED),
+    code: (name, structure) for code, (name, _, structure) in STANDARD_GAMES.items()
 }
 """The PHH variants the engine replays: code -> (engine game, betting structure); the deck is
 the variant's (:data:`~croupier.history.phh.VARIANTS`)."""
-
-_UNSUPPORTED: dict[str, str] = {}  # code -> why the engine cannot replay it
 
 
 @dataclass(frozen=True)
@@ -187,14 +175,6 @@ def _standard_rules(history: HandHistory, scale: _Scale) -> Rules:
     origin = history.origin
     code = history.variant
     if code not in SUPPORTED_VARIANTS:
-        if code in _UNSUPPORTED:
-            name = VARIANTS[code].name
-            reason = _UNSUPPORTED[code]
-            supported = ", ".join(SUPPORTED_VARIANTS)
-            raise origin.error(
-                f"unsupported variant {code} ({name}): {reason}; croupier replays {supported}",
-                field="variant",
-            )
         raise origin.error(f"unknown variant code {code!r}", field="variant")
     game_name, structure = SUPPORTED_VARIANTS[code]
     players = history.player_count
