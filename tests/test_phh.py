@@ -36,7 +36,7 @@ from croupier.history import (
     replay,
     standard_rules,
 )
-from peers import odd_chips_only, pokerkit_stacks, pokerkit_state
+from peers import odd_chips_only, pokerkit_game, pokerkit_stacks, pokerkit_state
 
 FIXTURES = Path(__file__).parent / "fixtures" / "phh"
 SINGLE_FIXTURES = sorted(FIXTURES.glob("*.phh"))
@@ -768,29 +768,11 @@ def test_differential_against_pokerkit_pot_limit_omaha_and_fixed_limit() -> None
 
 def pokerkit_random_history(seed: int, variant: str) -> tuple[str, list[int]]:
     """A hand of random legal play in PokerKit, written as PHH by PokerKit."""
-    from pokerkit import (
-        FixedLimitTexasHoldem,
-        Mode,
-        NoLimitTexasHoldem,
-        PotLimitOmahaHoldem,
-    )
-
-    A = pokerkit.Automation  # noqa: N806
-    automations = (
-        A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING,
-        A.HOLE_DEALING, A.BOARD_DEALING, A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING,
-        A.CHIPS_PUSHING, A.CHIPS_PULLING, A.RUNOUT_COUNT_SELECTION,
-    )  # fmt: skip
     rng = random.Random(seed)
     players = rng.randint(2, 6)
     ante = rng.choice([0, 0, 1])
     stacks = tuple(rng.choice([rng.randint(1, 12), rng.randint(5, 300)]) for _ in range(players))
-    if variant == "FT":
-        game = FixedLimitTexasHoldem(automations, True, ante, (1, 2), 2, 4, mode=Mode.CASH_GAME)
-    elif variant == "PO":
-        game = PotLimitOmahaHoldem(automations, True, ante, (1, 2), 2, mode=Mode.CASH_GAME)
-    else:
-        game = NoLimitTexasHoldem(automations, True, ante, (1, 2), 2, mode=Mode.CASH_GAME)
+    game = pokerkit_game(variant, ante)
     state = game(stacks, players)
     while state.status:
         roll = rng.random()

@@ -30,7 +30,7 @@ from croupier.history import (
     replay,
     standard_rules,
 )
-from peers import odd_chips_only, pokerkit_stacks, pokerkit_state
+from peers import odd_chips_only, pokerkit_game, pokerkit_stacks, pokerkit_state
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -282,44 +282,6 @@ def test_engine_hands_replay_in_croupier_and_pokerkit(variant: str) -> None:
 
 # ---------------------------------------------------------------------------------------------
 # PokerKit hands replayed on the engine
-
-
-def pokerkit_game(variant: str, ante: int) -> Any:
-    from pokerkit import (
-        FixedLimitBadugi,
-        FixedLimitDeuceToSevenLowballTripleDraw,
-        FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
-        FixedLimitRazz,
-        FixedLimitSevenCardStud,
-        FixedLimitSevenCardStudHighLowSplitEightOrBetter,
-        Mode,
-        NoLimitDeuceToSevenLowballSingleDraw,
-        NoLimitShortDeckHoldem,
-    )
-
-    A = pokerkit.Automation  # noqa: N806
-    automations = (
-        A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING,
-        A.HOLE_DEALING, A.BOARD_DEALING, A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING,
-        A.CHIPS_PUSHING, A.CHIPS_PULLING, A.RUNOUT_COUNT_SELECTION,
-    )  # fmt: skip
-    cash = {"mode": Mode.CASH_GAME}
-    blind_fixed = {
-        "FO/8": FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
-        "F2L3D": FixedLimitDeuceToSevenLowballTripleDraw,
-        "FB": FixedLimitBadugi,
-    }
-    stud = {
-        "F7S": FixedLimitSevenCardStud,
-        "F7S/8": FixedLimitSevenCardStudHighLowSplitEightOrBetter,
-        "FR": FixedLimitRazz,
-    }
-    if variant in blind_fixed:
-        return blind_fixed[variant](automations, True, ante, (1, 2), 2, 4, **cash)
-    if variant in stud:
-        return stud[variant](automations, True, ante, 1, 2, 4, **cash)
-    kind = NoLimitShortDeckHoldem if variant == "NS" else NoLimitDeuceToSevenLowballSingleDraw
-    return kind(automations, True, ante, (1, 2), 2, **cash)
 
 
 def pokerkit_random_history(seed: int, variant: str) -> tuple[str, list[int]]:
