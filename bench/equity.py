@@ -33,6 +33,7 @@ from typing import Any
 
 import croupier.equity as eq
 from croupier.equity import equity
+from machine import cpu_model
 
 TARGET_EXACT_MS = 5.0
 OMPEVAL_EXACT_MS = 2.5
@@ -61,15 +62,7 @@ def best_time(run: Callable[[], object], repeat: int) -> float:
 
 
 def machine() -> dict[str, Any]:
-    model = platform.processor() or "?"
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
+    model = cpu_model()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     return {
         "cpu": model,

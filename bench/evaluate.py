@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.evaluate import Ranking, evaluate_many, rank_value, scalar_evaluator
+from machine import cpu_model
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -243,15 +244,7 @@ def bench_peer(
 
 
 def machine() -> dict[str, Any]:
-    model = platform.processor() or "?"
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
+    model = cpu_model()
     return {
         "cpu": model,
         "cores": os.cpu_count(),

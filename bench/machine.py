@@ -1,0 +1,17 @@
+"""What the benchmark scripts report about the machine they ran on."""
+
+from __future__ import annotations
+
+import platform
+
+
+def cpu_model() -> str:
+    """The processor's model name (from /proc/cpuinfo on Linux), else what platform says."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "?"
