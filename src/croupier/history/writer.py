@@ -110,7 +110,6 @@ class _Writer:
         showdown: list[str] = []
         again: list[str] = []
         dealt = 0
-        winners = {e.player for e in self.hand.events if isinstance(e, ev.Collect) and e.amount}
         for event in self.hand.events:
             if not isinstance(event, ev.DealHole | ev.DealUp):
                 self._flush_deal()
@@ -143,11 +142,6 @@ class _Writer:
                         held = self.held[event.player]
                         if held != then:  # stud: PokerKit shows again after the run-out
                             again.append(f"p{event.player + 1} sm {format_phh_cards(held)}")
-                    elif isinstance(event, ev.Muck) and event.player in winners:
-                        # Cards speak: a hand the engine mucks but pays (a hi-lo game's low,
-                        # which the engine's showing order does not look at) is shown.
-                        then = self.held_then[event.player]
-                        showdown.append(f"p{event.player + 1} sm {format_phh_cards(then)}")
                     elif isinstance(event, ev.Muck):
                         showdown.append(f"p{event.player + 1} sm")
                 case ev.Draw(player=player, discarded=discarded, drawn=drawn):
