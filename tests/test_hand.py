@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pickle
+from fractions import Fraction
+
 import pytest
 
 from croupier import events as ev
@@ -9,6 +12,7 @@ from croupier.betting import Betting, IllegalAction, MinRaise, ShortAllIn, Struc
 from croupier.cards import DeckKind
 from croupier.games import GameError, game
 from croupier.hand import Hand, Rules
+from croupier.pots import Commission, CommissionKind
 from scripted import board_deck
 
 
@@ -385,3 +389,21 @@ def test_stacks_must_be_whole_chips_and_a_blind_game_may_run_without_blinds() ->
     hand = Hand(rules(blinds=()), [100, 100])
     legal = hand.legal()
     assert legal.player == 0 and legal.can_check  # nothing to call: it opens like a later round
+
+
+def test_rules_events_and_settlements_pickle_for_worker_processes() -> None:
+    """sim's workers (and later Ray) receive Rules and send back results by pickle; the frozen
+    records must survive it whether or not the engine is compiled."""
+    table_rules = Rules(
+        game=game("holdem"),
+        betting=Betting(structures=(Structure.NO_LIMIT,), small_bet=2),
+        blinds=(1, 2),
+        commission=Commission(CommissionKind.PERCENTAGE, rate=Fraction(5, 100), cap=3),
+    )
+    hand = Hand(table_rules, [50, 80, 120], board_deck(["AhKd", "7c7d", "2s9h"], "Ac7s4d2c3h"))
+    hand.bet_or_raise_to(120)  # the button all in; the blinds call all in: a side pot
+    while hand.settlement is None:
+        hand.check_or_call()
+    assert len(hand.settlement.pots) == 2 and hand.settlement.commission > 0
+    for record in (table_rules, hand.events, hand.settlement):
+        assert pickle.loads(pickle.dumps(record)) == record

@@ -11,6 +11,8 @@ import operator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from croupier.frozen import Frozen
+
 __all__ = [
     "Betting",
     "BettingRound",
@@ -104,7 +106,7 @@ class ShortAllIn(enum.Enum):
 
 
 @dataclass(frozen=True)
-class Betting:
+class Betting(Frozen):
     """The betting settings of a table (the house chooses them within what the book allows)."""
 
     structures: tuple[Structure, ...]  # per betting round; combination betting (qld s28(10))
@@ -163,7 +165,7 @@ class Betting:
 
 
 @dataclass(frozen=True)
-class Legal:
+class Legal(Frozen):
     """What the player to act may do. ``raise_range`` is a raise-to (or bet-to) interval."""
 
     player: int

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from croupier.cards import Card, format_cards
+from croupier.frozen import Frozen
 
 __all__ = [
     "Announce",
@@ -37,7 +38,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
+class Event(Frozen):
     def visible_to(self, player: int | None) -> Event:
         """The event as ``player`` may see it (``None``: a spectator)."""
         return self

@@ -24,6 +24,7 @@ from croupier.betting import (
 )
 from croupier.cards import Card, Deck, DeckKind, SecureShuffler, Shuffler, format_cards
 from croupier.evaluate import HandValue, best_hand, describe_value, scalar_evaluator
+from croupier.frozen import Frozen
 from croupier.games import Game, Opener, Street, game
 from croupier.pots import CardSet, Commission, OddChip, OddChipRule, Settlement, settle
 
@@ -38,7 +39,7 @@ class ShowFirst(enum.Enum):
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(Frozen):
     """Everything that decides how one hand is played and paid (a rulebook plus table options)."""
 
     game: Game
@@ -102,7 +103,8 @@ class Hand:
         self.shuffler = shuffler if shuffler is not None else SecureShuffler()
         count = len(stacks)
         rules.game.check(rules.deck, count)
-        if any(isinstance(stack, bool) or not isinstance(stack, int) for stack in stacks):
+        given: tuple[object, ...] = tuple(stacks)  # not typed as int until checked
+        if any(isinstance(stack, bool) or not isinstance(stack, int) for stack in given):
             raise IllegalAction(f"stacks are whole numbers of chips, got {list(stacks)}")
         if any(stack <= 0 for stack in stacks):
             raise IllegalAction(

@@ -43,6 +43,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from croupier.frozen import Frozen
+
 __all__ = [
     "NO_COMMISSION",
     "Basis",
@@ -82,7 +84,7 @@ def _as_int(value: object, what: str) -> int:
 
 
 @dataclass(frozen=True)
-class Pot:
+class Pot(Frozen):
     """A main or side pot: its chips and the live players who may win it."""
 
     amount: int
@@ -124,7 +126,7 @@ class Basis(enum.Enum):
 
 
 @dataclass(frozen=True)
-class Commission:
+class Commission(Frozen):
     """The house's fee for one hand. Amounts are in chip units; ``rate`` is exact."""
 
     kind: CommissionKind = CommissionKind.NONE
@@ -212,7 +214,7 @@ class CardSet(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class OddChip:
+class OddChip(Frozen):
     """Dividing a pot among tied winners. The default is the cardroom button-game rule."""
 
     rule: OddChipRule = OddChipRule.LEFT_OF_BUTTON
@@ -245,7 +247,7 @@ class OddChip:
 
 
 @dataclass(frozen=True)
-class PotResult:
+class PotResult(Frozen):
     """How one pot was settled; ``shares`` align with ``winners`` and sum to amount - commission."""
 
     amount: int
@@ -257,7 +259,7 @@ class PotResult:
 
 
 @dataclass(frozen=True)
-class Settlement:
+class Settlement(Frozen):
     """The whole hand: ``payouts[i]`` is what player i receives, the returned uncalled part
     included; ``sum(contributions) == sum(payouts) + commission``."""
 
@@ -272,10 +274,10 @@ class Settlement:
 
 
 def _check_amounts(contributions: Sequence[int]) -> tuple[int, ...]:
-    amounts = tuple(contributions)
-    if all(type(a) is int and a >= 0 for a in amounts):
-        return amounts  # the common case, without building a message per player
-    amounts = tuple(_as_int(a, f"contribution of player {p}") for p, a in enumerate(amounts))
+    given: tuple[object, ...] = tuple(contributions)  # numpy integers too: not typed as int yet
+    if all(type(a) is int for a in given) and min(contributions, default=0) >= 0:
+        return tuple(contributions)  # the common case, without building a message per player
+    amounts = tuple(_as_int(a, f"contribution of player {p}") for p, a in enumerate(given))
     for player, amount in enumerate(amounts):
         if amount < 0:
             raise PotError(f"contribution of player {player} is negative ({amount})")
@@ -342,10 +344,12 @@ _Cards = Mapping[CardSet, _Hands] | Mapping[str, _Hands]  # keyed by CardSet or 
 def _check_values(
     values: Sequence[int | None], flags: tuple[bool, ...], name: str
 ) -> tuple[int | None, ...]:
-    result = tuple(values)
-    if not all(v is None or type(v) is int for v in result):
+    given: tuple[object, ...] = tuple(values)  # numpy integers too: not typed as int yet
+    if all(v is None or type(v) is int for v in given):
+        result = tuple(values)
+    else:
         result = tuple(
-            None if v is None else _as_int(v, f"{name}[{p}]") for p, v in enumerate(result)
+            None if v is None else _as_int(v, f"{name}[{p}]") for p, v in enumerate(given)
         )
     if len(result) != len(flags):
         raise PotError(f"{name} has {len(result)} entries for {len(flags)} players")
@@ -371,17 +375,23 @@ def _seating(order: Sequence[int] | None, button: int | None, n: int) -> tuple[i
 def _check_cards(cards: _Cards | None, n: int) -> _Cards:
     if cards is None:
         return {}
+    checked: dict[str, _Hands] = {}
     for kind, hands in cards.items():
         if kind not in set(CardSet):
             names = ", ".join(CardSet)
             raise PotError(f"unknown card set {kind!r}: expected one of {names}")
         if len(hands) != n:
             raise PotError(f"cards[{kind!r}] has {len(hands)} entries for {n} players")
-        for hand in hands:
-            for card in () if hand is None else hand:
-                if not 0 <= _as_int(card, f"a card in cards[{kind!r}]") < 52:
-                    raise PotError(f"cards[{kind!r}] holds {card!r}: expected a card code 0..51")
-    return cards
+        checked[kind] = [None if hand is None else _check_codes(hand, kind) for hand in hands]
+    return checked
+
+
+def _check_codes(hand: Sequence[object], kind: str) -> tuple[int, ...]:
+    codes = tuple(_as_int(card, f"a card in cards[{kind!r}]") for card in hand)
+    for card in codes:
+        if not 0 <= card < 52:
+            raise PotError(f"cards[{kind!r}] holds {card!r}: expected a card code 0..51")
+    return codes
 
 
 def _winners(

@@ -1,0 +1,30 @@
+"""Say which engine the suite tests, and refuse to test compiled modules older than their source."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+import croupier
+
+
+def pytest_report_header() -> str:
+    compiled = croupier.compiled_modules()
+    if not compiled:
+        return "croupier: pure Python"
+    return f"croupier: compiled with mypyc: {', '.join(compiled)}"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    for name in croupier.compiled_modules():
+        built = Path(importlib.import_module(name).__file__ or "")
+        source = built.parent / (built.name.split(".")[0] + ".py")
+        if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
+            pytest.exit(
+                f"{source} changed after it was compiled, so the tests would run the old code: "
+                "run `pip install -e .` again, or `CROUPIER_PURE=1 pip install -e .` to work "
+                "uncompiled",
+                returncode=4,
+            )
