@@ -19,6 +19,10 @@ COMPILED = [
     "src/croupier/betting.py",
     "src/croupier/pots.py",
     "src/croupier/hand.py",
+    "src/croupier/history/layout.py",
+    "src/croupier/history/phh.py",
+    "src/croupier/history/dealing.py",
+    "src/croupier/history/replay.py",
 ]
 
 

@@ -325,8 +325,6 @@ def shuffle(items: list[Card], shuffler: Shuffler) -> None:
 class Deck:
     """An ordered stack of cards; ``deal`` takes from the top (the front)."""
 
-    __slots__ = ("_cards", "kind")
-
     def __init__(self, kind: DeckKind, cards: Iterable[Card]) -> None:
         self.kind = kind
         self._cards = list(cards)

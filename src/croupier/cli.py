@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Annotated
 
+import tomli
 import typer
 from rich.console import Console
 from rich.text import Text
@@ -342,8 +342,8 @@ def _option(text: str) -> tuple[str, object]:
     if not equals or not key.strip():
         raise typer.BadParameter(f"--option {text!r}: expected KEY=VALUE, e.g. commission_cap=3")
     try:
-        parsed: object = tomllib.loads(f"v = {value.strip()}", parse_float=Decimal)["v"]
-    except tomllib.TOMLDecodeError:
+        parsed: object = tomli.loads(f"v = {value.strip()}", parse_float=Decimal)["v"]
+    except tomli.TOMLDecodeError:
         parsed = value.strip()
     return key.strip(), parsed
 

@@ -55,8 +55,6 @@ class StackedDeck(Deck):
     when the engine reshuffles discards or burns into it. Unknown cards and burns are cards the
     history never names, where there are any left."""
 
-    __slots__ = ("_keep", "_named", "_plan", "_planned_at")
-
     def __init__(self, kind: DeckKind, named: Iterable[Card]) -> None:
         super().__init__(kind, kind.cards)
         self._named = frozenset(named)

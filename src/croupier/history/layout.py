@@ -7,8 +7,9 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
-import tomllib
 from dataclasses import dataclass, field
+
+import tomli
 
 __all__ = ["BARE_KEY", "Document", "HandLines", "Layout"]
 
@@ -143,8 +144,8 @@ def _unquote(token: str) -> str:
     if token.startswith("'"):
         return token[1:-1]
     try:
-        value = tomllib.loads(f"k = {token}")["k"]
-    except tomllib.TOMLDecodeError:
+        value = tomli.loads(f"k = {token}")["k"]
+    except tomli.TOMLDecodeError:
         return token[1:-1]
     return str(value)
 

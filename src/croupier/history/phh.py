@@ -25,12 +25,13 @@ import enum
 import functools
 import os
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, TypeAlias
+
+import tomli
 
 from croupier.cards import Card, DeckKind
 from croupier.history.layout import BARE_KEY, Document, HandLines
@@ -435,7 +436,8 @@ class HandHistory:
 
     def validate(self) -> list[PHHError]:
         """Every problem with the fields and actions (empty: a valid hand history)."""
-        return [] if self._valid else _check(self)
+        # getattr: compiled by mypyc, a field with init=False starts unset, not at its default
+        return [] if getattr(self, "_valid", False) else _check(self)
 
 
 def _located(origin: Origin, index: int, text: str, players: int) -> Action:
@@ -640,8 +642,8 @@ def load_phh(
     comes back with its problems in :attr:`HandHistory.errors`."""
     text, file = _read(source, file)
     try:
-        raw = tomllib.loads(text, parse_float=_parse_float)
-    except tomllib.TOMLDecodeError as error:
+        raw = tomli.loads(text, parse_float=_parse_float)
+    except tomli.TOMLDecodeError as error:
         problem = _toml_error(error, file, None, None)
         if strict:
             raise problem from None
@@ -660,8 +662,8 @@ def load_phhs(
     text, file = _read(source, file)
     scanned = Document(text)
     try:
-        raw = tomllib.loads(text, parse_float=_parse_float)
-    except tomllib.TOMLDecodeError as error:
+        raw = tomli.loads(text, parse_float=_parse_float)
+    except tomli.TOMLDecodeError as error:
         if strict:
             raise _toml_error(error, file, None, None) from None
         return _load_chunks(scanned, file)
@@ -694,8 +696,8 @@ def _load_chunks(scanned: Document, file: str | None) -> list[HandHistory]:
         chunk = "\n" * (line - 1) + "".join(lines[line - 1 : end - 1])
         origin = Origin(file=file, hand=index, name=name)
         try:
-            raw = tomllib.loads(chunk, parse_float=_parse_float)
-        except tomllib.TOMLDecodeError as error:
+            raw = tomli.loads(chunk, parse_float=_parse_float)
+        except tomli.TOMLDecodeError as error:
             problem = _toml_error(error, file, index, name)
             histories.append(HandHistory(name=name, errors=(problem,), origin=origin))
             continue
@@ -723,20 +725,15 @@ def _parse_float(text: str) -> Decimal:
     return Decimal(text.replace("_", ""))
 
 
-_TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)|\(at end of document\)")
 
 
 def _toml_error(
-    error: tomllib.TOMLDecodeError, file: str | None, hand: int | None, name: str | None
+    error: tomli.TOMLDecodeError, file: str | None, hand: int | None, name: str | None
 ) -> PHHError:
-    message = str(error)
-    match = _TOML_LINE.search(message)
-    line = int(match.group(1)) if match and match.group(1) else None
-    if match:
-        message = message[: match.start()].rstrip()
+    message = error.msg
     return PHHError(
         f"not valid TOML: {message[:1].lower()}{message[1:]}", file=file, hand=hand,
-        hand_name=name, line=line,
+        hand_name=name, line=error.lineno,
     )  # fmt: skip
 
 

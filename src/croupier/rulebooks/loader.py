@@ -15,11 +15,12 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import os
-import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
+
+import tomli
 
 from croupier.betting import Structure
 from croupier.cards import CardError, DeckKind
@@ -143,8 +144,8 @@ def _with_parent(part: _Part, folder: Path | None, seen: tuple[str, ...]) -> _Pa
 
 def _read(source: str, label: str) -> _Part:
     try:
-        raw = tomllib.loads(source)
-    except tomllib.TOMLDecodeError as error:
+        raw = tomli.loads(source)
+    except tomli.TOMLDecodeError as error:
         raise RulebookError(f"{label}: not valid TOML: {error}") from None
     _check_keys(raw, _TOP_KEYS, label, "")
     part = _Part(label)
