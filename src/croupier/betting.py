@@ -178,6 +178,28 @@ class Legal(Frozen):
     unit: int = 1  # bets and raises go in multiples of the smallest chip (cardroom betting 1)
     all_in: int = 0  # the player's total for the round if all-in (exempt from ``unit``)
 
+    def __init__(
+        self,
+        player: int,
+        can_fold: bool,
+        can_check: bool,
+        call: int,
+        raise_range: tuple[int, int] | None,
+        bring_in: int | None = None,
+        facing: int = 0,
+        unit: int = 1,
+        all_in: int = 0,
+    ) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "can_fold", can_fold)
+        object.__setattr__(self, "can_check", can_check)
+        object.__setattr__(self, "call", call)
+        object.__setattr__(self, "raise_range", raise_range)
+        object.__setattr__(self, "bring_in", bring_in)
+        object.__setattr__(self, "facing", facing)
+        object.__setattr__(self, "unit", unit)
+        object.__setattr__(self, "all_in", all_in)
+
     def snap(self, amount: int) -> int:
         """The legal bet or raise-to nearest ``amount``: inside the range, in whole units."""
         if self.raise_range is None:
@@ -225,6 +247,20 @@ class BettingRound:
     stuck: bool = False  # the cap was reached with three or more players able to bet
     opened: bool = False  # someone has called or raised voluntarily (qld s24(4))
     brought_in: bool = False  # the round was opened with a stud bring-in (cardroom 16)
+
+    def __init__(
+        self, betting: Betting, index: int, bets: list[int], stacks: list[int], pot_before: int
+    ) -> None:
+        self.betting = betting
+        self.index = index
+        self.bets = bets
+        self.stacks = stacks
+        self.pot_before = pot_before
+        self.current = self.full_level = self.last_raise = self.last_wager = 0
+        self.last_was_opening = True
+        self.last_was_call = self.stuck = self.opened = self.brought_in = False
+        self.raises = self.reopen_count = 0
+        self.acted_at = {}
 
     def open_with_blinds(self, largest_blind: int) -> None:
         """The largest blind is the bet to match and counts as the opening bet (rws 3.3). It is

@@ -1,7 +1,9 @@
 """Everything that happens in a hand is one of these frozen records, appended to its log.
 
 The log feeds hand histories, per-seat views and replays; nothing is derived twice. Players are
-numbered in deal order: 0 is the first seat left of the button, the last is the button.
+numbered in deal order: 0 is the first seat left of the button, the last is the button. Each
+record writes its ``__init__`` out so that the compiled engine makes it natively (see
+:mod:`croupier.frozen`).
 """
 
 from __future__ import annotations
@@ -49,12 +51,21 @@ class PostAnte(Event):
     player: int
     amount: int
 
+    def __init__(self, player: int, amount: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
+
 
 @dataclass(frozen=True, slots=True)
 class PostBlind(Event):
     player: int
     amount: int
     all_in: bool = False
+
+    def __init__(self, player: int, amount: int, all_in: bool = False) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "all_in", all_in)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,11 +76,20 @@ class BringIn(Event):
     amount: int
     all_in: bool = False
 
+    def __init__(self, player: int, amount: int, all_in: bool = False) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "all_in", all_in)
+
 
 @dataclass(frozen=True, slots=True)
 class DealHole(Event):
     player: int
     cards: tuple[Card | None, ...]  # None: hidden from the viewer
+
+    def __init__(self, player: int, cards: tuple[Card | None, ...]) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "cards", cards)
 
     def visible_to(self, player: int | None) -> Event:
         if player == self.player:
@@ -87,6 +107,10 @@ class DealUp(Event):
     player: int
     cards: tuple[Card, ...]
 
+    def __init__(self, player: int, cards: tuple[Card, ...]) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "cards", cards)
+
 
 @dataclass(frozen=True, slots=True)
 class Draw(Event):
@@ -95,6 +119,13 @@ class Draw(Event):
     player: int
     discarded: tuple[Card | None, ...]
     drawn: tuple[Card | None, ...]
+
+    def __init__(
+        self, player: int, discarded: tuple[Card | None, ...], drawn: tuple[Card | None, ...]
+    ) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "discarded", discarded)
+        object.__setattr__(self, "drawn", drawn)
 
     def visible_to(self, player: int | None) -> Event:
         if player == self.player:
@@ -109,10 +140,16 @@ class Reshuffle(Event):
 
     cards: int  # how many cards the new stub holds
 
+    def __init__(self, cards: int) -> None:
+        object.__setattr__(self, "cards", cards)
+
 
 @dataclass(frozen=True, slots=True)
 class Burn(Event):
     card: Card | None
+
+    def __init__(self, card: Card | None) -> None:
+        object.__setattr__(self, "card", card)
 
     def visible_to(self, player: int | None) -> Event:
         return Burn(None)
@@ -122,20 +159,32 @@ class Burn(Event):
 class DealBoard(Event):
     cards: tuple[Card, ...]
 
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        object.__setattr__(self, "cards", cards)
+
 
 @dataclass(frozen=True, slots=True)
 class StreetStart(Event):
     index: int  # betting round, 0-based
+
+    def __init__(self, index: int) -> None:
+        object.__setattr__(self, "index", index)
 
 
 @dataclass(frozen=True, slots=True)
 class Fold(Event):
     player: int
 
+    def __init__(self, player: int) -> None:
+        object.__setattr__(self, "player", player)
+
 
 @dataclass(frozen=True, slots=True)
 class Check(Event):
     player: int
+
+    def __init__(self, player: int) -> None:
+        object.__setattr__(self, "player", player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +192,11 @@ class Call(Event):
     player: int
     amount: int  # chips added
     all_in: bool = False
+
+    def __init__(self, player: int, amount: int, all_in: bool = False) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "all_in", all_in)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,11 +209,24 @@ class Bet(Event):
     all_in: bool = False
     full: bool = True  # False: a short all-in that does not reopen the betting
 
+    def __init__(
+        self, player: int, to: int, amount: int, all_in: bool = False, full: bool = True
+    ) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "to", to)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "all_in", all_in)
+        object.__setattr__(self, "full", full)
+
 
 @dataclass(frozen=True, slots=True)
 class ReturnUncalled(Event):
     player: int
     amount: int
+
+    def __init__(self, player: int, amount: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,10 +235,18 @@ class Show(Event):
     cards: tuple[Card, ...]
     description: str
 
+    def __init__(self, player: int, cards: tuple[Card, ...], description: str) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "description", description)
+
 
 @dataclass(frozen=True, slots=True)
 class Muck(Event):
     player: int
+
+    def __init__(self, player: int) -> None:
+        object.__setattr__(self, "player", player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,12 +261,33 @@ class Announce(Event):
     winners: tuple[int, ...]
     hands: tuple[str, ...]  # the winning hands' descriptions; empty when uncontested
 
+    def __init__(
+        self,
+        pot: int,
+        amount: int,
+        commission: int,
+        paid: int,
+        winners: tuple[int, ...],
+        hands: tuple[str, ...],
+    ) -> None:
+        object.__setattr__(self, "pot", pot)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "commission", commission)
+        object.__setattr__(self, "paid", paid)
+        object.__setattr__(self, "winners", winners)
+        object.__setattr__(self, "hands", hands)
+
 
 @dataclass(frozen=True, slots=True)
 class Rake(Event):
     pot: int  # pot index, 0 = main
     amount: int
     base: int  # the amount the commission was computed on
+
+    def __init__(self, pot: int, amount: int, base: int) -> None:
+        object.__setattr__(self, "pot", pot)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "base", base)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +296,15 @@ class Collect(Event):
     player: int
     amount: int
 
+    def __init__(self, pot: int, player: int, amount: int) -> None:
+        object.__setattr__(self, "pot", pot)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
+
 
 @dataclass(frozen=True, slots=True)
 class HandOver(Event):
     stacks: tuple[int, ...]
+
+    def __init__(self, stacks: tuple[int, ...]) -> None:
+        object.__setattr__(self, "stacks", stacks)

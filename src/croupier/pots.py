@@ -90,6 +90,10 @@ class Pot(Frozen):
     amount: int
     eligible: tuple[int, ...]
 
+    def __init__(self, amount: int, eligible: tuple[int, ...]) -> None:
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "eligible", eligible)
+
 
 # ---------------------------------------------------------------------------------------------
 # Commission
@@ -257,6 +261,22 @@ class PotResult(Frozen):
     winners: tuple[int, ...]
     shares: tuple[int, ...]
 
+    def __init__(
+        self,
+        amount: int,
+        commission: int,
+        commission_base: int,
+        eligible: tuple[int, ...],
+        winners: tuple[int, ...],
+        shares: tuple[int, ...],
+    ) -> None:
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "commission", commission)
+        object.__setattr__(self, "commission_base", commission_base)
+        object.__setattr__(self, "eligible", eligible)
+        object.__setattr__(self, "winners", winners)
+        object.__setattr__(self, "shares", shares)
+
 
 @dataclass(frozen=True)
 class Settlement(Frozen):
@@ -267,6 +287,18 @@ class Settlement(Frozen):
     pots: tuple[PotResult, ...]
     payouts: tuple[int, ...]
     commission: int
+
+    def __init__(
+        self,
+        returned: tuple[int, int] | None,
+        pots: tuple[PotResult, ...],
+        payouts: tuple[int, ...],
+        commission: int,
+    ) -> None:
+        object.__setattr__(self, "returned", returned)
+        object.__setattr__(self, "pots", pots)
+        object.__setattr__(self, "payouts", payouts)
+        object.__setattr__(self, "commission", commission)
 
 
 # ---------------------------------------------------------------------------------------------
