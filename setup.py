@@ -16,6 +16,7 @@ from setuptools import setup
 COMPILED = [
     "src/croupier/frozen.py",
     "src/croupier/events.py",
+    "src/croupier/games.py",
     "src/croupier/betting.py",
     "src/croupier/pots.py",
     "src/croupier/hand.py",

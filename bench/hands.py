@@ -14,11 +14,13 @@ import argparse
 import platform
 import random
 import time
+import warnings
 
 from croupier.betting import Betting, Structure
 from croupier.cards import Deck, DeckKind, SeededShuffler
 from croupier.games import game
 from croupier.hand import Hand, Phase, Rules
+from machine import cpu_model, engine
 
 PLAYERS = 6
 BLINDS = (1, 2)
@@ -66,6 +68,7 @@ def pokerkit_hands(count: int, seed: int) -> float | None:
         pokerkit.Automation.CHIPS_PUSHING,
         pokerkit.Automation.CHIPS_PULLING,
     )
+    warnings.simplefilter("ignore", UserWarning)  # PokerKit warns at folds it finds pointless
     rng = random.Random(seed)
     start = time.perf_counter()
     for _ in range(count):
@@ -98,9 +101,7 @@ def main() -> None:
     croupier_hands(200, args.seed)  # warm up: tables, caches
     ours = croupier_hands(args.hands, args.seed)
     theirs = pokerkit_hands(args.peer_hands, args.seed)
-    print(
-        f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}"
-    )
+    print(f"machine: {cpu_model()}, Python {platform.python_version()}, {engine()}")
     print(f"croupier  {ours:>10,.0f} hands/s  ({args.hands:,} 6-max NLHE hands, random policy)")
     if theirs is None:
         print("pokerkit  not installed")

@@ -15,3 +15,13 @@ def cpu_model() -> str:
     except OSError:
         pass
     return platform.processor() or "?"
+
+
+def engine() -> str:
+    """Whether this croupier runs compiled (mypyc, see setup.py) or as pure Python."""
+    import croupier
+
+    compiled = croupier.compiled_modules()
+    if not compiled:
+        return "croupier pure Python (CROUPIER_PURE=1 or no C compiler at install)"
+    return f"croupier compiled with mypyc ({len(compiled)} modules)"

@@ -10,6 +10,7 @@ are printed, never asserted.
 from __future__ import annotations
 
 import argparse
+import platform
 import random
 import time
 
@@ -24,6 +25,7 @@ from croupier.history import (
     replay,
     standard_rules,
 )
+from machine import cpu_model, engine
 
 
 def make_histories(count: int, seed: int) -> list[str]:
@@ -73,6 +75,7 @@ def main() -> None:
     croupier_rate(texts[:50])  # warm up
     ours = croupier_rate(texts)
     theirs = pokerkit_rate(texts)
+    print(f"machine: {cpu_model()}, Python {platform.python_version()}, {engine()}")
     print(f"croupier  {ours:>8,.0f} hands/s  {1000 / ours:.3f} ms a hand  ({len(texts):,} hands)")
     if theirs is None:
         print("pokerkit  not installed")

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from croupier.cards import DeckKind
 from croupier.evaluate import Ranking
+from croupier.frozen import Frozen
 
 __all__ = ["Game", "GameError", "Opener", "Street", "game"]
 
@@ -28,7 +29,7 @@ class Opener(enum.Enum):
 
 
 @dataclass(frozen=True)
-class Street:
+class Street(Frozen):
     """One step of the deal, followed by a betting round."""
 
     hole: int = 0  # cards dealt face down to each player
@@ -41,7 +42,7 @@ class Street:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(Frozen):
     name: str
     streets: tuple[Street, ...]
     ranking: Ranking

@@ -491,12 +491,24 @@ class Hand:
         assert self.round is not None
         stacks, bets, current = self.stacks, self.bets, self.round.current
         reopened, acted_at = self.round.reopen_count, self.round.acted_at
-        able = [p for p in live if stacks[p]]
-        if len(able) == 1 and bets[able[0]] >= current:
-            return None  # one player with chips, facing nothing: nobody left to bet against
-        # A player with chips acts who has not acted since the last full raise or is short.
-        waiting = [p for p in able if acted_at.get(p, -1) != reopened or bets[p] < current]
-        return next((p for p in waiting if p >= start), waiting[0] if waiting else None)
+        # A player with chips acts who has not acted since the last full raise or is short; one
+        # player with chips, facing nothing, has nobody left to bet against. One pass, no lists.
+        able = 0
+        last_able = -1
+        first: int | None = None  # the first such player in deal order
+        after: int | None = None  # the first from ``start`` on
+        for p in live:
+            if stacks[p]:
+                able += 1
+                last_able = p
+                if acted_at.get(p, -1) != reopened or bets[p] < current:
+                    if first is None:
+                        first = p
+                    if after is None and p >= start:
+                        after = p
+        if able == 1 and bets[last_able] >= current:
+            return None
+        return after if after is not None else first
 
     def _advance(self) -> None:
         assert self.to_act is not None
@@ -645,7 +657,7 @@ class Hand:
 
     def _blinds_only(self) -> bool:
         """Whether nothing but the blinds was bet (au 8.6)."""
-        return not any(isinstance(e, ev.Call | ev.Bet) for e in self.events)
+        return not any(isinstance(e, _VOLUNTARY) for e in self.events)
 
     def _showdown_order(self) -> list[int]:
         """The last bettor or raiser shows first, then clockwise (rws 3.13.2; qld s27(2)-(3))."""
@@ -662,6 +674,9 @@ class Hand:
             first = players[0]
         start = players.index(first)
         return players[start:] + players[:start]
+
+
+_VOLUNTARY = (ev.Call, ev.Bet)  # what makes a hand more than its blinds (au 8.6)
 
 
 def _as_good(high: int, low: int | None, called: tuple[int, int | None] | None) -> bool:
