@@ -552,7 +552,7 @@ class Hand:
             commission=self.rules.commission,
             odd_chip=self.rules.odd_chip,
             chip=self.rules.chip_unit,
-            blinds_only=self._blinds_only(),
+            blinds_only=self.blinds_only(),
         )
         if settlement.returned is not None:
             self._log(ev.ReturnUncalled(*settlement.returned))
@@ -655,7 +655,7 @@ class Hand:
             cards = [tuple(h + u + self.board) for h, u in zip(self.hole, self.up, strict=True)]
         return {kind.value: cards}
 
-    def _blinds_only(self) -> bool:
+    def blinds_only(self) -> bool:
         """Whether nothing but the blinds was bet (au 8.6)."""
         return not any(isinstance(e, _VOLUNTARY) for e in self.events)
 

@@ -50,6 +50,9 @@ class Slot:
     betting: int = -1
 
 
+_DEALT_TO_PLAYERS = (ev.DealHole, ev.DealUp, ev.Draw)
+
+
 class StackedDeck(Deck):
     """A deck whose next cards are the ones a history deals (:meth:`stack`); it keeps that order
     when the engine reshuffles discards or burns into it. Unknown cards and burns are cards the
@@ -362,7 +365,7 @@ class RecordedCards:
         betting actions played so far. A card the deck could not give is an error naming the
         action that deals it."""
         for event in events:
-            if isinstance(event, ev.DealHole | ev.DealUp | ev.Draw):
+            if isinstance(event, _DEALT_TO_PLAYERS):
                 cards = event.drawn if isinstance(event, ev.Draw) else event.cards
                 player = event.player
                 for card in cards:

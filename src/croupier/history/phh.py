@@ -533,7 +533,7 @@ def _convert(kind: int, value: object) -> object:
         return value if isinstance(value, str) or _is_int(value) else None
     if kind == _TIME:
         return value if isinstance(value, datetime.time) else None
-    if not isinstance(value, list | tuple):
+    if not isinstance(value, (list, tuple)):
         return None
     test = {_AMOUNTS: _is_amount, _INTS: _is_int, _STRS: _is_str}[kind]
     return tuple(value) if all(test(item) for item in value) else None

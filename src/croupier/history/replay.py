@@ -46,7 +46,6 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from croupier import events as ev
 from croupier.betting import Betting, IllegalAction, MinRaise, RulesError, ShortAllIn, Structure
 from croupier.cards import Card, CardError, SeededShuffler
 from croupier.evaluate import HandValue, best_hand
@@ -300,6 +299,9 @@ class _Replay:
         self.custom_rules = rules
         self.notes: list[str] = []
         self.hand: Hand | None = None
+        # (street, players in the hand, cards dealt to each, board cards dealt) when the deck
+        # was last stacked for a betting action
+        self.planned_for: tuple[int, list[int], list[int], int] | None = None
 
     # --- errors ----------------------------------------------------------------------------
 
@@ -475,9 +477,15 @@ class _Replay:
                     raise self.error_at(index, f"p{player + 1} discards a card not dealt yet")
                 discards.append(slot.engine)
             plan = self.cards.upcoming(hand.street, live, player, len(discards))
+            self.deck.stack(plan, self.cards.pending())
+            self.planned_for = None
         else:
-            plan = self.cards.upcoming(hand.street, live)
-        self.deck.stack(plan, self.cards.pending())
+            # What the engine deals next changes only with the street, the players in the hand
+            # and the cards dealt so far: most actions leave the deck as it is.
+            key = (hand.street, live, list(self.cards.next), self.cards.board_next)
+            if key != self.planned_for:
+                self.deck.stack(self.cards.upcoming(hand.street, live), self.cards.pending())
+                self.planned_for = key
         try:
             if kind is ActionKind.FOLD:
                 hand.fold()
@@ -693,7 +701,7 @@ class _Replay:
         for player in unknown:  # alone in every pot it is in (checked): any value wins it
             values[player] = 0
         cards = self._odd_chip_cards(hand, hands)
-        blinds_only = not any(isinstance(e, ev.Call | ev.Bet) for e in hand.events)
+        blinds_only = hand.blinds_only()
         lows = hand.low_values(hands) if hand.rules.game.low_ranking else None
         try:
             return settle(
