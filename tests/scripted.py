@@ -30,6 +30,16 @@ def board_deck(holes: list[str], board: str = "", kind: DeckKind = DeckKind.STAN
     return Deck(kind, order + [c for c in rest if c not in order])
 
 
+def act_passively(hand: Hand) -> None:
+    """Check or call; a stud opener who must bet bets the least allowed."""
+    legal = hand.legal()
+    if not legal.can_check and legal.call == 0:
+        assert legal.raise_range is not None
+        hand.bet_or_raise_to(legal.raise_range[0])
+    else:
+        hand.check_or_call()
+
+
 def cards(text: str) -> list[Card]:
     return list(parse_cards(text))
 

@@ -17,7 +17,14 @@ from croupier.cards import Card, Deck, DeckKind
 from croupier.games import GameError
 from croupier.hand import Hand, Phase, Rules
 from croupier.rulebooks import RulebookError, load_rulebook
-from scripted import cards, collected, deck, last_action, no_split_by_agreement
+from scripted import (
+    act_passively,
+    cards,
+    collected,
+    deck,
+    last_action,
+    no_split_by_agreement,
+)
 
 AU = load_rulebook("au-casino")
 BLIND_GAMES = ("draw", "manila2", "manila3", "holdem", "omaha")
@@ -56,15 +63,6 @@ def dealing(hand: Hand) -> list[tuple[str, tuple[Card, ...]]]:
             out.append(("board", e.cards))
     return out
 
-
-def act_passively(hand: Hand) -> None:
-    """Check or call; a stud opener who must bet bets the least allowed."""
-    legal = hand.legal()
-    if not legal.can_check and legal.call == 0:
-        assert legal.raise_range is not None
-        hand.bet_or_raise_to(legal.raise_range[0])
-    else:
-        hand.check_or_call()
 
 
 def finish_round(hand: Hand) -> None:

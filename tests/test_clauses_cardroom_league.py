@@ -10,7 +10,7 @@ from croupier import events as ev
 from croupier.cards import Card, Deck
 from croupier.hand import Hand, Phase, Rules
 from croupier.rulebooks import load_rulebook
-from scripted import cards, collected, deck, last_action
+from scripted import act_passively, cards, collected, deck, last_action
 
 CARDROOM = load_rulebook("cardroom")
 LEAGUE = load_rulebook("league")
@@ -49,14 +49,6 @@ def showdown(hand: Hand) -> list[tuple[str, int]]:
 def shown(hand: Hand) -> dict[int, tuple[Card, ...]]:
     return {e.player: e.cards for e in hand.events if isinstance(e, ev.Show)}
 
-
-def act_passively(hand: Hand) -> None:
-    legal = hand.legal()
-    if not legal.can_check and legal.call == 0:
-        assert legal.raise_range is not None
-        hand.bet_or_raise_to(legal.raise_range[0])
-    else:
-        hand.check_or_call()
 
 
 def to_street(hand: Hand, street: int) -> None:

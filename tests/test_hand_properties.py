@@ -14,6 +14,7 @@ from croupier.betting import Betting, IllegalAction, MinRaise, ShortAllIn, Struc
 from croupier.cards import Deck, SeededShuffler
 from croupier.games import GAMES, Game
 from croupier.hand import Hand, Phase, Rules
+from scripted import act_passively
 
 STRUCTURES = list(Structure)
 
@@ -60,11 +61,7 @@ def play_randomly(hand: Hand, rng: random.Random) -> None:
         elif legal.can_fold and choice > 0.85:
             hand.fold()
         else:
-            if not legal.can_check and legal.call == 0:
-                assert legal.raise_range is not None
-                hand.bet_or_raise_to(legal.raise_range[0])
-            else:
-                hand.check_or_call()
+            act_passively(hand)
         check_invariants(hand, total)
     check_invariants(hand, total)
 
@@ -136,8 +133,4 @@ def test_illegal_random_actions_never_change_the_state() -> None:
             else:
                 raise AssertionError(f"raise to {bad} was accepted; legal: {legal}")
             assert snapshot == (list(hand.stacks), list(hand.bets), len(hand.events), hand.to_act)
-            if not legal.can_check and legal.call == 0:
-                assert legal.raise_range is not None
-                hand.bet_or_raise_to(legal.raise_range[0])
-            else:
-                hand.check_or_call()
+            act_passively(hand)

@@ -9,6 +9,7 @@ from croupier.betting import Betting, IllegalAction, Structure
 from croupier.cards import Card, Deck, DeckKind, SeededShuffler
 from croupier.games import game
 from croupier.hand import Hand, Phase, Rules
+from scripted import act_passively
 from scripted import deck as deck_from
 
 
@@ -83,12 +84,7 @@ def test_au_12_4_a_community_card_when_the_deck_cannot_finish_the_deal() -> None
     rules = stud_rules(deck=DeckKind.SHORT_32, ante=0)
     hand = Hand(rules, [1000] * 6, Deck.shuffled(DeckKind.SHORT_32, SeededShuffler(3)))
     while hand.phase is not Phase.OVER:
-        legal = hand.legal()
-        if not legal.can_check and legal.call == 0:
-            assert legal.raise_range is not None
-            hand.bet_or_raise_to(legal.raise_range[0])
-        else:
-            hand.check_or_call()
+        act_passively(hand)
     kinds = [type(e).__name__ for e in hand.events]
     assert "Reshuffle" in kinds or len(hand.board) == 1
     cards = [c for cs in hand.hole + hand.up for c in cs] + hand.board

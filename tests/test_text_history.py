@@ -11,7 +11,7 @@ from croupier.games import game
 from croupier.hand import Hand, Rules
 from croupier.history.text import TextHistoryError, format_pokerstars
 from croupier.pots import Basis, Commission, CommissionKind
-from scripted import board_deck
+from scripted import act_passively, board_deck
 
 
 def holdem(**options: object) -> Rules:
@@ -91,12 +91,7 @@ def test_only_finished_holdem_and_omaha_hands() -> None:
     )
     hand = Hand(stud, [100, 100])
     while hand.to_act is not None:
-        legal = hand.legal()
-        if not legal.can_check and legal.call == 0:
-            assert legal.raise_range is not None
-            hand.bet_or_raise_to(legal.raise_range[0])
-        else:
-            hand.check_or_call()
+        act_passively(hand)
     with pytest.raises(TextHistoryError, match="not stud7"):
         format_pokerstars(hand)
 

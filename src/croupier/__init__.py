@@ -8,7 +8,6 @@ from croupier.cards import Card, CardError, Deck, DeckKind, Rank, Suit, format_c
 __version__ = "0.1.0"
 
 
-
 def compiled_modules() -> tuple[str, ...]:
     """The croupier modules installed as compiled extensions (mypyc, see setup.py); empty for
     a pure-Python install."""

@@ -725,8 +725,6 @@ def _parse_float(text: str) -> Decimal:
     return Decimal(text.replace("_", ""))
 
 
-
-
 def _toml_error(
     error: tomli.TOMLDecodeError, file: str | None, hand: int | None, name: str | None
 ) -> PHHError:
