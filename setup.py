@@ -15,6 +15,8 @@ from setuptools import setup
 
 COMPILED = [
     "src/croupier/frozen.py",
+    "src/croupier/deck.py",
+    "src/croupier/evaluate/scalar.py",
     "src/croupier/events.py",
     "src/croupier/games.py",
     "src/croupier/betting.py",

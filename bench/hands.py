@@ -17,7 +17,8 @@ import time
 import warnings
 
 from croupier.betting import Betting, Structure
-from croupier.cards import Deck, DeckKind, SeededShuffler
+from croupier.cards import DeckKind
+from croupier.deck import Deck, SeededShuffler
 from croupier.games import game
 from croupier.hand import Hand, Phase, Rules
 from machine import cpu_model, engine

@@ -15,7 +15,8 @@ import random
 import time
 
 from croupier.bots import RandomBot, play_hand
-from croupier.cards import Deck, DeckKind, SeededShuffler
+from croupier.cards import DeckKind
+from croupier.deck import Deck, SeededShuffler
 from croupier.hand import Hand
 from croupier.history import (
     HandHistory,

@@ -34,7 +34,8 @@ from pokerkit import Automation
 
 from croupier import events as ev
 from croupier.betting import Structure
-from croupier.cards import Card, Deck, SeededShuffler
+from croupier.cards import Card
+from croupier.deck import Deck, SeededShuffler
 from croupier.evaluate import best_hand
 from croupier.hand import Hand, Phase
 from croupier.history import HandHistory, dump_phh, standard_rules

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from croupier import events as ev
-from croupier.cards import Card, Deck, DeckKind, parse_cards
+from croupier.cards import Card, DeckKind, parse_cards
+from croupier.deck import Deck
 from croupier.hand import Hand, Phase
 
 

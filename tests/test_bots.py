@@ -22,7 +22,8 @@ from croupier.bots import (
     equity,
     play_hand,
 )
-from croupier.cards import Card, Deck, DeckKind, SeededShuffler, parse_cards
+from croupier.cards import Card, DeckKind, parse_cards
+from croupier.deck import Deck, SeededShuffler
 from croupier.games import GAMES, Game, Opener
 from croupier.hand import Hand, Phase, Rules
 

@@ -14,7 +14,8 @@ import croupier
 SCRIPT = """
 import croupier
 from croupier.bots import RandomBot, play_hand
-from croupier.cards import Deck, DeckKind, SeededShuffler
+from croupier.cards import DeckKind
+from croupier.deck import Deck, SeededShuffler
 from croupier.hand import Hand
 from croupier.history import HandHistory, dump_phh, history_from_hand, load_phh, replay
 from croupier.history import standard_rules

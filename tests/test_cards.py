@@ -20,18 +20,14 @@ from hypothesis import strategies as st
 from croupier.cards import (
     Card,
     CardError,
-    Deck,
     DeckKind,
     Rank,
-    SecureShuffler,
-    SeededShuffler,
     Suit,
-    _BitsShuffler,
     format_cards,
     parse_cards,
     parse_cards_or_unknown,
-    shuffle,
 )
+from croupier.deck import Deck, SecureShuffler, SeededShuffler, _BitsShuffler, shuffle
 
 RANK_LETTERS = "23456789TJQKA"  # rank 0 = deuce .. 12 = ace
 SUIT_LETTERS = "cdhs"  # suit 0 = clubs .. 3 = spades
@@ -549,47 +545,71 @@ def test_shuffle_with_identity_answers_keeps_order() -> None:
     assert deck.cards == DeckKind.SHORT_32.cards
 
 
-class _CyclingBits(random.Random):
-    """getrandbits(k) walks a fixed permutation of 0 .. 2**k - 1 for each width k, cyclically."""
+class _CyclingWords(random.Random):
+    """A bit source whose 32-bit words carry, in their top ``width`` bits, a fixed permutation of
+    0 .. 2**width - 1, cyclically: every width-bit value comes up equally often."""
 
-    def __init__(self, order_seed: int) -> None:
+    def __init__(self, order_seed: int, width: int) -> None:
         super().__init__(order_seed)
-        self._order_seed = order_seed
-        self._cycles: dict[int, list[int]] = {}
-        self._positions: Counter[int] = Counter()
-        self.calls: Counter[int] = Counter()
+        self.cycle = list(range(2**width))
+        random.Random(order_seed * 1000 + width).shuffle(self.cycle)
+        self.width = width
+        self.position = 0
+        self.requests: list[int] = []
 
     def getrandbits(self, k: int, /) -> int:
-        if k not in self._cycles:
-            values = list(range(2**k))
-            random.Random(self._order_seed * 1000 + k).shuffle(values)
-            self._cycles[k] = values
-        cycle = self._cycles[k]
-        value = cycle[self._positions[k] % len(cycle)]
-        self._positions[k] += 1
-        self.calls[k] += 1
+        self.requests.append(k)
+        value = 0
+        for i in range(k // 32):  # the first word lowest, as CPython's generator fills them
+            word = self.cycle[self.position % len(self.cycle)] << (32 - self.width)
+            self.position += 1
+            value |= word << (32 * i)
         return value
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 5, 6, 7, 8, 9, 13, 17, 31, 32, 33, 52, 100])
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 6, 7, 8, 9, 13, 17, 31, 32, 33, 52, 100, 1000])
 @pytest.mark.parametrize("order_seed", [0, 1])
 def test_randbelow_rejection_has_no_modulo_bias(n: int, order_seed: int) -> None:
-    source = _CyclingBits(order_seed)
+    source = _CyclingWords(order_seed, n.bit_length())
     shuffler = _BitsShuffler(source)  # the base of Seeded/SecureShuffler
     rounds = 3
     counts = Counter(shuffler.randbelow(n) for _ in range(n * rounds))
     # Every value of the bit source came up equally often, so an unbiased sampler returns each
     # of 0 .. n-1 equally often; `bits % n` would favour the small values.
     assert counts == Counter({value: rounds for value in range(n)})
-    assert all(2**k >= n for k in source.calls)
+    assert source.requests and all(k % 32 == 0 for k in source.requests)  # whole words
 
 
 def test_cycling_source_would_expose_modulo_bias() -> None:
     # Control: the same source reduced modulo n is visibly biased, so the test above has teeth.
-    source = _CyclingBits(0)
-    n = 5
-    counts = Counter(source.getrandbits(3) % n for _ in range(8))
-    assert counts == Counter({0: 2, 1: 2, 2: 2, 3: 1, 4: 1})
+    source = _CyclingWords(0, 3)
+    assert Counter(value % 5 for value in source.cycle) == Counter({0: 2, 1: 2, 2: 2, 3: 1, 4: 1})
+
+
+def _reference_randbelow(source: random.Random, n: int) -> int:
+    """Rejection sampling with one getrandbits call per draw (the shufflers' first form)."""
+    bits = n.bit_length()
+    while True:
+        value = source.getrandbits(bits)
+        if value < n:
+            return value
+
+
+@given(
+    st.integers(min_value=0, max_value=2**32),
+    st.lists(st.integers(min_value=1, max_value=2**80), min_size=1, max_size=200),
+)
+def test_seeded_draws_are_those_of_one_getrandbits_call_each(seed: int, bounds: list[int]) -> None:
+    """Fetching bits in bulk changes no draw: seeded decks keep their order across versions."""
+    reference = random.Random(seed)
+    shuffler = SeededShuffler(seed)
+    for n in bounds:
+        assert shuffler.randbelow(n) == _reference_randbelow(reference, n)
+    expected = list(DeckKind.STANDARD.cards)
+    for i in range(len(expected) - 1, 0, -1):
+        j = _reference_randbelow(reference, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert Deck.shuffled(DeckKind.STANDARD, shuffler).cards == tuple(expected)
 
 
 @given(st.integers(min_value=1, max_value=10**6), st.integers(min_value=0, max_value=2**32))

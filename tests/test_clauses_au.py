@@ -13,7 +13,8 @@ import pytest
 
 from croupier import events as ev
 from croupier.betting import IllegalAction
-from croupier.cards import Card, Deck, DeckKind
+from croupier.cards import Card, DeckKind
+from croupier.deck import Deck
 from croupier.games import GameError
 from croupier.hand import Hand, Phase, Rules
 from croupier.rulebooks import RulebookError, load_rulebook
@@ -62,7 +63,6 @@ def dealing(hand: Hand) -> list[tuple[str, tuple[Card, ...]]]:
         elif isinstance(e, ev.DealBoard):
             out.append(("board", e.cards))
     return out
-
 
 
 def finish_round(hand: Hand) -> None:

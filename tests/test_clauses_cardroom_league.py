@@ -7,7 +7,8 @@ Each test is named after the clause it proves (docs/rules-coverage.toml lists it
 from __future__ import annotations
 
 from croupier import events as ev
-from croupier.cards import Card, Deck
+from croupier.cards import Card
+from croupier.deck import Deck
 from croupier.hand import Hand, Phase, Rules
 from croupier.rulebooks import load_rulebook
 from scripted import act_passively, cards, collected, deck, last_action
@@ -48,7 +49,6 @@ def showdown(hand: Hand) -> list[tuple[str, int]]:
 
 def shown(hand: Hand) -> dict[int, tuple[Card, ...]]:
     return {e.player: e.cards for e in hand.events if isinstance(e, ev.Show)}
-
 
 
 def to_street(hand: Hand, street: int) -> None:

@@ -11,7 +11,8 @@ import pytest
 
 from croupier import events as ev
 from croupier.betting import IllegalAction
-from croupier.cards import Card, Deck, DeckKind, parse_cards
+from croupier.cards import Card, DeckKind, parse_cards
+from croupier.deck import Deck
 from croupier.games import GameError
 from croupier.hand import Hand, Phase, Rules
 from croupier.rulebooks import RulebookError, load_rulebook

@@ -29,6 +29,7 @@ from croupier.evaluate import (
     evaluate,
     evaluate_many,
     rank_value,
+    scalar_evaluator,
 )
 
 MEMBERS = {
@@ -548,3 +549,23 @@ def test_describe_value_refuses_a_value_no_hand_has() -> None:
         describe_value(0)
     with pytest.raises(EvaluationError, match="badugi"):
         describe_value(5 << 16, Ranking.BADUGI)
+
+
+def test_compiled_scalar_layout_is_the_tables_layout() -> None:
+    from croupier.evaluate import scalar, tables
+
+    names = ("SUIT_SHIFT", "SUIT_BIAS", "FLUSH_CHECK", "RANK_KEY_MASK", "ROW_SHIFT")
+    assert [getattr(scalar, name) for name in names] == [getattr(tables, name) for name in names]
+
+
+@pytest.mark.parametrize("ranking", FIVE_CARD_RANKINGS)
+def test_scalar_evaluator_gives_the_batch_value_for_cards_ints_and_numpy_ints(ranking):
+    """The engine's scalar path (BestFive, compiled with it) against the batch kernel, for the
+    input kinds it takes itself (Card, int) and the one it hands to the interpreted path."""
+    evaluator = scalar_evaluator(ranking)
+    rng = np.random.default_rng(sum(map(ord, ranking)) + 1)
+    for k in (5, 6, 7):
+        hands = ref.random_hands(rng, 300, k, ref.DECK_LOWEST[ranking])
+        for row, value in zip(hands.tolist(), evaluate_many(hands, ranking).tolist(), strict=True):
+            assert evaluator([Card(c) for c in row]) == evaluator(row) == value
+            assert evaluator(np.array(row, dtype=np.int64)) == value

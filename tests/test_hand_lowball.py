@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from croupier import events as ev
 from croupier.betting import Betting, Structure
-from croupier.cards import Deck, DeckKind, SeededShuffler, parse_cards
+from croupier.cards import DeckKind, parse_cards
+from croupier.deck import Deck, SeededShuffler
 from croupier.games import game
 from croupier.hand import Hand, Phase, Rules
 from scripted import collected

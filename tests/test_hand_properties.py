@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from croupier import events as ev
 from croupier.betting import Betting, IllegalAction, MinRaise, ShortAllIn, Structure
-from croupier.cards import Deck, SeededShuffler
+from croupier.deck import Deck, SeededShuffler
 from croupier.games import GAMES, Game
 from croupier.hand import Hand, Phase, Rules
 from scripted import act_passively

@@ -6,7 +6,8 @@ import pytest
 
 from croupier import events as ev
 from croupier.betting import Betting, IllegalAction, Structure
-from croupier.cards import Card, Deck, DeckKind, SeededShuffler
+from croupier.cards import Card, DeckKind
+from croupier.deck import Deck, SeededShuffler
 from croupier.games import game
 from croupier.hand import Hand, Phase, Rules
 from scripted import act_passively

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from croupier import events as ev
 from croupier.betting import ShortAllIn
-from croupier.cards import Card, Deck, SeededShuffler
+from croupier.cards import Card
+from croupier.deck import Deck, SeededShuffler
 from croupier.hand import Hand, Phase, Rules
 from croupier.history import (
     Action,

@@ -13,7 +13,8 @@ import pytest
 
 from croupier.betting import MinRaise, ShortAllIn, Structure
 from croupier.bots import RandomBot, play_hand
-from croupier.cards import Deck, DeckKind, SeededShuffler
+from croupier.cards import DeckKind
+from croupier.deck import Deck, SeededShuffler
 from croupier.games import game
 from croupier.hand import Hand, Phase, Rules
 from croupier.history.extensions import (

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from croupier import events as ev
-from croupier.cards import Deck, SeededShuffler
+from croupier.deck import Deck, SeededShuffler
 from croupier.evaluate import best_hand
 from croupier.hand import Hand, Phase, Rules
 from croupier.history import (

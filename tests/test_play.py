@@ -16,7 +16,8 @@ from rich.console import Console
 from croupier import events as ev
 from croupier.betting import Betting, Structure
 from croupier.bots import Action, Bot, CallingStation, RandomBot, SeatView, StrengthBot, decide
-from croupier.cards import Card, Deck, DeckKind, SeededShuffler, parse_cards
+from croupier.cards import Card, DeckKind, parse_cards
+from croupier.deck import Deck, SeededShuffler
 from croupier.games import GAMES, GameError
 from croupier.hand import Hand, Phase, Rules
 from croupier.play import (

@@ -12,8 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.betting import MinRaise, ShortAllIn, Structure
-from croupier.cards import Deck, DeckKind, SeededShuffler
+from croupier.cards import DeckKind
 from croupier.cli import app
+from croupier.deck import Deck, SeededShuffler
 from croupier.hand import Hand, Phase, ShowFirst
 from croupier.pots import Basis, CardSet, CommissionKind, OddChipRule
 from croupier.rulebooks import (

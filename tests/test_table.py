@@ -9,7 +9,8 @@ import pytest
 
 from croupier import events as ev
 from croupier.betting import Betting, Structure
-from croupier.cards import Deck, DeckKind, SeededShuffler
+from croupier.cards import DeckKind
+from croupier.deck import Deck, SeededShuffler
 from croupier.games import game
 from croupier.hand import Hand, Phase, Rules
 from croupier.pots import Commission, CommissionKind

@@ -3,7 +3,8 @@
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-from croupier.cards import Card, CardError, Deck, DeckKind, Rank, Suit, format_cards, parse_cards
+from croupier.cards import Card, CardError, DeckKind, Rank, Suit, format_cards, parse_cards
+from croupier.deck import Deck
 
 __version__ = "0.1.0"
 

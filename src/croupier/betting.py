@@ -7,9 +7,7 @@ from; code branches on settings, never on a rulebook's name.
 from __future__ import annotations
 
 import enum
-import operator
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from croupier.frozen import Frozen
 
@@ -51,9 +49,7 @@ class Structure(enum.Enum):
     FIXED = "fixed"  # bets and raises of one size per round (qld s28(8); au "structured limit")
     SPREAD = "spread"  # between the last bet or raise and the table maximum (au 11.5(f))
 
-    @property
-    def pot_ratio(self) -> Fraction | None:
-        return _POT_RATIOS.get(self)
+    __hash__ = object.__hash__  # members are singletons; Enum's own hash is Python code
 
     @property
     def limit_rule(self) -> str:
@@ -61,7 +57,6 @@ class Structure(enum.Enum):
         return _LIMIT_RULES[self]
 
 
-_POT_RATIOS = {Structure.POT: Fraction(1), Structure.HALF_POT: Fraction(1, 2)}
 _LIMIT_RULES = {
     Structure.POT: "full pot: a raise of at most the pot after the call (qld s28(5), au 11.5(e))",
     Structure.HALF_POT: "half pot: a raise of at most half the pot after the call "
@@ -271,7 +266,7 @@ class BettingRound:
         self.raises = 1 if largest_blind else 0
 
     def pot_total(self) -> int:
-        return self.pot_before + sum(self.bets)
+        return self.pot_before + sum(bet for bet in self.bets)  # a genexpr compiles to a loop
 
     def capped(self, able: int) -> bool:
         """Whether no more raises are allowed; ``able``: players in the pot not all-in
@@ -334,21 +329,25 @@ class BettingRound:
 
     def _max_raise_to(self, owed: int, structure: Structure) -> int:
         betting = self.betting
-        ratio = structure.pot_ratio
         limit: int | None = None
         if structure is Structure.FIXED:
             return self.full_level + betting.fixed_size(self.index)
-        if ratio is not None:
+        if structure is Structure.POT or structure is Structure.HALF_POT:
             # The call counts as in the pot before the limit (au 11.5(e); qld s28(5)-(6)); a
             # bet of the table minimum is always allowed, even into a small pot (qld s25(4)).
-            limit = (self.pot_total() + owed) * ratio.numerator // ratio.denominator
+            limit = self.pot_total() + owed
+            if structure is Structure.HALF_POT:
+                limit //= 2
             limit = max(limit, betting.small_bet)
         elif structure is Structure.STRADDLE and self.current:
             limit = 2 * self.last_wager  # an opening bet is bounded by the table (qld s25(4))
         if betting.max_wager is not None:
             limit = betting.max_wager if limit is None else min(limit, betting.max_wager)
         if limit is None:
-            everything: int = max(map(operator.add, self.bets, self.stacks))
+            bets, stacks = self.bets, self.stacks
+            everything = 0  # the most any player could have in this round
+            for p in range(len(bets)):
+                everything = max(everything, bets[p] + stacks[p])
             return everything
         return self.current + limit
 

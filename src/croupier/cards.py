@@ -1,4 +1,4 @@
-"""Cards, ranks, suits, deck kinds and shuffling.
+"""Cards, ranks, suits and deck kinds (shuffling and dealing are :mod:`croupier.deck`).
 
 A card is a small int, ``code = 4 * rank + suit`` (rank 0 = deuce .. 12 = ace; suit 0 = clubs ..
 3 = spades), so cards index lookup tables directly and sort by rank, then suit. Suit values follow
@@ -9,25 +9,18 @@ from __future__ import annotations
 
 import enum
 import operator
-import random
-import secrets
 from collections.abc import Iterable, Sequence
-from typing import Protocol
 
 __all__ = [
     "Card",
     "CardError",
-    "Deck",
     "DeckKind",
     "Rank",
-    "SecureShuffler",
-    "SeededShuffler",
-    "Shuffler",
     "Suit",
+    "check_unique",
     "format_cards",
     "parse_cards",
     "parse_cards_or_unknown",
-    "shuffle",
 ]
 
 UNKNOWN = "??"
@@ -186,14 +179,14 @@ def parse_cards(text: str | Iterable[str | int]) -> tuple[Card, ...]:
 
     Duplicates are an error."""
     cards = tuple(_card(token) for token in _split(text))
-    _check_unique(cards)
+    check_unique(cards)
     return cards
 
 
 def parse_cards_or_unknown(text: str | Iterable[str | int]) -> tuple[Card | None, ...]:
     """Like :func:`parse_cards`, but ``??`` stands for a card nobody has seen (``None``)."""
     cards = tuple(None if token == UNKNOWN else _card(token) for token in _split(text))
-    _check_unique([card for card in cards if card is not None])
+    check_unique([card for card in cards if card is not None])
     return cards
 
 
@@ -202,7 +195,8 @@ def format_cards(cards: Iterable[Card | None]) -> str:
     return " ".join(UNKNOWN if card is None else str(card) for card in cards)
 
 
-def _check_unique(cards: Sequence[Card]) -> None:
+def check_unique(cards: Sequence[Card]) -> None:
+    """Raise :class:`CardError` naming the first card that appears twice."""
     if len(set(cards)) != len(cards):
         seen: set[Card] = set()
         for card in cards:
@@ -219,6 +213,8 @@ class DeckKind(enum.Enum):
     SHORT_36 = (36, Rank.SIX, "au 4.1(c)")
     SHORT_32 = (32, Rank.SEVEN, "au 4.1(d)")
     ROYAL_20 = (20, Rank.TEN, "royal deck (not in the seed books)")
+
+    __hash__ = object.__hash__  # members are singletons; Enum's own hash is Python code
 
     def __init__(self, size: int, lowest: Rank, clause: str) -> None:
         self.size = size
@@ -256,117 +252,3 @@ class DeckKind(enum.Enum):
             if kind.size == size:
                 return kind
         raise CardError(f"no deck of {size} cards: expected one of 52, 40, 36, 32, 20 (au 4.1)")
-
-
-class Shuffler(Protocol):
-    """A source of uniform random integers; ``randbelow(n)`` returns 0 <= k < n."""
-
-    def randbelow(self, n: int) -> int: ...
-
-
-class _BitsShuffler:
-    """Unbiased integers from random bits by rejection (no modulo bias)."""
-
-    def __init__(self, source: random.Random) -> None:
-        self._getrandbits = source.getrandbits
-
-    def randbelow(self, n: int) -> int:
-        if n <= 0:
-            raise ValueError(f"randbelow needs a positive bound, got {n}")
-        bits = n.bit_length()
-        while True:
-            value = self._getrandbits(bits)
-            if value < n:
-                return value
-
-    def shuffle(self, items: list[Card]) -> None:
-        """:func:`shuffle` with the draws inlined: the same order, a third of the time."""
-        getrandbits = self._getrandbits
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            bits = n.bit_length()
-            j = getrandbits(bits)
-            while j >= n:
-                j = getrandbits(bits)
-            items[i], items[j] = items[j], items[i]
-
-
-class SecureShuffler(_BitsShuffler):
-    """The default: the operating system's cryptographically secure generator."""
-
-    def __init__(self) -> None:
-        super().__init__(secrets.SystemRandom())
-
-    def __repr__(self) -> str:
-        return "SecureShuffler()"
-
-
-class SeededShuffler(_BitsShuffler):
-    """Deterministic for a seed (Mersenne Twister bits), for tests, replays and simulation."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        super().__init__(random.Random(seed))
-
-    def __repr__(self) -> str:
-        return f"SeededShuffler({self.seed!r})"
-
-
-def shuffle(items: list[Card], shuffler: Shuffler) -> None:
-    """Fisher-Yates in place: every order equally likely when ``randbelow`` is uniform."""
-    if isinstance(shuffler, _BitsShuffler):
-        shuffler.shuffle(items)
-        return
-    for i in range(len(items) - 1, 0, -1):
-        j = shuffler.randbelow(i + 1)
-        items[i], items[j] = items[j], items[i]
-
-
-class Deck:
-    """An ordered stack of cards; ``deal`` takes from the top (the front)."""
-
-    def __init__(self, kind: DeckKind, cards: Iterable[Card]) -> None:
-        self.kind = kind
-        self._cards = list(cards)
-        kind.check(self._cards)
-        _check_unique(self._cards)
-
-    @classmethod
-    def shuffled(cls, kind: DeckKind = DeckKind.STANDARD, shuffler: Shuffler | None = None) -> Deck:
-        cards = list(kind.cards)
-        shuffle(cards, shuffler if shuffler is not None else SecureShuffler())
-        deck = cls.__new__(cls)  # the deck's own cards, reordered: nothing to check
-        deck.kind, deck._cards = kind, cards
-        return deck
-
-    @classmethod
-    def ordered(cls, kind: DeckKind = DeckKind.STANDARD) -> Deck:
-        return cls(kind, kind.cards)
-
-    def deal(self, count: int = 1) -> tuple[Card, ...]:
-        if count < 0:
-            raise ValueError(f"cannot deal {count} cards")
-        if count > len(self._cards):
-            raise CardError(f"cannot deal {count} cards: only {len(self._cards)} left in the deck")
-        dealt = tuple(self._cards[:count])
-        del self._cards[:count]
-        return dealt
-
-    def restock(self, cards: Iterable[Card], shuffler: Shuffler) -> None:
-        """Shuffle ``cards`` (burns or discards) together with what is left, to finish a deal
-        the stub cannot (au 11.3(b), 12.4(a), 13.4(a))."""
-        pool = self._cards + list(cards)
-        self.kind.check(pool)
-        _check_unique(pool)
-        shuffle(pool, shuffler)
-        self._cards = pool
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(self._cards)
-
-    def __len__(self) -> int:
-        return len(self._cards)
-
-    def __repr__(self) -> str:
-        return f"Deck(DeckKind.{self.kind.name}, parse_cards({format_cards(self._cards)!r}))"

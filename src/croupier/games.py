@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
+from typing import Final
 
 from croupier.cards import DeckKind
 from croupier.evaluate import Ranking
 from croupier.frozen import Frozen
 
 __all__ = ["Game", "GameError", "Opener", "Street", "game"]
+
+
+# Held as constants: compiled code reads these directly, not through the enum classes.
+_HIGH: Final = Ranking.HIGH
+_STANDARD: Final = DeckKind.STANDARD
 
 
 class GameError(ValueError):
@@ -67,7 +73,7 @@ class Game(Frozen):
 
     def ranking_for(self, deck: DeckKind) -> Ranking:
         """The hand ranking with this deck: short decks rank by au 9.3."""
-        if self.ranking is not Ranking.HIGH or deck is DeckKind.STANDARD:
+        if self.ranking is not _HIGH or deck is _STANDARD:
             return self.ranking
         return {
             DeckKind.SHORT_40: Ranking.SHORT40,

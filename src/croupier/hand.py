@@ -9,7 +9,7 @@ an explicit deck so that seeded games and replays take the same path).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from croupier import events as ev
@@ -22,8 +22,9 @@ from croupier.betting import (
     Structure,
     whole,
 )
-from croupier.cards import Card, Deck, DeckKind, SecureShuffler, Shuffler, format_cards
-from croupier.evaluate import HandValue, best_hand, describe_value, scalar_evaluator
+from croupier.cards import Card, DeckKind, format_cards
+from croupier.deck import SECURE, Deck, Shuffler
+from croupier.evaluate import HandValue, Ranking, best_hand, describe_value, scalar_evaluator
 from croupier.frozen import Frozen
 from croupier.games import Game, Opener, Street, game
 from croupier.pots import CardSet, Commission, OddChip, OddChipRule, Settlement, settle
@@ -100,7 +101,7 @@ class Hand:
         """``over_blind``: the player left of the last blind chooses to post the voluntary
         over-blind, double the last blind (au 11.1(c)(iv), 11.5(c))."""
         self.rules = rules
-        self.shuffler = shuffler if shuffler is not None else SecureShuffler()
+        self.shuffler = shuffler if shuffler is not None else SECURE
         count = len(stacks)
         rules.game.check(rules.deck, count)
         given: tuple[object, ...] = tuple(stacks)  # not typed as int until checked
@@ -116,7 +117,7 @@ class Hand:
                 f"the rules call for a {rules.deck.size}-card deck, got {self.deck.kind.size}"
             )
         self.ranking = rules.game.ranking_for(rules.deck)
-        self._evaluate = scalar_evaluator(self.ranking)
+        self._evaluate: Callable[[Sequence[Card]], int] | None = None  # at the showdown
         self._hands: dict[int, HandValue] = {}  # described hands, filled at the showdown
         self.starting = tuple(stacks)
         self.stacks = list(stacks)
@@ -160,7 +161,7 @@ class Hand:
     @property
     def pot(self) -> int:
         """All chips in the middle: earlier rounds and this round's bets."""
-        return sum(self.contributed) + sum(self.bets)
+        return _total(self.contributed) + _total(self.bets)
 
     def in_hand(self) -> list[int]:
         """Players who have not folded, in deal order (a copy)."""
@@ -328,7 +329,7 @@ class Hand:
         self.street += 1
         street = self.rules.game.streets[self.street]
         self.round = BettingRound(
-            self.rules.betting, self.street, self.bets, self.stacks, sum(self.contributed)
+            self.rules.betting, self.street, self.bets, self.stacks, _total(self.contributed)
         )
         if street.opener is Opener.LEFT_OF_BLINDS:
             self._post_blinds()  # before the first card is dealt (au 11.1(c), 16.1; qld s23(3))
@@ -356,16 +357,20 @@ class Hand:
             return
         if street.burn and (per_player or street.board or street.draw):
             self._burn()
-        # One card at a time, clockwise from the left of the button (rws 3.6, au 12.1(c)).
-        dealt = iter(self.deck.deal(per_player * len(self._live)))
-        for face_up in (False,) * street.hole + (True,) * street.up:
-            for player in self._live:
-                (self.up if face_up else self.hole)[player].append(next(dealt))
-        for player in self._live if per_player else ():
+        # One card at a time, clockwise from the left of the button (rws 3.6, au 12.1(c)): a
+        # player's k-th card is the k-th of every ``players`` cards, the face-down ones first.
+        players = len(self._live)
+        dealt = self.deck.deal(per_player * players)
+        face_down = street.hole * players
+        for i, player in enumerate(self._live if per_player else ()):
             if street.hole:
-                self._log(ev.DealHole(player, tuple(self.hole[player][-street.hole :])))
+                cards = dealt[i:face_down:players]
+                self.hole[player].extend(cards)
+                self._log(ev.DealHole(player, cards))
             if street.up:
-                self._log(ev.DealUp(player, tuple(self.up[player][-street.up :])))
+                cards = dealt[face_down + i :: players]
+                self.up[player].extend(cards)
+                self._log(ev.DealUp(player, cards))
         if street.board:
             self._deal_board(street.board, burn=False)
 
@@ -403,7 +408,7 @@ class Hand:
         if self.over_blind:
             blinds.append(2 * blinds[-1])  # double the last blind (au 11.5(c))
         posters = self._blind_posters(len(blinds))
-        for player, amount in zip(posters, blinds, strict=False):
+        for player, amount in zip(posters, blinds, strict=False):  # fewer posters heads-up
             added = self.round.post(player, amount)
             self._log(ev.PostBlind(player, added, self.stacks[player] == 0))
         if not blinds:
@@ -552,14 +557,16 @@ class Hand:
             commission=self.rules.commission,
             odd_chip=self.rules.odd_chip,
             chip=self.rules.chip_unit,
-            blinds_only=self.blinds_only(),
+            blinds_only=self.rules.commission.exempt_blinds_only and self.blinds_only(),
         )
         if settlement.returned is not None:
-            self._log(ev.ReturnUncalled(*settlement.returned))
+            player, amount = settlement.returned
+            self._log(ev.ReturnUncalled(player, amount))
         if contested:
             self._show_down(values, lows, [pot.eligible for pot in settlement.pots])
         # Side pots are settled first, the main pot last (cardroom showdown 7).
-        for index, pot in reversed(list(enumerate(settlement.pots))):
+        for index in range(len(settlement.pots) - 1, -1, -1):
+            pot = settlement.pots[index]
             described = tuple(
                 self._described(value, lows[w] if lows else None)
                 for w in pot.winners
@@ -569,8 +576,8 @@ class Hand:
             self._log(ev.Announce(index, pot.amount, pot.commission, paid, pot.winners, described))
             if pot.commission:
                 self._log(ev.Rake(index, pot.commission, pot.commission_base))
-            for winner, share in zip(pot.winners, pot.shares, strict=True):
-                self._log(ev.Collect(index, winner, share))
+            for k, winner in enumerate(pot.winners):
+                self._log(ev.Collect(index, winner, pot.shares[k]))
         for player, payout in enumerate(settlement.payouts):
             self.stacks[player] += payout
         self.payouts = settlement.payouts
@@ -581,6 +588,8 @@ class Hand:
     def _value(self, player: int) -> int:
         """The value of a player's best hand (the scalar path; no description)."""
         if self.rules.game.hole_cards_used is None:
+            if self._evaluate is None:
+                self._evaluate = scalar_evaluator(self.ranking)
             return self._evaluate(self.hole[player] + self.up[player] + self.board)
         return self._hand(player).value
 
@@ -593,9 +602,21 @@ class Hand:
             )  # fmt: skip
         return self._hands[player]
 
+    def _describe(self, value: int) -> str:
+        """describe_value, memoised per ranking in a list by value (its own cache costs more)."""
+        known = _DESCRIPTIONS.get(self.ranking)
+        if known is None:
+            known = _DESCRIPTIONS[self.ranking] = []
+        if value >= len(known):
+            known.extend([None] * (value + 1 - len(known)))
+        text = known[value]
+        if text is None:
+            text = known[value] = describe_value(value, self.ranking)
+        return text
+
     def _described(self, value: int, low_value: int | None) -> str:
         """A winner's hand, with its qualifying low in split games."""
-        high = describe_value(value, self.ranking)
+        high = self._describe(value)
         low = self.rules.game.low_ranking
         if low is None or low_value is None:
             return high
@@ -634,7 +655,7 @@ class Hand:
                 for i in mine:
                     called.setdefault(i, (value, low))
                 shown = tuple(self.hole[player] + self.up[player])
-                self._log(ev.Show(player, shown, describe_value(value, self.ranking)))
+                self._log(ev.Show(player, shown, self._describe(value)))
             else:
                 self._log(ev.Muck(player))
 
@@ -676,6 +697,15 @@ class Hand:
         return players[start:] + players[:start]
 
 
+def _total(amounts: list[int]) -> int:
+    """``sum(amounts)``; compiled, this loop is native where ``sum`` of a list is a Python call."""
+    total = 0
+    for amount in amounts:
+        total += amount
+    return total
+
+
+_DESCRIPTIONS: dict[Ranking, list[str | None]] = {}  # ranking -> hand value -> its name
 _VOLUNTARY = (ev.Call, ev.Bet)  # what makes a hand more than its blinds (au 8.6)
 
 

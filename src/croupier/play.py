@@ -37,8 +37,9 @@ from croupier.bots import (
     decide,
     must_open,
 )
-from croupier.cards import Card, CardError, DeckKind, SecureShuffler, SeededShuffler, Shuffler
+from croupier.cards import Card, CardError, DeckKind
 from croupier.cards import parse_cards as _parse_cards
+from croupier.deck import SecureShuffler, SeededShuffler, Shuffler
 from croupier.games import Game, GameError, Opener
 from croupier.games import game as find_game
 from croupier.hand import Hand, Phase, Rules

@@ -307,7 +307,7 @@ class Settlement(Frozen):
 
 def _check_amounts(contributions: Sequence[int]) -> tuple[int, ...]:
     given: tuple[object, ...] = tuple(contributions)  # numpy integers too: not typed as int yet
-    if all(type(a) is int for a in given) and min(contributions, default=0) >= 0:
+    if all(type(a) is int and a >= 0 for a in given):
         return tuple(contributions)  # the common case, without building a message per player
     amounts = tuple(_as_int(a, f"contribution of player {p}") for p, a in enumerate(given))
     for player, amount in enumerate(amounts):
@@ -320,7 +320,7 @@ def _check_live(live: Sequence[bool], n: int) -> tuple[bool, ...]:
     flags = tuple(bool(flag) for flag in live)
     if len(flags) != n:
         raise PotError(f"live has {len(flags)} entries for {n} players")
-    if n and not any(flags):
+    if n and True not in flags:
         raise PotError("no live player: at least one player must not have folded")
     return flags
 
@@ -329,13 +329,21 @@ def uncalled(contributions: Sequence[int]) -> tuple[int, int] | None:
     """``(player, amount)``: the part of the largest contribution nobody matched, or ``None``.
 
     It is returned to its owner and is no part of any pot (rws 4.3, au 8.5, qld s30(4)(b))."""
-    amounts = _check_amounts(contributions)
-    top = max(amounts, default=0)
-    owners = [player for player, amount in enumerate(amounts) if amount == top]
-    if top == 0 or len(owners) != 1:
+    return _uncalled(_check_amounts(contributions))
+
+
+def _uncalled(amounts: tuple[int, ...]) -> tuple[int, int] | None:
+    top = second = 0  # the largest contribution and the next (equal to it on a tie)
+    owner = -1
+    for player in range(len(amounts)):
+        amount = amounts[player]
+        if amount > top:
+            top, second, owner = amount, top, player
+        elif amount > second:
+            second = amount
+    if top == second:
         return None
-    second = max((a for p, a in enumerate(amounts) if p != owners[0]), default=0)
-    return owners[0], top - second
+    return owner, top - second
 
 
 def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> tuple[Pot, ...]:
@@ -346,13 +354,22 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> tuple[Pot,
     reached. Chips above the highest live level (possible only if the uncalled part was not
     returned) join the top pot."""
     amounts = _check_amounts(contributions)
-    flags = _check_live(live, len(amounts))
-    levels = sorted({a for a, alive in zip(amounts, flags, strict=True) if alive and a > 0})
+    return _build_pots(amounts, _check_live(live, len(amounts)))
+
+
+def _build_pots(amounts: tuple[int, ...], flags: tuple[bool, ...]) -> tuple[Pot, ...]:
+    players = range(len(amounts))
+    levels = sorted({amounts[p] for p in players if flags[p] and amounts[p] > 0})
     pots: list[Pot] = []
     previous = 0
     for level in levels:
-        amount = sum(min(a, level) - min(a, previous) for a in amounts)
-        eligible = tuple(p for p, a in enumerate(amounts) if flags[p] and a >= level)
+        amount = 0
+        live: list[int] = []
+        for p in players:
+            amount += min(amounts[p], level) - min(amounts[p], previous)
+            if flags[p] and amounts[p] >= level:
+                live.append(p)
+        eligible = tuple(live)
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:
@@ -432,18 +449,27 @@ def _winners(
     """(high winners, low winners) of one pot; a lone eligible player wins it unshown."""
     if len(pot.eligible) == 1:
         return pot.eligible, ()
-    shown = {p: v for p in pot.eligible if (v := highs[p]) is not None}
-    if not shown:
+    high = _best(pot.eligible, highs)
+    if not high:
         raise PotError(f"no hand value for any of {pot.eligible}, eligible for {pot.amount}")
-    best = max(shown.values())
-    high = tuple(p for p, v in shown.items() if v == best)
-    if lows is None:
-        return high, ()
-    qualified = {p: v for p in pot.eligible if (v := lows[p]) is not None}
-    if not qualified:
-        return high, ()  # no qualifying low: the high hand takes the whole pot
-    best_low = max(qualified.values())
-    return high, tuple(p for p, v in qualified.items() if v == best_low)
+    # No qualifying low: the high hand takes the whole pot.
+    return high, () if lows is None else _best(pot.eligible, lows)
+
+
+def _best(players: tuple[int, ...], values: tuple[int | None, ...]) -> tuple[int, ...]:
+    """The players with the highest value, in order; none when nobody has a value."""
+    best: int | None = None
+    winners: list[int] = []
+    for p in players:
+        value = values[p]
+        if value is None:
+            continue
+        if best is None or value > best:
+            best = value
+            winners = [p]
+        elif value == best:
+            winners.append(p)
+    return tuple(winners)
 
 
 def _contributors(pots: tuple[Pot, ...], amounts: Sequence[int]) -> list[frozenset[int]]:
@@ -556,7 +582,7 @@ def _divide(
     cards: _Cards,
 ) -> dict[int, int]:
     each = amount // (len(winners) * unit) * unit
-    shares = dict.fromkeys(winners, each)
+    shares = {p: each for p in winners}
     rest = amount - each * len(winners)
     if not rest:
         return shares
@@ -617,11 +643,11 @@ def settle(
     seats = _seating(order, button, n)
     high_cards = _check_cards(cards, n)
     low_hands = high_cards if low_cards is None else _check_cards(low_cards, n)
-    returned = uncalled(amounts)
+    returned = _uncalled(amounts)
     net = list(amounts)
     if returned is not None:
         net[returned[0]] -= returned[1]
-    pots = build_pots(net, flags)
+    pots = _build_pots(tuple(net), flags)
     outcomes = [_winners(pot, highs, lows) for pot in pots]
 
     if commission.takes_from_pots and not (blinds_only and commission.exempt_blinds_only):
@@ -643,7 +669,9 @@ def settle(
     if returned is not None:
         payouts[returned[0]] += returned[1]
     results: list[PotResult] = []
-    for pot, (high, low), (fee, base) in zip(pots, outcomes, taken, strict=True):
+    for k, pot in enumerate(pots):
+        high, low = outcomes[k]
+        fee, base = taken[k]
         rest = pot.amount - fee
         shares: dict[int, int] = {}
         parts: list[tuple[int, tuple[int, ...], OddChipRule, _Cards]]
@@ -666,6 +694,7 @@ def settle(
         split = tuple(shares[p] for p in winners)
         results.append(PotResult(pot.amount, fee, base, pot.eligible, winners, split))
     total_fee = sum(fee for fee, _ in taken)
-    if sum(payouts) + total_fee != sum(amounts):  # pragma: no cover - an internal error
+    paid, put_in = sum(p for p in payouts), sum(a for a in amounts)  # genexprs compile to loops
+    if paid + total_fee != put_in:  # pragma: no cover - an internal error
         raise AssertionError(f"chips not conserved: {amounts} -> {payouts} + {total_fee}")
     return Settlement(returned, tuple(results), tuple(payouts), total_fee)

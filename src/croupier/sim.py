@@ -19,7 +19,7 @@ from typing import TextIO
 
 from croupier import events as ev
 from croupier.bots import Bot, CallingStation, RandomBot, StrengthBot, play_hand
-from croupier.cards import Deck, SeededShuffler
+from croupier.deck import Deck, SeededShuffler
 from croupier.hand import Hand, Rules
 from croupier.history import dump_event_log
 

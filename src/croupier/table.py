@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from croupier import events as ev
 from croupier.betting import Betting, Structure
-from croupier.cards import Card, Deck, Shuffler
+from croupier.cards import Card
+from croupier.deck import Deck, Shuffler
 from croupier.hand import Hand, Phase, Rules
 from croupier.pots import CommissionKind
 

@@ -16,6 +16,7 @@ import numpy.typing as npt
 from croupier.cards import Card, CardError, format_cards, parse_cards
 from croupier.evaluate import kernels
 from croupier.evaluate.rankings import Category, EvaluationError, Ranking, describe, qualifies
+from croupier.evaluate.scalar import BestFive
 from croupier.evaluate.tables import (
     BLANK,
     CATEGORIES,
@@ -155,7 +156,12 @@ def _best_five(ranking: Ranking) -> Evaluator:
             return flush[sum(1 << (c >> 2) for c in cards if c & 3 == suit)]
         return best[key >> _SHIFT & RANK_KEY_MASK]
 
-    return evaluate
+    if low_27:
+        return evaluate  # a flush hurts a 2-7 low: the best five is searched for
+    keys = [int(tables.card_key[code]) if code in ranking.deck else -1 for code in range(52)]
+    offsets = tables.offsets.astype("<u4").tobytes()
+    lookup = tables.lookup.astype("<u2").tobytes()
+    return BestFive(keys, offsets, lookup, flush if flush_check else None, evaluate)
 
 
 def _badugi_evaluator() -> Evaluator:

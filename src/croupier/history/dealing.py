@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from croupier import events as ev
-from croupier.cards import Card, Deck, DeckKind, Shuffler
+from croupier.cards import Card, DeckKind
+from croupier.deck import Deck, Shuffler
 from croupier.games import Game
 from croupier.hand import Hand
 from croupier.history.phh import Action, ActionKind, PHHError, format_phh_cards

@@ -47,7 +47,8 @@ from decimal import Decimal
 from typing import Any
 
 from croupier.betting import Betting, IllegalAction, MinRaise, RulesError, ShortAllIn, Structure
-from croupier.cards import Card, CardError, SeededShuffler
+from croupier.cards import Card, CardError
+from croupier.deck import SeededShuffler
 from croupier.evaluate import HandValue, best_hand
 from croupier.games import GameError, game
 from croupier.hand import Hand, Phase, Rules

@@ -1,0 +1,169 @@
+"""Shuffling and dealing: a deck in play, and the random sources that order it (au 6.1).
+
+Compiled with the engine (see setup.py): a deck is shuffled for every hand and dealt from on
+every street.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable
+from typing import Final, Protocol
+
+from croupier.cards import Card, CardError, DeckKind, check_unique, format_cards
+
+__all__ = ["SECURE", "Deck", "SecureShuffler", "SeededShuffler", "Shuffler", "shuffle"]
+
+
+class Shuffler(Protocol):
+    """A source of uniform random integers; ``randbelow(n)`` returns 0 <= k < n."""
+
+    def randbelow(self, n: int) -> int: ...
+
+
+class _BitsShuffler:
+    """Unbiased integers from random bits by rejection (no modulo bias).
+
+    The bits are fetched 2,048 at a time and used a 32-bit word at a time, which gives the
+    values one ``getrandbits`` call per draw would: CPython's Mersenne Twister fills a wide
+    request from its 32-bit outputs, the first in the lowest word, and a request of k <= 32
+    bits is the top k bits of one output.
+    """
+
+    def __init__(self, source: random.Random) -> None:
+        self._getrandbits = source.getrandbits
+        self._buffer = b""
+        self._used = 0  # bytes of the buffer used
+
+    def randbelow(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError(f"randbelow needs a positive bound, got {n}")
+        bits = n.bit_length()
+        while True:
+            value = self._bits(bits)
+            if value < n:
+                return value
+
+    def shuffle(self, items: list[Card]) -> None:
+        """:func:`shuffle` with the draws inlined: the same order, in less time."""
+        bits = len(items).bit_length()
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1
+            while n >> (bits - 1) == 0:
+                bits -= 1  # n.bit_length(), kept up as n falls
+            j = self._bits(bits)
+            while j >= n:
+                j = self._bits(bits)
+            items[i], items[j] = items[j], items[i]
+
+    def _bits(self, k: int) -> int:
+        """What ``getrandbits(k)`` would return."""
+        if k <= 8:  # the top bits of the next word, in its last byte
+            at = self._take_word()
+            return self._buffer[at + 3] >> (8 - k)
+        value = shift = 0
+        while k > 0:
+            at = self._take_word()
+            word = int.from_bytes(self._buffer[at : at + 4], "little")
+            value |= (word >> (32 - k) if k < 32 else word) << shift
+            shift += 32
+            k -= 32
+        return value
+
+    def _take_word(self) -> int:
+        """Where in the buffer the next 32-bit word starts (least significant byte first)."""
+        if self._used == len(self._buffer):
+            self._buffer = self._getrandbits(_FETCH_BITS).to_bytes(_FETCH_BITS // 8, "little")
+            self._used = 0
+        self._used += 4
+        return self._used - 4
+
+
+_FETCH_BITS: Final = 2048
+
+
+class SecureShuffler(_BitsShuffler):
+    """The default: the operating system's cryptographically secure generator."""
+
+    def __init__(self) -> None:
+        super().__init__(secrets.SystemRandom())
+
+    def __repr__(self) -> str:
+        return "SecureShuffler()"
+
+
+SECURE: Final = SecureShuffler()
+"""The default shuffler. The operating system's generator keeps no state, so one serves all."""
+
+
+class SeededShuffler(_BitsShuffler):
+    """Deterministic for a seed (Mersenne Twister bits), for tests, replays and simulation."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        super().__init__(random.Random(seed))
+
+    def __repr__(self) -> str:
+        return f"SeededShuffler({self.seed!r})"
+
+
+def shuffle(items: list[Card], shuffler: Shuffler) -> None:
+    """Fisher-Yates in place: every order equally likely when ``randbelow`` is uniform."""
+    if isinstance(shuffler, _BitsShuffler):
+        shuffler.shuffle(items)
+        return
+    for i in range(len(items) - 1, 0, -1):
+        j = shuffler.randbelow(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+class Deck:
+    """An ordered stack of cards; ``deal`` takes from the top (the front)."""
+
+    def __init__(self, kind: DeckKind, cards: Iterable[Card]) -> None:
+        self.kind = kind
+        self._cards: list[Card] = list(cards)
+        if self._cards:
+            kind.check(self._cards)
+            check_unique(self._cards)
+
+    @classmethod
+    def shuffled(cls, kind: DeckKind = DeckKind.STANDARD, shuffler: Shuffler | None = None) -> Deck:
+        cards = list(kind.cards)
+        shuffle(cards, shuffler if shuffler is not None else SECURE)
+        deck = cls(kind, ())
+        deck._cards = cards  # the deck's own cards, reordered: nothing to check
+        return deck
+
+    @classmethod
+    def ordered(cls, kind: DeckKind = DeckKind.STANDARD) -> Deck:
+        return cls(kind, kind.cards)
+
+    def deal(self, count: int = 1) -> tuple[Card, ...]:
+        if count < 0:
+            raise ValueError(f"cannot deal {count} cards")
+        if count > len(self._cards):
+            raise CardError(f"cannot deal {count} cards: only {len(self._cards)} left in the deck")
+        dealt = tuple(self._cards[:count])
+        del self._cards[:count]
+        return dealt
+
+    def restock(self, cards: Iterable[Card], shuffler: Shuffler) -> None:
+        """Shuffle ``cards`` (burns or discards) together with what is left, to finish a deal
+        the stub cannot (au 11.3(b), 12.4(a), 13.4(a))."""
+        pool = self._cards + list(cards)
+        self.kind.check(pool)
+        check_unique(pool)
+        shuffle(pool, shuffler)
+        self._cards = pool
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __repr__(self) -> str:
+        return f"Deck(DeckKind.{self.kind.name}, parse_cards({format_cards(self._cards)!r}))"
