@@ -3,9 +3,10 @@
 Both engines play the same random policy through their public APIs, with their event logs on:
 bet or raise (to the minimum, the maximum or a random amount between) 30% of the time when
 allowed, fold 15% of the time when facing a bet, otherwise check or call. Stacks are 200 big
-blinds, so all-ins and side pots happen. Timings are printed, never asserted.
+blinds, so all-ins and side pots happen. Each engine runs ``--rounds`` times, taking
+turns, and its best round counts. Timings are printed, never asserted.
 
-    python bench/hands.py [--hands N] [--seed S]
+    python bench/hands.py [--hands N] [--peer-hands N] [--seed S] [--rounds R]
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from croupier.cards import DeckKind
 from croupier.deck import Deck, SeededShuffler
 from croupier.games import game
 from croupier.hand import Hand, Phase, Rules
-from machine import cpu_model, engine
+from machine import best_rates, cpu_model, engine
 
 PLAYERS = 6
 BLINDS = (1, 2)
@@ -98,11 +99,20 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--peer-hands", type=int, default=1_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=3, help="rounds each; the best counts")
     args = parser.parse_args()
     croupier_hands(200, args.seed)  # warm up: tables, caches
-    ours = croupier_hands(args.hands, args.seed)
-    theirs = pokerkit_hands(args.peer_hands, args.seed)
+    rates = best_rates(
+        {
+            "croupier": lambda: croupier_hands(args.hands, args.seed),
+            "pokerkit": lambda: pokerkit_hands(args.peer_hands, args.seed),
+        },
+        args.rounds,
+    )
+    ours, theirs = rates["croupier"], rates["pokerkit"]
+    assert ours is not None
     print(f"machine: {cpu_model()}, Python {platform.python_version()}, {engine()}")
+    print(f"best of {args.rounds} rounds each, taking turns")
     print(f"croupier  {ours:>10,.0f} hands/s  ({args.hands:,} 6-max NLHE hands, random policy)")
     if theirs is None:
         print("pokerkit  not installed")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import platform
+from collections.abc import Callable
 
 
 def cpu_model() -> str:
@@ -25,3 +26,17 @@ def engine() -> str:
     if not compiled:
         return "croupier pure Python (CROUPIER_PURE=1 or no C compiler at install)"
     return f"croupier compiled with mypyc ({len(compiled)} modules)"
+
+
+def best_rates(runs: dict[str, Callable[[], float | None]], rounds: int) -> dict[str, float | None]:
+    """Each engine's best rate (items a second) over ``rounds`` rounds that take turns. On a
+    shared machine other work slows a round and never speeds one up, so the best round is
+    the closest to the engine's own speed (timeit takes the minimum for the same reason), and
+    taking turns exposes both engines to the same spells of load."""
+    best: dict[str, float | None] = dict.fromkeys(runs)
+    for _ in range(rounds):
+        for name, run in runs.items():
+            rate = run()
+            if rate is not None:
+                best[name] = max(rate, best[name] or 0.0)
+    return best

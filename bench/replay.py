@@ -1,10 +1,11 @@
 """Hand-history replay speed: croupier against PokerKit on the same PHH hands, one process.
 
 Hands are 6-max no-limit hold'em under PHH's own rules, played by random bots through croupier
-and written as PHH; both engines then replay every hand from the text (parse included). Timings
-are printed, never asserted.
+and written as PHH; both engines then replay every hand from the text (parse included). Each
+engine runs ``--rounds`` times, taking turns, and its best round counts. Timings are printed,
+never asserted.
 
-    python bench/replay.py [--hands N] [--seed S]
+    python bench/replay.py [--hands N] [--seed S] [--rounds R]
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from croupier.history import (
     replay,
     standard_rules,
 )
-from machine import cpu_model, engine
+from machine import best_rates, cpu_model, engine
 
 
 def make_histories(count: int, seed: int) -> list[str]:
@@ -71,12 +72,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=3, help="rounds each; the best counts")
     args = parser.parse_args()
     texts = make_histories(args.hands, args.seed)
     croupier_rate(texts[:50])  # warm up
-    ours = croupier_rate(texts)
-    theirs = pokerkit_rate(texts)
+    rates = best_rates(
+        {"croupier": lambda: croupier_rate(texts), "pokerkit": lambda: pokerkit_rate(texts)},
+        args.rounds,
+    )
+    ours, theirs = rates["croupier"], rates["pokerkit"]
+    assert ours is not None
     print(f"machine: {cpu_model()}, Python {platform.python_version()}, {engine()}")
+    print(f"best of {args.rounds} rounds each, taking turns")
     print(f"croupier  {ours:>8,.0f} hands/s  {1000 / ours:.3f} ms a hand  ({len(texts):,} hands)")
     if theirs is None:
         print("pokerkit  not installed")

@@ -31,10 +31,15 @@ class _BitsShuffler:
     bits is the top k bits of one output.
     """
 
-    def __init__(self, source: random.Random) -> None:
-        self._getrandbits = source.getrandbits
+    def __init__(self, source: random.Random | None) -> None:
+        """``source``: None to have :meth:`_new_source` make it when the first bits are needed
+        (seeding a generator costs more than many a hand uses: a replay draws none)."""
+        self._source = source
         self._buffer = b""
         self._used = 0  # bytes of the buffer used
+
+    def _new_source(self) -> random.Random:
+        raise NotImplementedError
 
     def randbelow(self, n: int) -> int:
         if n <= 0:
@@ -74,7 +79,10 @@ class _BitsShuffler:
     def _take_word(self) -> int:
         """Where in the buffer the next 32-bit word starts (least significant byte first)."""
         if self._used == len(self._buffer):
-            self._buffer = self._getrandbits(_FETCH_BITS).to_bytes(_FETCH_BITS // 8, "little")
+            if self._source is None:
+                self._source = self._new_source()
+            bits = self._source.getrandbits(_FETCH_BITS)
+            self._buffer = bits.to_bytes(_FETCH_BITS // 8, "little")
             self._used = 0
         self._used += 4
         return self._used - 4
@@ -102,7 +110,10 @@ class SeededShuffler(_BitsShuffler):
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        super().__init__(random.Random(seed))
+        super().__init__(None)
+
+    def _new_source(self) -> random.Random:
+        return random.Random(self.seed)
 
     def __repr__(self) -> str:
         return f"SeededShuffler({self.seed!r})"

@@ -50,6 +50,14 @@ class Slot:
     engine: Card | None = None
     betting: int = -1
 
+    def __init__(
+        self, card: Card | None, action: int, engine: Card | None = None, betting: int = -1
+    ) -> None:
+        self.card = card
+        self.action = action
+        self.engine = engine
+        self.betting = betting
+
 
 _DEALT_TO_PLAYERS = (ev.DealHole, ev.DealUp, ev.Draw)
 
@@ -60,7 +68,8 @@ class StackedDeck(Deck):
     history never names, where there are any left."""
 
     def __init__(self, kind: DeckKind, named: Iterable[Card]) -> None:
-        super().__init__(kind, kind.cards)
+        super().__init__(kind, ())
+        self._cards = list(kind.cards)  # the whole deck: nothing to check
         self._named = frozenset(named)
         self._plan: list[Card | None] = []
         self._keep: frozenset[Card] = frozenset()
@@ -284,30 +293,30 @@ class RecordedCards:
 
     def _check_duplicates(self, actions: Sequence[Action]) -> None:
         """A card is dealt once, unless it was discarded first (draw games reshuffle)."""
-        where: dict[Card, str] = {}
-        by_action: dict[int, list[tuple[str, Slot]]] = {}
+        where: dict[Card, int] = {}  # card -> the player dealt it; -1: the board
+        by_action: dict[int, list[tuple[int, Slot]]] = {}
         for player, slots in enumerate(self.holes):
             for slot in slots:
-                by_action.setdefault(slot.action, []).append((f"p{player + 1}'s hole cards", slot))
+                by_action.setdefault(slot.action, []).append((player, slot))
         for slot in self.board:
-            by_action.setdefault(slot.action, []).append(("the board", slot))
+            by_action.setdefault(slot.action, []).append((-1, slot))
         for index in range(len(actions)):
-            for place, slot in by_action.get(index, ()):
+            for owner, slot in by_action.get(index, ()):
                 card = slot.card
                 if card is None:
                     continue
                 if card in where:
-                    raise self.error_at(index, f"{card} is dealt twice: also in {where[card]}")
-                where[card] = place
+                    held = where[card]
+                    place = "the board" if held < 0 else f"p{held + 1}'s hole cards"
+                    raise self.error_at(index, f"{card} is dealt twice: also in {place}")
+                where[card] = owner
             for slot in self.discarded.get(index, ()):
                 if slot.card is not None:
                     where.pop(slot.card, None)
             action = actions[index]
             if self.draws and action.kind is ActionKind.FOLD and action.player is not None:
                 for slot in self.final[action.player] if action.player < len(self.final) else ():
-                    if slot.card is not None and where.get(slot.card, "").startswith(
-                        f"p{action.player + 1}'"
-                    ):
+                    if slot.card is not None and where.get(slot.card) == action.player:
                         where.pop(slot.card)
 
     # --- what comes next ---------------------------------------------------------------------

@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import enum
-import functools
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -361,8 +360,20 @@ def parse_action(text: str, players: int | None = None) -> Action:
             )
 
 
-# Actions repeat across hands ("p2 cc"); parsed ones are immutable, so they are shared.
-_parse_action = functools.lru_cache(maxsize=1 << 14)(parse_action)
+def _parse_action(text: str, players: int | None) -> Action:
+    """:func:`parse_action`, shared: actions repeat across hands ("p2 cc") and parsed ones are
+    immutable. A plain dict, emptied when full, costs less per call than an LRU cache."""
+    key = (text, players)
+    action = _PARSED.get(key)
+    if action is None:
+        action = parse_action(text, players)
+        if len(_PARSED) >= 1 << 14:
+            _PARSED.clear()
+        _PARSED[key] = action
+    return action
+
+
+_PARSED: dict[tuple[str, int | None], Action] = {}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -540,10 +551,15 @@ def _convert(kind: int, value: object) -> object:
 
 
 def _check(
-    history: HandHistory, present: set[str] | None = None, flagged: Iterable[str] = ()
+    history: HandHistory,
+    present: set[str] | None = None,
+    flagged: Iterable[str] = (),
+    *,
+    typed: bool = False,
 ) -> list[PHHError]:
     """Every problem with a hand history's fields and actions, one per field (and one per
-    action); ``present``: the fields the file had; ``flagged``: fields already found bad."""
+    action); ``present``: the fields the file had; ``flagged``: fields already found bad;
+    ``typed``: every field's type was checked already (a history read from a file)."""
     origin = history.origin
     problems: list[PHHError] = []
     seen = set(flagged)
@@ -553,7 +569,7 @@ def _check(
             seen.add(name)
             problems.append(origin.error(message, field=name, **where))
 
-    for name, kind in _FIELDS.items():
+    for name, kind in () if typed else _FIELDS.items():
         value = getattr(history, name)
         if value is not None and _convert(kind, value) is None:
             problem(f"expected {_EXPECTED[kind]}, got {value!r}", name)
@@ -605,6 +621,7 @@ def _check(
         if _is_int(value) and (value < low or (high is not None and value > high)):
             problem(f"expected {low}..{high or 'more'}, got {value}", name)
     deck = variant.deck if variant is not None else DeckKind.STANDARD
+    lowest = 4 * deck.lowest  # the deck's lowest card code: every card from it on is in it
     for index, text in enumerate(history.actions):
         if not isinstance(text, str):
             problem(f"an action is a string, got {text!r}", "actions", action=index)
@@ -616,7 +633,7 @@ def _check(
             continue
         if action.amount is not None and not action.amount > 0:
             problems.append(origin.error("a bet must be positive", action=index, text=text))
-        outside = [str(c) for c in action.cards if c is not None and c not in deck]
+        outside = [str(c) for c in action.cards if c is not None and c < lowest]
         if outside and variant is not None:
             problems.append(
                 origin.error(
@@ -767,7 +784,7 @@ def _build(
         if strict and problems:
             raise problems[0]
     history = HandHistory(**values, user_fields=user, name=origin.name, origin=origin)
-    problems.extend(_check(history, set(raw), [p.field or "" for p in problems]))
+    problems.extend(_check(history, set(raw), [p.field or "" for p in problems], typed=True))
     problems.sort(key=lambda p: p.line if p.line is not None else 0)
     if strict and problems:
         raise problems[0]

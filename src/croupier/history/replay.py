@@ -143,6 +143,9 @@ def _amounts(history: HandHistory) -> list[Amount]:
     for text in history.actions:
         words = text.partition("#")[0].split()
         if len(words) == 3 and words[1] == "cbr":
+            if words[2].isdigit():
+                values.append(int(words[2]))  # the usual case, parsed faster
+                continue
             with contextlib.suppress(ArithmeticError):
                 values.append(Decimal(words[2]))
     return values
@@ -172,6 +175,28 @@ def standard_rules(history: HandHistory) -> Rules:
 
 
 def _standard_rules(history: HandHistory, scale: _Scale) -> Rules:
+    """The rules, shared by histories with the same variant, forced bets and limits (Rules are
+    immutable; the errors are each history's own and are not kept). Stacks count only up to
+    all the forced bets together: a larger one posts any blind in full."""
+    forced = sum(history.blinds_or_straddles or ()) + sum(history.antes or ())
+    stacks = tuple(stack if stack < forced else forced for stack in history.starting_stacks)
+    key = (
+        history.variant, history.antes, history.blinds_or_straddles, history.bring_in,
+        history.small_bet, history.big_bet, history.min_bet, stacks, scale.factor,
+    )  # fmt: skip
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = _rules_for(history, scale)
+        if len(_RULES) >= 1 << 10:
+            _RULES.clear()
+        _RULES[key] = rules
+    return rules
+
+
+_RULES: dict[tuple[object, ...], Rules] = {}
+
+
+def _rules_for(history: HandHistory, scale: _Scale) -> Rules:
     origin = history.origin
     code = history.variant
     if code not in SUPPORTED_VARIANTS:
