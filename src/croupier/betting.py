@@ -238,7 +238,7 @@ class BettingRound:
     last_was_call: bool = False  # whether it was a call without a raise (qld s28(4)(b))
     raises: int = 0  # full bets and raises so far (an opening bet or the big blind is one)
     reopen_count: int = 0  # increases with every full bet or raise
-    acted_at: dict[int, int] = field(default_factory=dict)  # player -> reopen_count when acted
+    acted_at: list[int] = field(default_factory=list)  # per player: reopen_count when acted, or -1
     stuck: bool = False  # the cap was reached with three or more players able to bet
     opened: bool = False  # someone has called or raised voluntarily (qld s24(4))
     brought_in: bool = False  # the round was opened with a stud bring-in (cardroom 16)
@@ -255,7 +255,7 @@ class BettingRound:
         self.last_was_opening = True
         self.last_was_call = self.stuck = self.opened = self.brought_in = False
         self.raises = self.reopen_count = 0
-        self.acted_at = {}
+        self.acted_at = [-1] * len(bets)
 
     def open_with_blinds(self, largest_blind: int) -> None:
         """The largest blind is the bet to match and counts as the opening bet (rws 3.3). It is
@@ -285,7 +285,7 @@ class BettingRound:
         owed = self.current - self.bets[player]
         stack = self.stacks[player]
         raise_range = None
-        reopened = self.acted_at.get(player, -1) < self.reopen_count
+        reopened = self.acted_at[player] < self.reopen_count
         if stack > owed and reopened and others_can_call and not self.capped(able):
             raise_range = self._raise_range(player)
         # Folding is open to any player in turn, even one who could check (au 14.3(b),
@@ -416,5 +416,5 @@ class BettingRound:
         return added
 
     def _move(self, player: int, amount: int) -> None:
-        self.stacks[player] -= amount
-        self.bets[player] += amount
+        self.stacks[player] = self.stacks[player] - amount
+        self.bets[player] = self.bets[player] + amount

@@ -139,7 +139,6 @@ class Hand:
         if over_blind and (not rules.blinds or count <= len(rules.blinds)):
             raise IllegalAction("an over-blind needs blinds and a player left of the last blind")
         self.events: list[ev.Event] = []
-        self._log = self.events.append
         self.street = -1
         self.round: BettingRound | None = None
         self.to_act: int | None = None
@@ -151,6 +150,9 @@ class Hand:
         self.settlement: Settlement | None = None  # pots, shares and commission, once over
         self._post_antes()
         self._next_street()
+
+    def _log(self, event: ev.Event) -> None:
+        self.events.append(event)
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -307,7 +309,7 @@ class Hand:
             self.bets[p] + self.stacks[p] > current for p in self._live if p != legal.player
         ):
             return ": nobody else could call a raise (all the others are all-in or matched)"
-        if self.round.acted_at.get(legal.player, -1) >= self.round.reopen_count:
+        if self.round.acted_at[legal.player] >= self.round.reopen_count:
             return ": a short all-in does not reopen the betting (au 10.2, rws 3.14.3)"
         return ""
 
@@ -321,8 +323,8 @@ class Hand:
             return
         for player in range(self.players):
             amount = min(self.rules.ante, self.stacks[player])
-            self.stacks[player] -= amount
-            self.contributed[player] += amount
+            self.stacks[player] = self.stacks[player] - amount
+            self.contributed[player] = self.contributed[player] + amount
             self._log(ev.PostAnte(player, amount))
 
     def _next_street(self) -> None:
@@ -506,7 +508,7 @@ class Hand:
             if stacks[p]:
                 able += 1
                 last_able = p
-                if acted_at.get(p, -1) != reopened or bets[p] < current:
+                if acted_at[p] != reopened or bets[p] < current:
                     if first is None:
                         first = p
                     if after is None and p >= start:
@@ -524,7 +526,7 @@ class Hand:
 
     def _end_round(self) -> None:
         for player in range(self.players):
-            self.contributed[player] += self.bets[player]
+            self.contributed[player] = self.contributed[player] + self.bets[player]
             self.bets[player] = 0
         self.to_act = None
         last = self.street == len(self.rules.game.streets) - 1
@@ -579,7 +581,7 @@ class Hand:
             for k, winner in enumerate(pot.winners):
                 self._log(ev.Collect(index, winner, pot.shares[k]))
         for player, payout in enumerate(settlement.payouts):
-            self.stacks[player] += payout
+            self.stacks[player] = self.stacks[player] + payout
         self.payouts = settlement.payouts
         self.commission = settlement.commission
         self.settlement = settlement

@@ -529,11 +529,11 @@ def _commission(
         # (exact for one pot); the rounding remainder comes from the main pot first (rws 4.1).
         parts = [amount * pots[k].amount // in_pots // unit * unit for k in group]
         bases = [base * pots[k].amount // in_pots for k in group]
-        bases[0] += base - sum(bases)
+        bases[0] = bases[0] + (base - sum(bases))
         left = amount - sum(parts)
         for i, k in enumerate(group):
             extra = min(left, pots[k].amount - parts[i])
-            parts[i] += extra
+            parts[i] = parts[i] + extra
             left -= extra
             result[k] = (parts[i], bases[i])
     return result
@@ -592,7 +592,7 @@ def _divide(
         return shares
     for p in line:  # rest < len(winners) * unit, so the line never runs out
         chunk = min(unit, rest)
-        shares[p] += chunk
+        shares[p] = shares[p] + chunk
         rest -= chunk
     return shares
 
@@ -646,7 +646,8 @@ def settle(
     returned = _uncalled(amounts)
     net = list(amounts)
     if returned is not None:
-        net[returned[0]] -= returned[1]
+        owner, back = returned
+        net[owner] = net[owner] - back
     pots = _build_pots(tuple(net), flags)
     outcomes = [_winners(pot, highs, lows) for pot in pots]
 
@@ -667,7 +668,8 @@ def settle(
     unit = odd_chip.unit or chip
     payouts = [0] * n
     if returned is not None:
-        payouts[returned[0]] += returned[1]
+        owner, back = returned
+        payouts[owner] = payouts[owner] + back
     results: list[PotResult] = []
     for k, pot in enumerate(pots):
         high, low = outcomes[k]
@@ -689,7 +691,7 @@ def settle(
         for part, who, rule, hands in parts:
             for p, share in _divide(part, who, rule, odd_chip, unit, seats, hands).items():
                 shares[p] = shares.get(p, 0) + share
-                payouts[p] += share
+                payouts[p] = payouts[p] + share
         winners = tuple(sorted(shares))
         split = tuple(shares[p] for p in winners)
         results.append(PotResult(pot.amount, fee, base, pot.eligible, winners, split))

@@ -351,7 +351,7 @@ class RecordedCards:
 
         def take(player: int) -> Card | None:
             slot = self._slot(player, taken[player])
-            taken[player] += 1
+            taken[player] = taken[player] + 1
             return slot.card if slot is not None else None
 
         if drawer is not None:
@@ -381,7 +381,7 @@ class RecordedCards:
                 for card in cards:
                     assert card is not None
                     slot = self._slot(player, self.next[player])
-                    self.next[player] += 1
+                    self.next[player] = self.next[player] + 1
                     if slot is not None:
                         self._match(hand, slot, card, f"p{player + 1}", betting)
             elif isinstance(event, ev.DealBoard):
