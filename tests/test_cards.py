@@ -663,3 +663,19 @@ def test_secure_shuffler_gives_valid_permutations() -> None:
     assert len(orders) > 1
     default = Deck.shuffled()
     assert sorted(default.cards) == list(DeckKind.STANDARD.cards)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 52, 255, 256, 300])
+def test_seeded_shuffle_of_any_length_is_the_one_call_per_draw_order(size: int) -> None:
+    """Lists up to 255 long take the inlined byte path, longer ones the general one."""
+    reference = random.Random(size)
+    shuffler = SeededShuffler(size)
+    for _ in range(3):  # across buffer refills
+        order = list(range(size))
+        for i in range(size - 1, 0, -1):
+            j = _reference_randbelow(reference, i + 1)
+            order[i], order[j] = order[j], order[i]
+        items = [Card(code % 52) for code in range(size)]
+        expected = [items[k] for k in order]
+        shuffler.shuffle(items)
+        assert items == expected

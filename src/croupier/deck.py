@@ -52,15 +52,28 @@ class _BitsShuffler:
 
     def shuffle(self, items: list[Card]) -> None:
         """:func:`shuffle` with the draws inlined: the same order, in less time."""
+        if len(items) > 255:
+            for i in range(len(items) - 1, 0, -1):
+                j = self.randbelow(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        # Every draw takes 8 bits or fewer: the top bits of a word's last byte (see _bits).
+        buffer, used = self._buffer, self._used
         bits = len(items).bit_length()
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
             while n >> (bits - 1) == 0:
                 bits -= 1  # n.bit_length(), kept up as n falls
-            j = self._bits(bits)
-            while j >= n:
-                j = self._bits(bits)
+            while True:
+                if used == len(buffer):
+                    self._refill()
+                    buffer, used = self._buffer, 0
+                j = buffer[used + 3] >> (8 - bits)
+                used += 4
+                if j < n:
+                    break
             items[i], items[j] = items[j], items[i]
+        self._used = used
 
     def _bits(self, k: int) -> int:
         """What ``getrandbits(k)`` would return."""
@@ -79,13 +92,16 @@ class _BitsShuffler:
     def _take_word(self) -> int:
         """Where in the buffer the next 32-bit word starts (least significant byte first)."""
         if self._used == len(self._buffer):
-            if self._source is None:
-                self._source = self._new_source()
-            bits = self._source.getrandbits(_FETCH_BITS)
-            self._buffer = bits.to_bytes(_FETCH_BITS // 8, "little")
-            self._used = 0
+            self._refill()
         self._used += 4
         return self._used - 4
+
+    def _refill(self) -> None:
+        if self._source is None:
+            self._source = self._new_source()
+        bits = self._source.getrandbits(_FETCH_BITS)
+        self._buffer = bits.to_bytes(_FETCH_BITS // 8, "little")
+        self._used = 0
 
 
 _FETCH_BITS: Final = 2048
