@@ -12,7 +12,6 @@ turns, and its best round counts. Timings are printed, never asserted.
 from __future__ import annotations
 
 import argparse
-import platform
 import random
 import time
 import warnings
@@ -22,7 +21,7 @@ from croupier.cards import DeckKind
 from croupier.deck import Deck, SeededShuffler
 from croupier.games import game
 from croupier.hand import Hand, Phase, Rules
-from machine import best_rates, cpu_model, engine
+from machine import best_rates, print_header
 
 PLAYERS = 6
 BLINDS = (1, 2)
@@ -111,8 +110,7 @@ def main() -> None:
     )
     ours, theirs = rates["croupier"], rates["pokerkit"]
     assert ours is not None
-    print(f"machine: {cpu_model()}, Python {platform.python_version()}, {engine()}")
-    print(f"best of {args.rounds} rounds each, taking turns")
+    print_header(args.rounds)
     print(f"croupier  {ours:>10,.0f} hands/s  ({args.hands:,} 6-max NLHE hands, random policy)")
     if theirs is None:
         print("pokerkit  not installed")

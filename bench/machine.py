@@ -40,3 +40,9 @@ def best_rates(runs: dict[str, Callable[[], float | None]], rounds: int) -> dict
             if rate is not None:
                 best[name] = max(rate, best[name] or 0.0)
     return best
+
+
+def print_header(rounds: int) -> None:
+    """The lines every speed comparison starts with: the machine, the engine, the method."""
+    print(f"machine: {cpu_model()}, Python {platform.python_version()}, {engine()}")
+    print(f"best of {rounds} rounds each, taking turns")

@@ -11,7 +11,6 @@ never asserted.
 from __future__ import annotations
 
 import argparse
-import platform
 import random
 import time
 
@@ -27,7 +26,7 @@ from croupier.history import (
     replay,
     standard_rules,
 )
-from machine import best_rates, cpu_model, engine
+from machine import best_rates, print_header
 
 
 def make_histories(count: int, seed: int) -> list[str]:
@@ -82,8 +81,7 @@ def main() -> None:
     )
     ours, theirs = rates["croupier"], rates["pokerkit"]
     assert ours is not None
-    print(f"machine: {cpu_model()}, Python {platform.python_version()}, {engine()}")
-    print(f"best of {args.rounds} rounds each, taking turns")
+    print_header(args.rounds)
     print(f"croupier  {ours:>8,.0f} hands/s  {1000 / ours:.3f} ms a hand  ({len(texts):,} hands)")
     if theirs is None:
         print("pokerkit  not installed")
