@@ -30,10 +30,16 @@ COMPILED = [
     "src/croupier/games.py",
     "src/croupier/betting.py",
     "src/croupier/pots.py",
+    "src/croupier/forced.py",
+    "src/croupier/rules.py",
+    "src/croupier/positions.py",
+    "src/croupier/dealt.py",
+    "src/croupier/valuation.py",
     "src/croupier/hand.py",
     "src/croupier/history/layout.py",
     "src/croupier/history/phh.py",
     "src/croupier/history/dealing.py",
+    "src/croupier/history/standard.py",
     "src/croupier/history/replay.py",
 ]
 CACHE = Path("build", "compiled")

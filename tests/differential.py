@@ -38,9 +38,9 @@ from croupier.cards import Card
 from croupier.deck import Deck, SeededShuffler
 from croupier.evaluate import best_hand
 from croupier.hand import Hand, Phase
-from croupier.history import HandHistory, dump_phh, standard_rules
+from croupier.history import HandHistory, dump_phh, standard_forced_bets, standard_rules
 from croupier.history.replay import SUPPORTED_VARIANTS
-from croupier.pots import build_pots
+from croupier.pots import Pot, build_pots
 
 __all__ = [
     "DIFFERENCES",
@@ -364,12 +364,6 @@ def _pokerkit_capped(point: Point) -> tuple[int, int] | None:
     return count, betting_round.raises - blind
 
 
-def _fixed_limit_cap(point: Point) -> bool:
-    """After the flop PokerKit caps a round at a bet and three raises; the replay at four."""
-    counts = _pokerkit_capped(point)
-    return counts is not None and point.hand.street > 0 and counts[0] == counts[1]
-
-
 def _short_all_in_counts_toward_cap(point: Point) -> bool:
     """PokerKit counts a short all-in as one of the round's raises toward its cap; croupier
     counts only full bets and raises (a short all-in is not a raise: rws 3.14.3, au 10.2)."""
@@ -407,11 +401,6 @@ DIFFERENCES: dict[str, Difference] = {
             "test_difference_the_bring_in_when_the_low_card_is_all_in",
             "the lowest card all-in from the ante: croupier's bring-in is the lowest card with "
             "chips, PokerKit's the player left of the all-in one (the hand stops there)",
-        ),
-        Difference(
-            "fixed-limit cap after the flop",
-            "test_difference_fixed_limit_cap",
-            "PokerKit allows a bet and three raises after the flop; PHH replays allow four",
         ),
         Difference(
             "short all-in counted toward the fixed-limit cap",
@@ -478,7 +467,6 @@ _LEGAL_PREDICATES: list[tuple[str, Callable[[Point], bool]]] = [
     ("short all-in counted as a full raise", _short_raise_counted_full),
     ("consecutive short all-ins added up", _short_all_ins_added_up),
     ("fixed-limit raise on top of a short all-in", _fixed_limit_raise_after_short_all_in),
-    ("fixed-limit cap after the flop", _fixed_limit_cap),
     ("short all-in counted toward the fixed-limit cap", _short_all_in_counts_toward_cap),
 ]
 
@@ -503,13 +491,19 @@ def pokerkit_split(hand: Hand) -> list[int] | None:
     the same players (those who win something) are merged and split once; in split games each
     (merged) pot is halved, the odd chip to the high half; within a half the odd chips go to the
     first winner left of the button. None where the hand was not shown down."""
-    returned = [e for e in hand.events if isinstance(e, ev.ReturnUncalled)]
-    contributions = list(hand.contributed)
-    for back in returned:
-        contributions[back.player] -= back.amount
+    contributions = list(hand.contributed)  # uncalled bets were returned as each round ended
     live = [not f for f in hand.folded]
-    pots = build_pots(contributions, live)
+    pots = list(build_pots(contributions, live))
     players = hand.in_hand()
+    paid = list(contributions)
+    if hand.dead:  # antes as dead money (PHH's ante_trimming_status = false): the main pot's
+        for e in hand.events:
+            if isinstance(e, ev.PostAnte | ev.PostDead):
+                paid[e.player] += e.amount
+        if pots and pots[0].eligible == tuple(players):
+            pots[0] = Pot(pots[0].amount + hand.dead, pots[0].eligible)
+        else:
+            pots.insert(0, Pot(hand.dead, tuple(players)))
     if len(players) < 2:
         return None
     used = hand.rules.game.hole_cards_used
@@ -538,7 +532,7 @@ def pokerkit_split(hand: Hand) -> list[int] | None:
             merged[-1] = (merged[-1][0] + pot.amount, contenders)
         else:
             merged.append((pot.amount, contenders))
-    stacks = [start - paid for start, paid in zip(hand.starting, contributions, strict=True)]
+    stacks = [start - put for start, put in zip(hand.starting, paid, strict=True)]
     any_low = any(v is not None for v in low_values.values())
     for amount, contenders in merged:
         halves = (
@@ -608,7 +602,7 @@ class Lockstep:
         self.rules = standard_rules(history)
         if isinstance(deck, int):
             deck = Deck.shuffled(self.rules.deck, SeededShuffler(deck))
-        self.hand = Hand(self.rules, list(stacks), deck)
+        self.hand = Hand(self.rules, list(stacks), deck, forced=standard_forced_bets(history))
         theirs = pokerkit.HandHistory.loads(dump_phh(history))
         theirs = dataclasses.replace(theirs, automations=AUTOMATIONS)
         with warnings.catch_warnings():

@@ -35,6 +35,7 @@ from croupier.history import (
     load_phhs,
     parse_action,
     replay,
+    standard_forced_bets,
     standard_rules,
 )
 from peers import odd_chips_only, pokerkit_game, pokerkit_stacks, pokerkit_state
@@ -515,7 +516,7 @@ def test_a_showdown_that_depends_on_unknown_cards_is_an_error() -> None:
 def test_a_mucked_hand_is_dead_even_if_it_would_have_won() -> None:
     result = replay(hu(showdown='"p2 sm KhKd", "p1 sm",'))
     assert result.ok and result.finishing_stacks == (0, 200)
-    assert any("engine hook needed" in note for note in result.notes)
+    assert result.hand is not None and result.hand.mucked == [True, False]
     # Mucking unknown cards forfeits too.
     assert replay(hu(p1="????", showdown='"p1 sm",')).finishing_stacks == (0, 200)
 
@@ -578,24 +579,43 @@ def test_unsupported_variants_say_why() -> None:
     error = replay(history).error
     assert error is not None and error.field == "actions[4]"
     assert "F7S deals no community cards" in error.message
-    short_deck = replace(
-        fixture("qld_s29_6_all_in.phh"), variant="NS", antes=(1, 1, 1),
-        blinds_or_straddles=(0, 0, 2), actions=(), finishing_stacks=None,
-    )  # fmt: skip
-    error = replay(short_deck).error
-    assert error is not None and "a blind from the button alone" in error.message
 
 
-def test_non_uniform_antes_and_gapped_straddles_are_unsupported() -> None:
+NS_BUTTON_BLIND = """
+variant = "NS"
+antes = [1, 1, 1]
+blinds_or_straddles = [0, 0, 2]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 AhAd", "d dh p2 KhKd", "d dh p3 QhQd", "p1 cbr 6", "p2 f", "p3 cc",
+  "d db 6c7c8d", "p1 cbr 10", "p3 f"]
+"""
+
+
+def test_short_deck_antes_and_a_blind_on_the_button_are_posted_as_written() -> None:
+    # Short deck's usual forced bets: an ante from everyone and a blind from the button alone.
+    # The button's blind is the bet to match, and the action starts on its left, with p1.
+    result = replay(load_phh(NS_BUTTON_BLIND))
+    assert result.ok and result.complete, result.error
+    assert result.finishing_stacks == tuple(pokerkit_stacks(NS_BUTTON_BLIND))
+    assert result.finishing_stacks == (108, 99, 93)
+
+
+def test_a_big_blind_ante_and_a_straddle_after_a_gap_are_posted_as_written() -> None:
     three = fixture("qld_s29_6_all_in.phh")
-    error = replay(replace(three, antes=(0, 10, 0))).error
-    assert error is not None and "per-player antes" in error.message
+    big_blind_ante = replace(three, antes=(0, 10, 0), finishing_stacks=None)
+    result = replay(big_blind_ante)
+    assert result.ok and result.complete, result.error
+    assert result.finishing_stacks == tuple(pokerkit_stacks(dump_phh(big_blind_ante)))
+    assert sum(result.finishing_stacks) == sum(three.starting_stacks)
     four = replace(
         three, starting_stacks=(50, 500, 500, 500), blinds_or_straddles=(5, 10, 0, 20),
-        antes=(0, 0, 0, 0), actions=(), finishing_stacks=None, players=None,
+        antes=(0, 0, 0, 0), actions=("p1 f", "p2 f", "p3 cc", "p4 cc"), finishing_stacks=None,
+        players=None,
     )  # fmt: skip
-    error = replay(four).error
-    assert error is not None and "button straddle" in error.message
+    result = replay(four)  # the straddle on the button: p1 acts first, p4 last
+    assert result.ok and not result.complete, result.error
+    assert result.finishing_stacks == (45, 490, 480, 480)
 
 
 def test_a_straddle_next_to_the_blinds_is_posted() -> None:
@@ -629,16 +649,19 @@ def test_replay_never_raises_for_a_bad_history() -> None:
 NT = "NT"
 
 
-def phh_rules(variant: str, stacks: list[int], ante: int = 0) -> Rules:
+def blank_history(variant: str, stacks: list[int], ante: int = 0) -> HandHistory:
     limits: dict[str, Any] = {"min_bet": 2}
     if variant == "FT":
         limits = {"small_bet": 2, "big_bet": 4}
-    blank = HandHistory(
-        variant=variant, antes=(ante,) * len(stacks),
+    return HandHistory(
+        variant=variant, antes=(ante,) * len(stacks), ante_trimming_status=True,
         blinds_or_straddles=(1, 2) + (0,) * (len(stacks) - 2),
         starting_stacks=tuple(stacks), **limits,
     )  # fmt: skip
-    return standard_rules(blank)
+
+
+def phh_rules(variant: str, stacks: list[int], ante: int = 0) -> Rules:
+    return standard_rules(blank_history(variant, stacks, ante))
 
 
 def random_hand(seed: int, variant: str = NT, short_stacks: bool = True) -> Hand:
@@ -648,8 +671,10 @@ def random_hand(seed: int, variant: str = NT, short_stacks: bool = True) -> Hand
     ante = rng.choice([0, 0, 1])
     low = 1 if short_stacks else 10
     stacks = [rng.choice([rng.randint(low, 30), rng.randint(20, 400)]) for _ in range(players)]
-    rules = phh_rules(variant, stacks, ante)
-    hand = Hand(rules, stacks, Deck.shuffled(rules.deck, SeededShuffler(seed)))
+    blank = blank_history(variant, stacks, ante)
+    rules = standard_rules(blank)
+    deck = Deck.shuffled(rules.deck, SeededShuffler(seed))
+    hand = Hand(rules, stacks, deck, forced=standard_forced_bets(blank))
     while hand.phase is not Phase.OVER:
         legal = hand.legal()
         roll = rng.random()
@@ -705,6 +730,7 @@ actions = ["d dh p1 KsQs", "d dh p2 JhTs", "d dh p3 4h9d", "d dh p4 Qh9c", "d dh
 """
     hand = replay(load_phh(text)).hand
     assert hand is not None
+    hand.automate()  # the engine deals the rest
     while hand.phase is not Phase.OVER:
         hand.check_or_call()
     history = history_from_hand(hand)
@@ -948,16 +974,18 @@ actions = ["d dh p1 6d7d", "d dh p2 Td9c", "d dh p3 4hKs", "d dh p4 5h9d", "d dh
     assert error is not None and "raise to 5 is above the maximum 4" in error.message
 
 
-def test_difference_fixed_limit_cap() -> None:
+def test_fixed_limit_cap_is_pokerkits() -> None:
     # PokerKit allows four completions, bets or raises per round: the big blind and four raises
-    # before the flop, a bet and three raises after. The replay takes raise_cap=4, which allows
-    # both of PokerKit's pre-flop raises and one raise more after the flop.
+    # before the flop, a bet and three raises after. PHH's rules are one set: the engine counts
+    # the blind as the opening bet, so its caps are four raises, then three.
     history = fixture("qld_s28_8_structured.phh")
     rules = standard_rules(history)
-    assert rules.betting.raise_cap == 4 and not rules.betting.uncapped_heads_up
+    assert (rules.betting.cap_for(0), rules.betting.cap_for(1)) == (4, 3)
+    assert not rules.betting.uncapped_heads_up
     actions = (*history.actions[:11], "p1 cbr 2", "p2 cbr 4", "p3 cbr 6", "p1 cbr 8",
                "p2 cbr 10", "p3 f", "p1 cc")  # fmt: skip
     capped = replace(history, actions=actions, finishing_stacks=None)
-    assert replay(capped).ok
+    error = replay(capped).error
+    assert error is not None and "capped" in error.message and error.field == "actions[15]"
     with pytest.raises(ValueError, match="No more completion, betting, or raising"):
         pokerkit_state(dump_phh(capped))

@@ -239,7 +239,7 @@ class BettingRound:
     raises: int = 0  # full bets and raises so far (an opening bet or the big blind is one)
     reopen_count: int = 0  # increases with every full bet or raise
     acted_at: list[int] = field(default_factory=list)  # per player: reopen_count when acted, or -1
-    stuck: bool = False  # the cap was reached with three or more players able to bet
+    stuck: bool = False  # the cap was reached with three or more able to bet (set by the hand)
     opened: bool = False  # someone has called or raised voluntarily (qld s24(4))
     brought_in: bool = False  # the round was opened with a stud bring-in (cardroom 16)
 
@@ -258,9 +258,7 @@ class BettingRound:
         self.acted_at = [-1] * len(bets)
 
     def open_with_blinds(self, largest_blind: int) -> None:
-        """The largest blind is the bet to match and counts as the opening bet (rws 3.3). It is
-        the blind as set, even when its poster is all-in for less: an all-in blind does not
-        change the round's limits (league; the other books are silent)."""
+        """The largest blind is the bet to match and counts as the opening bet (rws 3.3)."""
         self.current = self.full_level = self.last_wager = largest_blind
         self.last_raise = max(largest_blind, self.betting.small_bet)
         self.raises = 1 if largest_blind else 0
@@ -270,12 +268,12 @@ class BettingRound:
 
     def capped(self, able: int) -> bool:
         """Whether no more raises are allowed; ``able``: players in the pot not all-in
-        (cardroom betting 4 counts only those)."""
+        (cardroom betting 4 counts only those). A question only: whether a cap reached with
+        three or more players sticks heads-up (``stuck``) is settled when it is reached."""
         cap = self.betting.cap_for(self.index)
         if cap is None or self.raises <= cap:  # the opening bet plus ``cap`` raises
             return False
         if able > 2 or not self.betting.uncapped_heads_up:
-            self.stuck = self.betting.cap_sticks
             return True
         return self.stuck
 

@@ -6,6 +6,7 @@ every street.
 
 from __future__ import annotations
 
+import os
 import random
 import secrets
 from collections.abc import Iterable
@@ -108,13 +109,42 @@ _FETCH_BITS: Final = 2048
 
 
 class SecureShuffler(_BitsShuffler):
-    """The default: the operating system's cryptographically secure generator."""
+    """The default: the operating system's cryptographically secure generator.
+
+    Bytes buffered before a ``fork()`` are never used after it: every child would hold the
+    same ones and deal related decks. Each use checks a counter the fork hook bumps."""
 
     def __init__(self) -> None:
         super().__init__(secrets.SystemRandom())
+        self._forks = _forks[0]
+
+    def _fresh(self) -> None:
+        """Drop the buffer if this process was forked since it was filled."""
+        if self._forks != _forks[0]:
+            self._forks = _forks[0]
+            self._buffer = b""
+            self._used = 0
+
+    def randbelow(self, n: int) -> int:
+        self._fresh()
+        return super().randbelow(n)
+
+    def shuffle(self, items: list[Card]) -> None:
+        self._fresh()
+        super().shuffle(items)
 
     def __repr__(self) -> str:
         return "SecureShuffler()"
+
+
+_forks = [0]  # processes forked from this one's ancestors: bumped in every child
+
+
+def _after_fork_in_child() -> None:
+    _forks[0] += 1
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 SECURE: Final = SecureShuffler()
@@ -175,6 +205,24 @@ class Deck:
         dealt = tuple(self._cards[:count])
         del self._cards[:count]
         return dealt
+
+    def peek(self, count: int) -> tuple[Card, ...]:
+        """The next ``count`` cards, left in place."""
+        if count > len(self._cards):
+            raise CardError(f"cannot deal {count} cards: only {len(self._cards)} left in the deck")
+        return tuple(self._cards[:count])
+
+    def take(self, card: Card) -> bool:
+        """Remove ``card`` from the stub, wherever it is (a dealer who reports the cards he deals
+        takes them out of what is left); False when the stub does not hold it."""
+        try:
+            self._cards.remove(card)
+        except ValueError:
+            return False
+        return True
+
+    def __contains__(self, card: object) -> bool:
+        return card in self._cards
 
     def restock(self, cards: Iterable[Card], shuffler: Shuffler) -> None:
         """Shuffle ``cards`` (burns or discards) together with what is left, to finish a deal

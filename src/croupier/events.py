@@ -31,6 +31,7 @@ __all__ = [
     "Muck",
     "PostAnte",
     "PostBlind",
+    "PostDead",
     "Rake",
     "Reshuffle",
     "ReturnUncalled",
@@ -66,6 +67,19 @@ class PostBlind(Event):
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "amount", amount)
         object.__setattr__(self, "all_in", all_in)
+
+
+@dataclass(frozen=True, slots=True)
+class PostDead(Event):
+    """A blind posted as dead money: it goes to the pot and is no part of the player's bet (a
+    missed small blind made up on return)."""
+
+    player: int
+    amount: int
+
+    def __init__(self, player: int, amount: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
 
 
 @dataclass(frozen=True, slots=True)

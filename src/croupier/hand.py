@@ -1,93 +1,92 @@
-"""One deal of poker as a pure, deterministic state machine.
+"""One deal of poker as a pure, deterministic state machine: player and dealer operations.
 
-Given the rules, the stacks and a deck order, the same actions always give the same events.
-Players are numbered in deal order: 0 is the first seat left of the button, the last is the
-button. Dealing is done by the hand itself from its deck (the dealer is the chance actor, fed by
-an explicit deck so that seeded games and replays take the same path).
+Given the rules, the forced bets, the stacks and the cards, the same operations always give the
+same events. Players are numbered in deal order: 0 is the first seat left of the button, the last
+is the button.
+
+The dealer's steps (burning, dealing hole cards and the board, a draw's replacements, and at the
+showdown each player's show or muck) are operations like the players' bets, each checked before it
+is done and each appending its event. By default they happen by themselves, from the hand's deck
+and by the usual showdown practice; a hand made with ``auto_deal=False`` or ``auto_show=False``
+stops at each such step (:meth:`Hand.next_step`), so that a live dealer, a replay or an
+irregularity ruling can give the cards, or the player's choice, in between. A card nobody saw is
+``None``: a live dealer does not see the hole cards, and a history may not name them.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+import operator
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 
 from croupier import events as ev
-from croupier.betting import (
-    Betting,
-    BettingRound,
-    IllegalAction,
-    Legal,
-    RulesError,
-    Structure,
-    whole,
-)
-from croupier.cards import Card, DeckKind, format_cards
+from croupier.betting import BettingRound, IllegalAction, Legal, RulesError, Structure
+from croupier.cards import Card, CardError
+from croupier.dealt import Dealt
 from croupier.deck import SECURE, Deck, Shuffler
-from croupier.evaluate import HandValue, Ranking, best_hand, describe_value, scalar_evaluator
+from croupier.evaluate import Ranking
+from croupier.forced import BlindKind, ForcedBets
 from croupier.frozen import Frozen
-from croupier.games import Game, Opener, Street, game
-from croupier.pots import CardSet, Commission, OddChip, OddChipRule, Settlement, settle
+from croupier.games import Opener, Street
+from croupier.positions import ace_low, as_good, low_showing, showing
+from croupier.pots import Settlement, settle, uncalled
+from croupier.rules import Rules, ShowFirst
+from croupier.valuation import Valuation
 
-__all__ = ["Hand", "Phase", "Rules", "ShowFirst"]
-
-
-class ShowFirst(enum.Enum):
-    """Who shows first at the showdown when nobody bet in the last round."""
-
-    LEFT_OF_BUTTON = "left-of-button"  # rws 3.13.2(b); cardroom showdown
-    BUTTON = "button"  # qld s27(2): the designated player, else the first active player
-
-
-@dataclass(frozen=True)
-class Rules(Frozen):
-    """Everything that decides how one hand is played and paid (a rulebook plus table options)."""
-
-    game: Game
-    betting: Betting
-    deck: DeckKind = DeckKind.STANDARD
-    blinds: tuple[int, ...] = ()  # first blind, second blind, ... (au 11.1(c); qld s23)
-    ante: int = 0
-    heads_up_button_small_blind: bool = True  # rws 3.7, 3.8.1(a)
-    over_blind: bool = False  # the voluntary over-blind is offered (au 11.1(c)(iv): draw)
-    bring_in: int = 0  # stud: the opener may post this instead of a full bet (cardroom 16)
-    all_in_face_up: bool = False  # every hand turned up when a player is all-in (league 17)
-    commission: Commission = field(default_factory=Commission)
-    odd_chip: OddChip = field(default_factory=OddChip)
-    show_first: ShowFirst = ShowFirst.LEFT_OF_BUTTON
-    # Equal stud hands showing: the suit of the highest card decides (au 12.3(b), 13.3(b)), or
-    # with this set, the first of them in deal order (PHH, PokerKit).
-    showing_ties_by_position: bool = False
-    chip_unit: int = 1  # the smallest chip in play: pots split to it (au 11.4(d), rws 4.5)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "game", game(self.game))
-        for blind in self.blinds:
-            whole(blind, "a blind", 0)  # 0: a position that posts nothing (a dead blind)
-        whole(self.ante, "the ante", 0)
-        whole(self.bring_in, "the bring-in", 0)
-        whole(self.chip_unit, "the smallest chip (chip_unit)", 1)
-        if self.bring_in >= self.betting.small_bet and self.bring_in:
-            raise RulesError(
-                f"the bring-in ({self.bring_in}) must be less than the minimum bet "
-                f"({self.betting.small_bet}) (cardroom betting 16)"
-            )
-        rounds = len(self.game.streets)
-        if len(self.betting.structures) not in (1, rounds):
-            raise RulesError(
-                f"{self.game.name} has {rounds} betting rounds: give one structure for all, "
-                f"or one per round, not {len(self.betting.structures)}"
-            )
+__all__ = ["Hand", "Phase", "Rules", "ShowFirst", "Step", "StepKind"]
 
 
 class Phase(enum.Enum):
-    BETTING = "betting"
+    DEALING = "dealing"  # a dealer step is due (explicit dealing): see Hand.next_step
+    BETTING = "betting"  # a player is to check, call, bet, raise or fold
+    DRAWING = "drawing"  # a player is to discard or stand pat
+    SHOWDOWN = "showdown"  # a player is to show or muck (explicit showdown)
     OVER = "over"
 
 
+class StepKind(enum.Enum):
+    BURN = "burn"
+    HOLE = "hole"  # a player's cards of this street: face down, then face up (stud)
+    BOARD = "board"
+    REPLACE = "replace"  # a drawing player's replacements
+    SHOW = "show"  # a player shows or mucks at the showdown
+
+
+@dataclass(frozen=True)
+class Step(Frozen):
+    """A dealer step that is due: what, for whom (-1: nobody in particular) and how many cards
+    (``up`` of them face up)."""
+
+    kind: StepKind
+    player: int = -1
+    count: int = 0
+    up: int = 0
+
+    def __init__(self, kind: StepKind, player: int = -1, count: int = 0, up: int = 0) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "up", up)
+
+    def __str__(self) -> str:
+        whom = f" p{self.player + 1}" if self.player >= 0 else ""
+        cards = f" {self.count} card{'s' * (self.count != 1)}" if self.count else ""
+        return f"{self.kind.value}{whom}{cards}"
+
+
+_BURN, _HOLE, _BOARD = StepKind.BURN, StepKind.HOLE, StepKind.BOARD
+_REPLACE, _SHOW = StepKind.REPLACE, StepKind.SHOW
+_DEAD = BlindKind.DEAD
+
+
 class Hand:
-    """A hand in progress. Act with :meth:`fold`, :meth:`check_or_call`, :meth:`bet_or_raise_to`;
-    ask :meth:`legal` first. Every change appends to :attr:`events`."""
+    """A hand in progress. Players act with :meth:`fold`, :meth:`check_or_call`,
+    :meth:`bet_or_raise_to`, :meth:`post_bring_in` and :meth:`draw`; ask :meth:`legal` first. The
+    dealer acts with :meth:`burn`, :meth:`deal_hole`, :meth:`deal_board` and
+    :meth:`show_or_muck` (or :meth:`deal_next`) when :meth:`next_step` says one is due. Every
+    change appends to :attr:`events`; a refused operation raises :class:`IllegalAction` and
+    changes nothing."""
 
     def __init__(
         self,
@@ -95,11 +94,17 @@ class Hand:
         stacks: Sequence[int],
         deck: Deck | None = None,
         *,
+        forced: ForcedBets | None = None,
         shuffler: Shuffler | None = None,
         over_blind: bool = False,
+        auto_deal: bool = True,
+        auto_show: bool = True,
     ) -> None:
-        """``over_blind``: the player left of the last blind chooses to post the voluntary
-        over-blind, double the last blind (au 11.1(c)(iv), 11.5(c))."""
+        """``forced``: who posts what (default: the positional blinds and ante of ``rules``).
+        ``over_blind``: the player left of the last blind posts the voluntary over-blind, double
+        the last blind (au 11.1(c)(iv), 11.5(c)). ``deck``: the order to deal from (default: a
+        fresh shuffle, au 6.1). ``auto_deal``, ``auto_show``: False to give the dealer's cards
+        and the players' showdown choices step by step."""
         self.rules = rules
         self.shuffler = shuffler if shuffler is not None else SECURE
         count = len(stacks)
@@ -111,43 +116,59 @@ class Hand:
             raise IllegalAction(
                 f"every player needs chips to be dealt in, got stacks {list(stacks)}"
             )
-        self.deck = deck if deck is not None else Deck.shuffled(rules.deck, self.shuffler)
-        if self.deck.kind is not rules.deck:
+        if over_blind and not rules.over_blind:
+            raise IllegalAction("this table has no over-blind (au 11.1(c)(iv): draw only)")
+        try:
+            if forced is None:
+                forced = rules.forced_bets(count, over_blind=over_blind)  # checked once made
+            else:
+                forced.check(count)
+        except RulesError as error:
+            raise IllegalAction(str(error)) from None
+        if forced.bring_in and forced.bring_in >= rules.betting.small_bet:
             raise IllegalAction(
-                f"the rules call for a {rules.deck.size}-card deck, got {self.deck.kind.size}"
+                f"the bring-in ({forced.bring_in}) must be less than the minimum bet "
+                f"({rules.betting.small_bet}) (cardroom betting 16)"
             )
-        self.ranking = rules.game.ranking_for(rules.deck)
-        self._evaluate: Callable[[Sequence[Card]], int] | None = None  # at the showdown
-        self._hands: dict[int, HandValue] = {}  # described hands, filled at the showdown
+        if deck is None:
+            deck = (
+                Deck.shuffled(rules.deck, self.shuffler) if auto_deal else Deck.ordered(rules.deck)
+            )
+        if deck.kind is not rules.deck:
+            raise IllegalAction(
+                f"the rules call for a {rules.deck.size}-card deck, got {deck.kind.size}"
+            )
+        self.forced = forced
+        self.auto_deal = auto_deal
+        self.auto_show = auto_show
+        self.over_blind = over_blind
+        self._live = list(range(count))  # not folded, in deal order
+        self.dealt = Dealt(deck, self._live, self.shuffler)
+        self.valuation = Valuation(rules)
         self.starting = tuple(stacks)
         self.stacks = list(stacks)
         self.bets = [0] * count  # this round
-        self.contributed = [0] * count  # earlier rounds and antes
-        self.folded = [False] * count
-        self._live = list(range(count))
-        self._legal: Legal | None = None
-        self.hole: list[list[Card]] = [[] for _ in range(count)]  # face down
-        self.up: list[list[Card]] = [[] for _ in range(count)]  # face up (stud)
-        self.board: list[Card] = []
-        self.burned: list[Card] = []
-        self.discards: list[Card] = []  # this draw's discards, in order (au 11.3(b))
-        self.drawing = False  # players are drawing (to_act is the player to draw)
-        self.opener: int | None = None  # who opened the current betting round
-        self.over_blind = over_blind
-        if over_blind and not rules.over_blind:
-            raise IllegalAction("this table has no over-blind (au 11.1(c)(iv): draw only)")
-        if over_blind and (not rules.blinds or count <= len(rules.blinds)):
-            raise IllegalAction("an over-blind needs blinds and a player left of the last blind")
+        self.contributed = [0] * count  # earlier rounds, and the antes that count as bets
+        self.dead = 0  # dead money in the main pot: dead antes and dead blinds
+        self.mucked = [False] * count  # gave the hand up at the showdown
         self.events: list[ev.Event] = []
         self.street = -1
         self.round: BettingRound | None = None
         self.to_act: int | None = None
-        self.phase = Phase.BETTING
+        self.phase = Phase.DEALING
+        self.opener: int | None = None  # who opened the current betting round
         self.last_aggressor: int | None = None
         self.ran_out = False  # betting stopped early because all but one were all-in
-        self.payouts: tuple[int, ...] = ()
-        self.commission = 0
         self.settlement: Settlement | None = None  # pots, shares and commission, once over
+        self._steps: list[Step] = []  # dealer steps due, in order
+        self._legal: Legal | None = None
+        self._legal_at = -1  # len(events) when _legal was worked out: any event makes it stale
+        self._discarding: tuple[Card | None, ...] = ()  # a draw waiting for its replacements
+        self._called: dict[int, tuple[int, int | None]] = {}  # pot -> the called hand's values
+        self._levels: list[int] = []  # the showdown's all-in levels, one per pot
+        self._shown = [-1] * count  # how many cards a player held when shown (-1: not shown)
+        self._shown_early = False  # hands turned up for an all-in before the rest was dealt
+        self._returned = 0  # uncalled chips given back (a commission base may count them)
         self._post_antes()
         self._next_street()
 
@@ -162,44 +183,124 @@ class Hand:
 
     @property
     def pot(self) -> int:
-        """All chips in the middle: earlier rounds and this round's bets."""
-        return _total(self.contributed) + _total(self.bets)
+        """All chips in the middle: earlier rounds, dead money and this round's bets."""
+        return _total(self.contributed) + _total(self.bets) + self.dead
+
+    @property
+    def folded(self) -> list[bool]:
+        """Per player, whether they folded (a copy)."""
+        live = set(self._live)
+        return [p not in live for p in range(self.players)]
+
+    @property
+    def drawing(self) -> bool:
+        """Whether a player is to discard or stand pat (draw poker)."""
+        return self.phase is Phase.DRAWING
+
+    @property
+    def payouts(self) -> tuple[int, ...]:
+        """What each player received at the end (empty until then)."""
+        return self.settlement.payouts if self.settlement is not None else ()
+
+    @property
+    def commission(self) -> int:
+        """What the house took from the pots (0 until the end)."""
+        return self.settlement.commission if self.settlement is not None else 0
+
+    @property
+    def deck(self) -> Deck:
+        """The stub: what is left to deal (in order, when dealing from a shuffled deck)."""
+        return self.dealt.deck
+
+    @property
+    def hole(self) -> list[list[Card]]:
+        """Each player's face-down cards, where known."""
+        return self.dealt.hole
+
+    @property
+    def hidden(self) -> list[int]:
+        """How many of each player's face-down cards nobody has seen."""
+        return self.dealt.hidden
+
+    @property
+    def up(self) -> list[list[Card]]:
+        """Each player's face-up cards (stud)."""
+        return self.dealt.up
+
+    @property
+    def board(self) -> list[Card]:
+        return self.dealt.board
+
+    @property
+    def burned(self) -> list[Card]:
+        return self.dealt.burned
+
+    @property
+    def discards(self) -> list[Card]:
+        """Discarded since the last reshuffle (au 11.3(b))."""
+        return self.dealt.discards
+
+    @property
+    def ranking(self) -> Ranking:
+        return self.valuation.ranking
 
     def in_hand(self) -> list[int]:
         """Players who have not folded, in deal order (a copy)."""
         return list(self._live)
 
+    def next_step(self) -> Step | None:
+        """The dealer step that is due, or None while a player is to act or the hand is over."""
+        return self._steps[0] if self._steps and self.to_act is None else None
+
     def legal(self) -> Legal:
         """What the player to act may do (with amounts)."""
-        if self._legal is None:
-            player = self._require_turn()
-            assert self.round is not None
-            # Raising is pointless, and not offered, when nobody else could put in more than
-            # the bet already made.
-            stacks, bets, current = self.stacks, self.bets, self.round.current
-            able = 0
-            others_can_call = False
-            for p in self._live:
-                if stacks[p]:
-                    able += 1
-                    others_can_call = others_can_call or (
-                        p != player and bets[p] + stacks[p] > current
-                    )
-            legal = self.round.legal(player, able, others_can_call)
-            if self.rules.chip_unit > 1:
-                legal = _in_units(legal, self.rules.chip_unit)
-            if self._must_open(player):
-                # The lowest up card opens with a bet of at least the minimum (au 12.2(a)), or
-                # where the table has one, with the bring-in (cardroom betting 16).
-                bring_in = min(self.rules.bring_in, self.stacks[player]) or None
-                legal = replace(legal, can_fold=False, can_check=False, bring_in=bring_in)
-            self._legal = legal
+        if self._legal is None or self._legal_at != len(self.events):
+            self._legal = self._compute_legal()
+            self._legal_at = len(self.events)
         return self._legal
+
+    def _compute_legal(self) -> Legal:
+        player = self._require_turn()
+        assert self.round is not None
+        # Raising is pointless, and not offered, when nobody else could put in more than the
+        # bet already made.
+        stacks, bets, current = self.stacks, self.bets, self.round.current
+        able = 0
+        others_can_call = False
+        for p in self._live:
+            if stacks[p]:
+                able += 1
+                others_can_call = others_can_call or (p != player and bets[p] + stacks[p] > current)
+        legal = self.round.legal(player, able, others_can_call)
+        if self.rules.chip_unit > 1:
+            legal = _in_units(legal, self.rules.chip_unit)
+        if self._must_open(player):
+            # The lowest up card opens with a bet of at least the minimum (au 12.2(a)), or
+            # where the table has one, with the bring-in (cardroom betting 16).
+            bring_in = min(self.forced.bring_in, self.stacks[player]) or None
+            legal = replace(legal, can_fold=False, can_check=False, bring_in=bring_in)
+        return legal
 
     def _must_open(self, player: int) -> bool:
         street = self.rules.game.streets[self.street]
         assert self.round is not None
         return street.forced_open and player == self.opener and self.round.current == 0
+
+    def __repr__(self) -> str:
+        rules = self.rules
+        structure = "/".join(dict.fromkeys(s.value for s in rules.betting.structures))
+        if self.phase is Phase.OVER:
+            state = f"over, stacks {self.stacks}"
+        elif self.to_act is not None and self.phase is Phase.BETTING:
+            state = f"p{self.to_act + 1} to act: {self.legal()}"
+        elif self.to_act is not None:
+            state = f"p{self.to_act + 1} to draw"
+        else:
+            state = f"the dealer to {self.next_step()}"
+        return (
+            f"<Hand {rules.game.name} {structure}, {self.players} players, round "
+            f"{self.street + 1}, {state}, pot {self.pot}>"
+        )
 
     # --- player actions --------------------------------------------------------------------
 
@@ -210,7 +311,6 @@ class Hand:
                 f"p{legal.player + 1} may not fold: the lowest up card must open "
                 f"(au 12.2(a), 13.2(a)); legal: {legal}"
             )
-        self.folded[legal.player] = True
         self._live.remove(legal.player)
         self._log(ev.Fold(legal.player))
         self._advance()
@@ -231,14 +331,21 @@ class Hand:
             self._log(ev.Call(legal.player, added, self.stacks[legal.player] == 0))
         self._advance()
 
-    def bet_or_raise_to(self, amount: int) -> None:
+    def bet_or_raise_to(self, amount: object) -> None:
+        """Bet, or raise, to ``amount`` chips in all for this round (a whole number)."""
         legal = self.legal()
-        assert self.round is not None
-        self.verify_bet_or_raise_to(amount, legal)
-        added, full = self.round.raise_to(legal.player, amount)
+        to = self._checked_amount(amount, legal)
+        round_ = self.round
+        assert round_ is not None
+        added, full = round_.raise_to(legal.player, to)
         self.last_aggressor = legal.player
-        all_in = self.stacks[legal.player] == 0
-        self._log(ev.Bet(legal.player, amount, added, all_in, full))
+        cap = self.rules.betting.cap_for(self.street)
+        if full and cap is not None and round_.raises == cap + 1:
+            # A cap reached with three or more players able to bet stays when the round turns
+            # heads-up (cardroom betting 4-5): decided when it is reached, not when asked.
+            able = sum(1 for p in self._live if self.stacks[p] > 0)
+            round_.stuck = self.rules.betting.cap_sticks and able > 2
+        self._log(ev.Bet(legal.player, to, added, self.stacks[legal.player] == 0, full))
         self._advance()
 
     def post_bring_in(self) -> None:
@@ -254,48 +361,50 @@ class Hand:
         self._log(ev.BringIn(legal.player, added, self.stacks[legal.player] == 0))
         self._advance()
 
-    def verify_bet_or_raise_to(self, amount: int, legal: Legal | None = None) -> None:
-        legal = legal or self.legal()
-        structure = self.rules.betting.structure(self.street)
-        if legal.raise_range is None:
-            raise IllegalAction(
-                f"p{legal.player + 1} may not bet or raise now{self._why_not(legal)}; "
-                f"legal: {legal}"
-            )
-        low, high = legal.raise_range
-        if not isinstance(amount, int) or isinstance(amount, bool):
-            raise IllegalAction(f"a bet must be a whole number of chips, got {amount!r}")
-        if amount < low:
-            raise IllegalAction(
-                f"raise to {amount} is below the minimum {low} ({self._min_rule(structure)}); "
-                f"legal: {legal}"
-            )
-        unit = self.rules.chip_unit
-        if amount % unit and amount != legal.all_in:
-            raise IllegalAction(
-                f"raise to {amount} uses chips smaller than the smallest in play ({unit}): bets "
-                f"go in multiples of {unit}, all-in excepted (cardroom betting 1); legal: {legal}"
-            )
-        if amount > high:
-            all_in = self.bets[legal.player] + self.stacks[legal.player]
-            reason = "the stack (table stakes, au 10.1)" if high == all_in else structure.limit_rule
-            raise IllegalAction(
-                f"raise to {amount} is above the maximum {high}: {reason}; legal: {legal}"
-            )
+    def verify_bet_or_raise_to(self, amount: object, legal: Legal | None = None) -> None:
+        """Raise :class:`IllegalAction` unless ``amount`` is a legal bet or raise-to now."""
+        self._checked_amount(amount, legal or self.legal())
 
-    def can_bet_or_raise_to(self, amount: int) -> bool:
+    def can_bet_or_raise_to(self, amount: object) -> bool:
         try:
             self.verify_bet_or_raise_to(amount)
         except IllegalAction:
             return False
         return True
 
-    # --- the flow --------------------------------------------------------------------------
+    def _checked_amount(self, amount: object, legal: Legal) -> int:
+        structure = self.rules.betting.structure(self.street)
+        if legal.raise_range is None:
+            why = self._why_not(legal)
+            who = f"p{legal.player + 1}"
+            raise IllegalAction(f"{who} may not bet or raise now{why}; legal: {legal}")
+        low, high = legal.raise_range
+        to = _chips(amount)
+        if to < low:
+            raise IllegalAction(
+                f"raise to {to} is below the minimum {low} ({self._min_rule(structure)}); "
+                f"legal: {legal}"
+            )
+        unit = self.rules.chip_unit
+        if to % unit and to != legal.all_in:
+            raise IllegalAction(
+                f"raise to {to} uses chips smaller than the smallest in play ({unit}): bets "
+                f"go in multiples of {unit}, all-in excepted (cardroom betting 1); legal: {legal}"
+            )
+        if to > high:
+            all_in = self.bets[legal.player] + self.stacks[legal.player]
+            reason = "the stack (table stakes, au 10.1)" if high == all_in else structure.limit_rule
+            raise IllegalAction(
+                f"raise to {to} is above the maximum {high}: {reason}; legal: {legal}"
+            )
+        return to
 
     def _require_turn(self) -> int:
-        if self.phase is Phase.OVER or self.to_act is None:
+        if self.phase is Phase.OVER:
             raise IllegalAction("the hand is over: nobody is to act")
-        if self.drawing:
+        if self.to_act is None:
+            raise IllegalAction(f"no player is to act: the dealer is to {self.next_step()}")
+        if self.phase is Phase.DRAWING:
             raise IllegalAction(f"p{self.to_act + 1} is to draw, not to bet (au 11.3)")
         return self.to_act
 
@@ -318,29 +427,316 @@ class Hand:
             return structure.limit_rule
         return self.rules.betting.min_raise.rule
 
-    def _post_antes(self) -> None:
-        if not self.rules.ante:
+    # --- the draw --------------------------------------------------------------------------
+
+    def verify_draw(self, discards: Sequence[Card | None]) -> None:
+        """Raise :class:`IllegalAction` unless the player to draw holds ``discards`` (``None``: a
+        card nobody has seen)."""
+        if self.phase is not Phase.DRAWING or self.to_act is None:
+            raise IllegalAction("nobody is drawing now: the draw comes after the first round")
+        self.dealt.check_discards(self.to_act, discards)
+
+    def draw(self, discards: Sequence[Card | None] = ()) -> None:
+        """Discard ``discards`` (none: stand pat) and receive as many from the dealer."""
+        if self.phase is not Phase.DRAWING or self.to_act is None:
+            raise IllegalAction("nobody is drawing now: the draw comes after the first round")
+        player = self.to_act
+        cards = self.dealt.check_discards(player, discards)
+        dealt = self.dealt
+        if dealt.stub() < len(cards):
+            # Only the discards of the players who drew before are shuffled (au 11.3(b)); in a
+            # game of several draws, those of the earlier draws too, and then the burns.
+            self._shuffle_in(discards=True)
+            if dealt.stub() < len(cards):
+                self._shuffle_in(discards=False)
+        self._discarding = cards
+        self.to_act = None
+        if not cards:
+            self._replace(player, ())
+        elif self.auto_deal:
+            self._replace(player, dealt.deck.deal(len(cards)))
+        else:
+            self._steps = [Step(_REPLACE, player, len(cards))]
+
+    def _replace(self, player: int, drawn: Sequence[Card | None]) -> None:
+        discarded = self._discarding
+        self.dealt.replace(player, discarded, drawn)
+        self._discarding = ()
+        self._log(ev.Draw(player, discarded, tuple(drawn)))
+        later = [p for p in self._live if p > player]
+        if later:
+            self.to_act = later[0]
             return
-        for player in range(self.players):
-            amount = min(self.rules.ante, self.stacks[player])
-            self.stacks[player] = self.stacks[player] - amount
+        self.phase = Phase.BETTING
+        self._start_betting(self.rules.game.streets[self.street].opener)
+
+    # --- dealer operations -----------------------------------------------------------------
+
+    def burn(self, card: Card | None = None) -> None:
+        """Burn ``card`` (``None``: a card nobody sees)."""
+        given = self._cards([card], self._due(_BURN))
+        self.dealt.take(given, "the burn")
+        self._steps.pop(0)
+        self._burn(given[0])
+        self._after_step()
+
+    def deal_hole(self, cards: Sequence[Card | None], player: int | None = None) -> None:
+        """Deal a player their cards of this street (face down, then face up in stud), or a
+        drawing player's replacements; ``None``: a card nobody sees. ``player``: whom, where
+        the dealer reports the street's hands in another order than he dealt them."""
+        self._bring_forward(_HOLE, player)
+        step = self._due(_REPLACE if self._steps and self._steps[0].kind is _REPLACE else _HOLE)
+        given = self._cards(cards, step)
+        down = step.count - step.up
+        if any(c is None for c in given[down:]):
+            raise IllegalAction(f"p{step.player + 1}'s up cards are dealt face up: name them")
+        self.dealt.take(given, f"p{step.player + 1}", self._discarding)
+        self._steps.pop(0)
+        if step.kind is _REPLACE:
+            self._replace(step.player, given)
+            return
+        self._give(step.player, given[:down], tuple(c for c in given[down:] if c is not None))
+        self._after_step()
+
+    def deal_board(self, cards: Sequence[Card | None]) -> None:
+        """Turn community cards face up."""
+        given = self._cards(cards, self._due(_BOARD))
+        known = [c for c in given if c is not None]
+        if len(known) != len(given):
+            raise IllegalAction("board cards are dealt face up: name them")
+        self.dealt.take(known, "the board")
+        self._steps.pop(0)
+        self._deal_board(known)
+        self._after_step()
+
+    def show_or_muck(
+        self, show: bool, cards: Sequence[Card] = (), player: int | None = None
+    ) -> None:
+        """The player due at the showdown shows (``cards``: the hand, needed where the dealer
+        has not seen it) or mucks; ``player``: another player still to show, who tables the
+        hand early (cardroom showdown 8 encourages it). A hand turned up for an all-in may not
+        be mucked (league)."""
+        self._bring_forward(_SHOW, player)
+        player = self._due(_SHOW).player
+        if not show and self._shown[player] >= 0:
+            raise IllegalAction(f"p{player + 1}'s hand was turned up for the all-in: it stays up")
+        if not show and self.rules.all_in_face_up and self._face_up():
+            raise IllegalAction(
+                f"p{player + 1}'s hand is turned face up for the all-in and is live: it may not "
+                "be mucked (league 17)"
+            )
+        if show:
+            self.dealt.reveal(player, cards)
+        self._steps.pop(0)
+        self._show(player, show)
+        self._after_showing()
+
+    def deal_next(self) -> None:
+        """Do the dealer step that is due by itself: cards from the top of the deck, or at the
+        showdown the usual practice (show a hand as good as the called one, muck the rest)."""
+        step = self.next_step()
+        if step is None:
+            raise IllegalAction(self._no_step())
+        if step.kind is _SHOW:
+            self.show_or_muck(self._worth_showing(step.player))
+            return
+        top = self.dealt.deck.peek(step.count)
+        if step.kind is _BURN:
+            self.burn(top[0])
+        elif step.kind is _BOARD:
+            self.deal_board(top)
+        else:
+            self.deal_hole(top)
+
+    def automate(self, deal: bool = True, show: bool = True) -> None:
+        """From now on deal from the deck (``deal``) and show down by the usual practice
+        (``show``) without being asked: a hand a live dealer or a history began, carried on by
+        the engine. The steps already due are done now."""
+        self.auto_deal = self.auto_deal or deal
+        self.auto_show = self.auto_show or show
+        while (step := self.next_step()) is not None:
+            if step.kind is _SHOW:
+                if not self.auto_show or self.dealt.hidden[step.player]:
+                    return
+            elif not self.auto_deal:
+                return
+            self.deal_next()
+
+    def _bring_forward(self, kind: StepKind, player: int | None) -> None:
+        """Make ``player``'s pending step of this kind the next one (a no-op for None)."""
+        if player is None or self.next_step() is None or self._steps[0].kind is not kind:
+            return
+        for i, step in enumerate(self._steps):
+            if step.kind is kind and step.player == player:
+                if i:
+                    self._steps.insert(0, self._steps.pop(i))
+                return
+        raise IllegalAction(
+            f"p{player + 1} has no {kind.value} step due: the dealer is to {self._steps[0]}"
+        )
+
+    def _due(self, kind: StepKind) -> Step:
+        step = self.next_step()
+        if step is None:
+            raise IllegalAction(self._no_step())
+        if step.kind is not kind:
+            raise IllegalAction(f"the dealer is to {step}, not to {kind.value}")
+        return step
+
+    def _no_step(self) -> str:
+        if self.phase is Phase.OVER:
+            return "the hand is over: nothing is to be dealt"
+        verb = "draw" if self.phase is Phase.DRAWING else "act"
+        return f"no dealer step is due: p{(self.to_act or 0) + 1} is to {verb}"
+
+    @staticmethod
+    def _cards(cards: Sequence[Card | None], step: Step) -> tuple[Card | None, ...]:
+        try:
+            given = tuple(None if c is None else Card(c) for c in cards)
+        except (CardError, TypeError) as error:
+            raise IllegalAction(f"the dealer's cards: {error}") from None
+        if len(given) != step.count:
+            raise IllegalAction(f"the dealer is to {step}, got {len(given)}")
+        return given
+
+    # --- dealing ---------------------------------------------------------------------------
+
+    def _post_antes(self) -> None:
+        antes = self.forced.antes
+        for player in range(len(antes)):
+            if antes[player]:
+                amount = self._post_dead(player, antes[player])
+                self._log(ev.PostAnte(player, amount))
+
+    def _post_dead(self, player: int, amount: int) -> int:
+        """An ante or a dead blind: the player's contribution, or dead money in the main pot."""
+        amount = min(amount, self.stacks[player])
+        self.stacks[player] = self.stacks[player] - amount
+        if self.forced.dead_antes:
+            self.dead += amount
+        else:
             self.contributed[player] = self.contributed[player] + amount
-            self._log(ev.PostAnte(player, amount))
+        return amount
+
+    def _post_blinds(self) -> None:
+        """Before the first card is dealt (au 11.1(c), 16.1; qld s23(3))."""
+        round_ = self.round
+        assert round_ is not None
+        forced = self.forced
+        if not forced.blinds:
+            return  # a blind game played without blinds opens like any later round
+        posted = 0  # the largest blind actually posted
+        for blind in forced.blinds:
+            player = blind.player
+            if blind.kind is _DEAD:
+                self._log(ev.PostDead(player, self._post_dead(player, blind.amount)))
+            else:
+                added = round_.post(player, blind.amount)
+                posted = max(posted, self.bets[player])
+                self._log(ev.PostBlind(player, added, self.stacks[player] == 0))
+        last = forced.last_positional()
+        if not self.rules.betting.big_blind_option and last is not None:
+            round_.acted_at[last] = 0  # no option (qld s4(2), s24(10))
+        # The blind as set is the bet to match, even when its poster is all-in for less: an
+        # all-in blind does not change the round's limits (league); or what was posted (PHH).
+        round_.open_with_blinds(posted if forced.short_blind_sets_bet else forced.bet_to_match())
 
     def _next_street(self) -> None:
         self.street += 1
         street = self.rules.game.streets[self.street]
         self.round = BettingRound(
-            self.rules.betting, self.street, self.bets, self.stacks, _total(self.contributed)
-        )
-        if street.opener is Opener.LEFT_OF_BLINDS:
-            self._post_blinds()  # before the first card is dealt (au 11.1(c), 16.1; qld s23(3))
-        self._deal(street)
+            self.rules.betting, self.street, self.bets, self.stacks,
+            _total(self.contributed) + self.dead,
+        )  # fmt: skip
+        if street.opener is Opener.LEFT_OF_BLINDS and self.street == 0:
+            self._post_blinds()
+        self.phase = Phase.DEALING
+        burn, per_player, board = self._street_cards(street)
+        if self.auto_deal:
+            self._deal_street(burn, per_player, street.up, board)
+        else:
+            steps = [Step(_BURN, count=1)] if burn else []
+            for player in self._live if per_player else ():
+                steps.append(Step(_HOLE, player, per_player, street.up))
+            if board:
+                steps.append(Step(_BOARD, count=board))
+            self._steps = steps
+        self._after_step()
+
+    def _street_cards(self, street: Street) -> tuple[bool, int, int]:
+        """Whether a card is burned, how many cards each player gets and how many go on the
+        board: the street's, or when the stub cannot give everyone their card even with the
+        burns, one community card for all (au 12.4(a), 13.4(a)). Shuffles the burns, or an
+        earlier draw's discards, into the stub as needed."""
+        per_player = street.hole + street.up
+        needed = per_player * len(self._live) + street.burn
+        if per_player and self.dealt.stub() < needed and not self._restock(needed):
+            return True, 0, 1
+        burn = street.burn and (per_player > 0 or street.board > 0 or street.draw)
+        if burn and not self.dealt.stub():
+            self._shuffle_in(discards=True)  # an earlier draw emptied the stub
+        return burn, per_player, street.board
+
+    def _deal_street(self, burn: bool, per_player: int, up: int, board: int) -> None:
+        """A street from the top of the deck. Hole cards go one at a time, clockwise from the
+        left of the button (rws 3.6, au 12.1(c)): a player's k-th card is the k-th of every
+        ``players`` cards, the face-down ones first."""
+        deck = self.dealt.deck
+        if burn:
+            self._burn(deck.deal(1)[0])
+        if per_player:
+            live = self._live
+            players = len(live)
+            dealt = deck.deal(per_player * players)
+            down = (per_player - up) * players
+            for k in range(players):
+                self._give(live[k], dealt[k:down:players], dealt[down + k :: players])
+        if board:
+            self._deal_board(deck.deal(board))
+
+    def _give(self, player: int, down: tuple[Card | None, ...], up: tuple[Card, ...]) -> None:
+        self.dealt.give(player, down, up)
+        if down:
+            self._log(ev.DealHole(player, down))
+        if up:
+            self._log(ev.DealUp(player, up))
+
+    def _burn(self, card: Card | None) -> None:
+        self.dealt.burn(card)
+        self._log(ev.Burn(card))
+
+    def _deal_board(self, cards: Sequence[Card]) -> None:
+        self.dealt.board.extend(cards)
+        self._log(ev.DealBoard(tuple(cards)))
+
+    def _restock(self, needed: int) -> bool:
+        """Shuffle the burns back in if that completes the deal (au 12.4(a), 13.4(a))."""
+        dealt = self.dealt
+        if dealt.stub() + len(dealt.burned) < needed:
+            if dealt.stub() < 2:
+                self._shuffle_in(discards=False)
+            return False
+        self._shuffle_in(discards=False)
+        return True
+
+    def _shuffle_in(self, *, discards: bool) -> None:
+        self.dealt.shuffle_in(discards)
+        self._log(ev.Reshuffle(self.dealt.stub()))
+
+    def _after_step(self) -> None:
+        """Once the street's cards are dealt: the draw, or the betting."""
+        if self._steps:
+            self.phase = Phase.DEALING
+            return
+        street = self.rules.game.streets[self.street]
         if street.draw and len(self._live) > 1:
-            self.drawing = True  # clockwise from the left of the button (au 11.3(a))
+            self.phase = Phase.DRAWING  # clockwise from the left of the button (au 11.3(a))
             self.to_act = self._live[0]
             return
+        self.phase = Phase.BETTING
         self._start_betting(street.opener)
+
+    # --- the betting flow ------------------------------------------------------------------
 
     def _start_betting(self, opener: Opener) -> None:
         self._log(ev.StreetStart(self.street))
@@ -350,144 +746,30 @@ class Hand:
             self.ran_out = self.ran_out or len(self._live) > 1
             self._end_round()
 
-    def _deal(self, street: Street) -> None:
-        per_player = street.hole + street.up
-        needed = per_player * len(self._live) + street.burn
-        if per_player and len(self.deck) < needed and not self._restock(needed):
-            # Not enough even with the burns: one community card for all (au 12.4(a)).
-            self._deal_board(1, burn=True)
-            return
-        if street.burn and (per_player or street.board or street.draw):
-            self._burn()
-        # One card at a time, clockwise from the left of the button (rws 3.6, au 12.1(c)): a
-        # player's k-th card is the k-th of every ``players`` cards, the face-down ones first.
-        players = len(self._live)
-        dealt = self.deck.deal(per_player * players)
-        face_down = street.hole * players
-        for i, player in enumerate(self._live if per_player else ()):
-            if street.hole:
-                cards = dealt[i:face_down:players]
-                self.hole[player].extend(cards)
-                self._log(ev.DealHole(player, cards))
-            if street.up:
-                cards = dealt[face_down + i :: players]
-                self.up[player].extend(cards)
-                self._log(ev.DealUp(player, cards))
-        if street.board:
-            self._deal_board(street.board, burn=False)
-
-    def _burn(self) -> None:
-        if not self.deck:
-            self._shuffle_in(self.discards)  # a draw game's deck ran out in an earlier draw
-        card = self.deck.deal()[0]
-        self.burned.append(card)
-        self._log(ev.Burn(card))
-
-    def _deal_board(self, count: int, *, burn: bool) -> None:
-        if burn:
-            self._burn()
-        cards = self.deck.deal(count)
-        self.board.extend(cards)
-        self._log(ev.DealBoard(cards))
-
-    def _restock(self, needed: int) -> bool:
-        """Shuffle the burns back in if that completes the deal (au 12.4(a), 13.4(a))."""
-        if len(self.deck) + len(self.burned) < needed:
-            if len(self.deck) < 2:
-                self._shuffle_in(self.burned)
-            return False
-        self._shuffle_in(self.burned)
-        return True
-
-    def _shuffle_in(self, cards: list[Card]) -> None:
-        self.deck.restock(cards, self.shuffler)
-        cards.clear()
-        self._log(ev.Reshuffle(len(self.deck)))
-
-    def _post_blinds(self) -> None:
-        assert self.round is not None
-        blinds = list(self.rules.blinds)
-        if self.over_blind:
-            blinds.append(2 * blinds[-1])  # double the last blind (au 11.5(c))
-        posters = self._blind_posters(len(blinds))
-        for player, amount in zip(posters, blinds, strict=False):  # fewer posters heads-up
-            added = self.round.post(player, amount)
-            self._log(ev.PostBlind(player, added, self.stacks[player] == 0))
-        if not blinds:
-            return  # a blind game played without blinds opens like any later round
-        if not self.rules.betting.big_blind_option:
-            self.round.acted_at[posters[-1]] = 0  # no option (qld s4(2), s24(10))
-        self.round.open_with_blinds(max(blinds[: len(posters)]))
-
-    def _blind_posters(self, count: int | None = None) -> list[int]:
-        count = min(
-            len(self.rules.blinds) + self.over_blind if count is None else count, self.players
-        )
-        if self.players == 2 and self.rules.heads_up_button_small_blind and count == 2:
-            return [1, 0]  # the button posts the small blind heads-up (rws 3.7)
-        return list(range(count))
-
     def _first_to_act(self, opener: Opener) -> int:
         """Who opens the round: after the last blind (au 11.2(a), 11.4(a); rws 3.8.1(a)),
         after the button (rws 3.9.1(a)), or by the stud cards showing (au 12.2-12.4)."""
-        if opener in (Opener.LEFT_OF_BLINDS, Opener.LEFT_OF_LAST_BLIND) and self.rules.blinds:
-            return (self._blind_posters()[-1] + 1) % self.players
+        up = self.dealt.up
+        if opener in (Opener.LEFT_OF_BLINDS, Opener.LEFT_OF_LAST_BLIND):
+            last = self.forced.last_positional()
+            if last is not None:
+                return (last + 1) % self.players
         if opener is Opener.LOWEST_UP_CARD:
             # An all-in player does not start the betting (au 19.10, 19.17).
             able = [p for p in self._live if self.stacks[p] > 0] or self._live
-            return min(able, key=lambda p: self.up[p][-1])  # rank, then suit: clubs lowest
+            return min(able, key=lambda p: up[p][-1])  # rank, then suit: clubs lowest
         if opener is Opener.HIGHEST_UP_CARD:  # razz: the highest card brings it in, aces low
             able = [p for p in self._live if self.stacks[p] > 0] or self._live
-            return max(able, key=lambda p: _ace_low(self.up[p][-1]))
+            return max(able, key=lambda p: ace_low(up[p][-1]))
         # The community card does not count (au 19.13, 19.21); an all-in opener passes the
         # action to the left (au 19.10, 19.17), which the turn order does by itself. Among
         # equal hands min() and max() keep the first in deal order.
         by_suit = not self.rules.showing_ties_by_position
         if opener is Opener.HIGHEST_SHOWING:
-            return max(self._live, key=lambda p: _showing(self.up[p], by_suit))
+            return max(self._live, key=lambda p: showing(up[p], by_suit))
         if opener is Opener.LOWEST_SHOWING:
-            return min(self._live, key=lambda p: _low_showing(self.up[p]))
+            return min(self._live, key=lambda p: low_showing(up[p]))
         return 0
-
-    # --- the draw --------------------------------------------------------------------------
-
-    def verify_draw(self, discards: Sequence[Card]) -> None:
-        if not self.drawing or self.to_act is None:
-            raise IllegalAction("nobody is drawing now: the draw comes after the first round")
-        player = self.to_act
-        hand = self.hole[player]
-        cards = [Card(c) for c in discards]
-        missing = [str(c) for c in cards if c not in hand]
-        if missing or len(set(cards)) != len(cards):
-            raise IllegalAction(
-                f"p{player + 1} can only discard cards in their hand ({format_cards(hand)}), "
-                f"not {' '.join(missing) or 'a card twice'} (au 11.3(a))"
-            )
-
-    def draw(self, discards: Sequence[Card] = ()) -> None:
-        """Discard ``discards`` (none: stand pat) and receive as many from the top."""
-        self.verify_draw(discards)
-        assert self.to_act is not None
-        player = self.to_act
-        cards = [Card(c) for c in discards]
-        if len(self.deck) < len(cards):
-            # Only the discards of the players who drew before are shuffled (au 11.3(b)); in a
-            # game of several draws, those of the earlier draws too, and then the burns.
-            self._shuffle_in(self.discards)
-            if len(self.deck) < len(cards):
-                self._shuffle_in(self.burned)
-        drawn = self.deck.deal(len(cards))
-        for card in cards:
-            self.hole[player].remove(card)
-        self.hole[player].extend(drawn)
-        self.discards.extend(cards)
-        self._log(ev.Draw(player, tuple(cards), drawn))
-        later = [p for p in self._live if p > player]
-        if later:
-            self.to_act = later[0]
-            return
-        self.drawing = False
-        self._start_betting(self.rules.game.streets[self.street].opener)
 
     def _next_to_act(self, start: int) -> int | None:
         """The first player from ``start`` on, clockwise, who must still act; None when the
@@ -519,33 +801,143 @@ class Hand:
 
     def _advance(self) -> None:
         assert self.to_act is not None
-        self._legal = None
         self.to_act = self._next_to_act(self.to_act + 1)
         if self.to_act is None:
             self._end_round()
 
     def _end_round(self) -> None:
+        bet = False
         for player in range(self.players):
-            self.contributed[player] = self.contributed[player] + self.bets[player]
-            self.bets[player] = 0
+            if self.bets[player]:
+                bet = True
+                self.contributed[player] = self.contributed[player] + self.bets[player]
+                self.bets[player] = 0
         self.to_act = None
-        last = self.street == len(self.rules.game.streets) - 1
-        if len(self._live) <= 1 or last:
+        if bet:
+            self._return_uncalled()  # only this round's bets can be unmatched
+        streets = self.rules.game.streets
+        last = self.street == len(streets) - 1
+        if len(self._live) <= 1:
             self._finish()
-        else:
-            self.last_aggressor = None
-            self._next_street()
+            return
+        if not last and not self._shown_early:
+            able = 0
+            for p in self._live:
+                able += self.stacks[p] > 0
+            if able <= 1 and not any(s.draw for s in streets[self.street + 1 :]):
+                # No betting is left: the hands are turned up before the rest is dealt (league
+                # 17; PHH), then the board and the cards run out without betting. Nobody bets on
+                # the last round, so its first player shows first (cardroom showdown 8).
+                self.ran_out = self._shown_early = True
+                self.last_aggressor = None
+                self._begin_showdown()
+                return
+        if last:
+            self._begin_showdown()
+            return
+        self.last_aggressor = None
+        self._next_street()
 
-    # --- showdown and settlement -----------------------------------------------------------
+    def _return_uncalled(self) -> None:
+        """The part of the largest bet nobody matched goes back when the round ends (rws 4.3,
+        au 8.5, qld s26(3)(a)), so that the pot is right on the next street."""
+        returned = uncalled(self.contributed)
+        if returned is None:
+            return
+        player, amount = returned
+        self.contributed[player] = self.contributed[player] - amount
+        self.stacks[player] = self.stacks[player] + amount
+        self._returned += amount
+        self._log(ev.ReturnUncalled(player, amount))
+
+    # --- the showdown and the settlement ---------------------------------------------------
+
+    def _face_up(self) -> bool:
+        """The hands are all turned up after an all-in with no betting left, and, where the
+        table says so, whenever a player is all-in (league 17)."""
+        return self.ran_out or (
+            self.rules.all_in_face_up and any(self.stacks[p] == 0 for p in self._live)
+        )
+
+    def _begin_showdown(self) -> None:
+        self.phase = Phase.SHOWDOWN
+        self._called = {}
+        self._levels = sorted({self.contributed[p] for p in self._live})
+        # Every hand not yet shown, and a hand turned up early that got cards since (stud).
+        dealt = self.dealt
+        self._steps = [
+            Step(_SHOW, p)
+            for p in self._showdown_order()
+            if not self.mucked[p]
+            and self._shown[p] < len(dealt.hole[p]) + len(dealt.up[p]) + dealt.hidden[p]
+        ]
+        self._showdown()
+
+    def _showdown(self) -> None:
+        """Each player in order shows or mucks. Every hand still standing is in the main pot,
+        so a player left the only one standing (the others having mucked) wins unshown."""
+        while self._steps:
+            player = self._steps[0].player
+            if not any(p != player and not self.mucked[p] for p in self._live):
+                self._steps.pop(0)
+                continue
+            if not self.auto_show or self.dealt.hidden[player]:
+                return  # the player's choice, or cards only the player can name
+            self._steps.pop(0)
+            self._show(player, self._worth_showing(player))
+        self._after_showing()
+
+    def _after_showing(self) -> None:
+        if self._steps:
+            self._showdown()
+        elif self.street < len(self.rules.game.streets) - 1:
+            self.last_aggressor = None  # turned up for an all-in: the rest is dealt
+            self._next_street()
+        else:
+            self._finish()
+
+    def _worth_showing(self, player: int) -> bool:
+        """The usual practice: show when the hands are turned up, or when the hand is as good as
+        the called hand of a pot the player is in (qld s27(4), rws 3.13.2(c)), high or low."""
+        if self._face_up() or self._shown[player] >= 0:
+            return True
+        value = self._value(player)
+        low = self._low(player)
+        return any(as_good(value, low, self._called.get(pot)) for pot in self._pots_of(player))
+
+    def _pots_of(self, player: int) -> list[int]:
+        """The pots a player is eligible for, by all-in level (0 is the main pot)."""
+        mine = self.contributed[player]
+        return [i for i, level in enumerate(self._levels) if level <= mine]
+
+    def _show(self, player: int, show: bool) -> None:
+        if not show:
+            self.mucked[player] = True
+            self._log(ev.Muck(player))
+            return
+        cards = self.dealt.cards_of(player)
+        self._shown[player] = len(cards)
+        if self._shown_early and self.street < len(self.rules.game.streets) - 1:
+            description = ""  # turned up before the hand is complete: named when it is
+        else:
+            value, low = self._value(player), self._low(player)
+            for pot in self._pots_of(player):
+                self._called.setdefault(pot, (value, low))
+            description = self.valuation.describe(value)
+        self._log(ev.Show(player, tuple(cards), description))
 
     def _finish(self) -> None:
         self.phase = Phase.OVER
         self.round = None
-        live = [not f for f in self.folded]
-        # Cards speak: every live hand is valued; who shows and who mucks is only what the
-        # table sees, and a mucked hand could not have won anything.
-        contested = self._live if len(self._live) > 1 else []
-        values: list[int | None] = [None] * self.players
+        self._steps = []
+        count = self.players
+        dealt = self.dealt
+        standing = [p for p in self._live if not self.mucked[p]]
+        contested = standing if len(standing) > 1 else []
+        live = [False] * count
+        values: list[int | None] = [None] * count
+        for player in standing:
+            live[player] = True
         for player in contested:
             values[player] = self._value(player)
         lows = self.low_values(contested) if self.rules.game.low_ranking else None
@@ -554,23 +946,20 @@ class Hand:
             live,
             values,
             low_values=lows,
-            button=self.players - 1,
-            cards=self._odd_chip_cards(contested),
+            button=count - 1,
+            cards=self.valuation.odd_chip_cards(dealt.hole, dealt.up, dealt.board, contested),
             commission=self.rules.commission,
             odd_chip=self.rules.odd_chip,
             chip=self.rules.chip_unit,
             blinds_only=self.rules.commission.exempt_blinds_only and self.blinds_only(),
+            returned=self._returned,
+            dead=self.dead,
         )
-        if settlement.returned is not None:
-            player, amount = settlement.returned
-            self._log(ev.ReturnUncalled(player, amount))
-        if contested:
-            self._show_down(values, lows, [pot.eligible for pot in settlement.pots])
         # Side pots are settled first, the main pot last (cardroom showdown 7).
         for index in range(len(settlement.pots) - 1, -1, -1):
             pot = settlement.pots[index]
             described = tuple(
-                self._described(value, lows[w] if lows else None)
+                self.valuation.described(value, lows[w] if lows else None)
                 for w in pot.winners
                 if (value := values[w]) is not None
             )
@@ -580,103 +969,25 @@ class Hand:
                 self._log(ev.Rake(index, pot.commission, pot.commission_base))
             for k, winner in enumerate(pot.winners):
                 self._log(ev.Collect(index, winner, pot.shares[k]))
-        for player, payout in enumerate(settlement.payouts):
-            self.stacks[player] = self.stacks[player] + payout
-        self.payouts = settlement.payouts
-        self.commission = settlement.commission
+        for player in range(count):
+            self.stacks[player] = self.stacks[player] + settlement.payouts[player]
         self.settlement = settlement
         self._log(ev.HandOver(tuple(self.stacks)))
 
     def _value(self, player: int) -> int:
-        """The value of a player's best hand (the scalar path; no description)."""
-        if self.rules.game.hole_cards_used is None:
-            if self._evaluate is None:
-                self._evaluate = scalar_evaluator(self.ranking)
-            return self._evaluate(self.hole[player] + self.up[player] + self.board)
-        return self._hand(player).value
+        return self.valuation.value(player, self.dealt.cards_of(player), self.dealt.board)
 
-    def _hand(self, player: int) -> HandValue:
-        """A player's best hand, described (computed once, only for hands the table sees)."""
-        if player not in self._hands:
-            self._hands[player] = best_hand(
-                self.hole[player] + self.up[player], self.board, self.ranking,
-                hole_cards_used=self.rules.game.hole_cards_used,
-            )  # fmt: skip
-        return self._hands[player]
-
-    def _describe(self, value: int) -> str:
-        """describe_value, memoised per ranking in a list by value (its own cache costs more)."""
-        known = _DESCRIPTIONS.get(self.ranking)
-        if known is None:
-            known = _DESCRIPTIONS[self.ranking] = []
-        if value >= len(known):
-            known.extend([None] * (value + 1 - len(known)))
-        text = known[value]
-        if text is None:
-            text = known[value] = describe_value(value, self.ranking)
-        return text
-
-    def _described(self, value: int, low_value: int | None) -> str:
-        """A winner's hand, with its qualifying low in split games."""
-        high = self._describe(value)
-        low = self.rules.game.low_ranking
-        if low is None or low_value is None:
-            return high
-        return f"{high}; low {describe_value(low_value, low)}"
+    def _low(self, player: int) -> int | None:
+        if self.rules.game.low_ranking is None:
+            return None
+        return self.valuation.low(self.dealt.cards_of(player), self.dealt.board)
 
     def low_values(self, players: Iterable[int]) -> list[int | None]:
         """The qualifying low of each of ``players``, or None (split games)."""
-        low = self.rules.game.low_ranking
-        assert low is not None
         values: list[int | None] = [None] * self.players
         for player in players:
-            hand = best_hand(
-                self.hole[player] + self.up[player], self.board, low,
-                hole_cards_used=self.rules.game.hole_cards_used,
-            )  # fmt: skip
-            values[player] = hand.value if hand.qualifies else None
+            values[player] = self.valuation.low(self.dealt.cards_of(player), self.dealt.board)
         return values
-
-    def _show_down(
-        self, values: list[int | None], lows: list[int | None] | None, pots: list[tuple[int, ...]]
-    ) -> None:
-        """The player called shows first; each other player shows a hand equal to or better
-        than the called hand of a pot they are in (qld s27(4), rws 3.13.2(c)), for the high
-        or, in split games, for the low, and mucks otherwise. Hands are all turned up after an
-        all-in with no betting left, and, where the table says so, whenever a player is all-in
-        (league 17)."""
-        all_in = any(self.stacks[p] == 0 for p in self._live)
-        face_up = self.ran_out or (self.rules.all_in_face_up and all_in)
-        called: dict[int, tuple[int, int | None]] = {}  # pot -> the called hand's high, low
-        for player in self._showdown_order():
-            mine = [i for i, eligible in enumerate(pots) if player in eligible]
-            value = values[player]
-            low = lows[player] if lows else None
-            assert value is not None
-            if face_up or any(_as_good(value, low, called.get(i)) for i in mine):
-                for i in mine:
-                    called.setdefault(i, (value, low))
-                shown = tuple(self.hole[player] + self.up[player])
-                self._log(ev.Show(player, shown, self._describe(value)))
-            else:
-                self._log(ev.Muck(player))
-
-    def _odd_chip_cards(self, contested: list[int]) -> dict[str, list[tuple[Card, ...]]]:
-        """The cards the odd-chip rule looks at: the whole hand, the hole cards, or the hole
-        cards used (au 11.4(d), 16.5(e), 17.5(e)); none where it goes by seat."""
-        rule = self.rules.odd_chip
-        kind = rule.cards
-        if rule.rule is OddChipRule.LEFT_OF_BUTTON and rule.low_rule is OddChipRule.LEFT_OF_BUTTON:
-            return {}
-        if kind is CardSet.HOLE:
-            cards = [tuple(h) for h in self.hole]
-        elif kind is CardSet.HOLE_USED:
-            cards = [
-                self._hand(p).hole_cards if p in contested else () for p in range(self.players)
-            ]
-        else:
-            cards = [tuple(h + u + self.board) for h, u in zip(self.hole, self.up, strict=True)]
-        return {kind.value: cards}
 
     def blinds_only(self) -> bool:
         """Whether nothing but the blinds was bet (au 8.6)."""
@@ -707,46 +1018,20 @@ def _total(amounts: list[int]) -> int:
     return total
 
 
-_DESCRIPTIONS: dict[Ranking, list[str | None]] = {}  # ranking -> hand value -> its name
+def _chips(amount: object) -> int:
+    """A whole number of chips (a numpy integer too), or IllegalAction: the same error from the
+    compiled and the pure-Python engine, whatever was passed."""
+    if isinstance(amount, int) and not isinstance(amount, bool):
+        return amount
+    if not isinstance(amount, bool):
+        try:
+            return operator.index(amount)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise IllegalAction(f"a bet must be a whole number of chips, got {amount!r}")
+
+
 _VOLUNTARY = (ev.Call, ev.Bet)  # what makes a hand more than its blinds (au 8.6)
-
-
-def _as_good(high: int, low: int | None, called: tuple[int, int | None] | None) -> bool:
-    """Whether a hand is worth showing against the called hand: no hand called yet, a high as
-    good, or a qualifying low as good (a called hand with no low loses the low to any)."""
-    if called is None or high >= called[0]:
-        return True
-    return low is not None and (called[1] is None or low >= called[1])
-
-
-def _showing(
-    cards: Sequence[Card], by_suit: bool = True
-) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """How good the face-up cards look, for the stud opener (au 12.3(b), 13.3(b)): pairs and
-    trips first, then ranks; equal ranks are split by the suit of the highest card."""
-    counts, ranks = _grouped([card >> 2 for card in cards])
-    top = max(c for c in cards if c >> 2 == ranks[0]) if by_suit else 0
-    return counts, ranks, top
-
-
-def _low_showing(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """How good the face-up cards look for razz (lower is better): unpaired first, then the
-    highest rank, aces low."""
-    return _grouped([_ace_low(card)[0] for card in cards])
-
-
-def _grouped(ranks: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Rank counts, largest first, and the ranks ordered by count then rank, highest first."""
-    counts: dict[int, int] = {}
-    for rank in ranks:
-        counts[rank] = counts.get(rank, 0) + 1
-    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
-    return tuple(sorted(counts.values(), reverse=True)), tuple(order)
-
-
-def _ace_low(card: Card) -> tuple[int, int]:
-    """A card's (rank, suit) with the ace below the deuce."""
-    return ((card >> 2) + 1) % 13, card & 3
 
 
 def _in_units(legal: Legal, unit: int) -> Legal:

@@ -581,6 +581,8 @@ def _divide(
     seats: tuple[int, ...],
     cards: _Cards,
 ) -> dict[int, int]:
+    if len(winners) == 1:
+        return {winners[0]: amount}  # nothing to divide, whatever the smallest chip
     each = amount // (len(winners) * unit) * unit
     shares = {p: each for p in winners}
     rest = amount - each * len(winners)
@@ -611,6 +613,8 @@ def settle(
     odd_chip: OddChip = OddChip(),
     chip: int = 1,
     blinds_only: bool = False,
+    returned: int = 0,
+    dead: int = 0,
 ) -> Settlement:
     """Settle one hand.
 
@@ -630,6 +634,10 @@ def settle(
     - ``chip``: the table's smallest chip (au 11.4(d), rws 4.5, cardroom ties 3).
     - ``blinds_only``: True when every chip in the hand was posted as a blind bet: nobody made an
       opening bet, call (a small blind's completion is a call), or raise (au 8.6).
+    - ``returned``: uncalled chips already given back before settling (the engine returns them
+      as each betting round ends); only a commission that counts the uncalled part reads it.
+    - ``dead``: dead money in the main pot, which every live player may win (antes posted as
+      dead money, dead blinds): no part of anyone's contribution.
     """
     amounts = _check_amounts(contributions)
     n = len(amounts)
@@ -640,15 +648,23 @@ def settle(
         raise PotError("a player has a low value but no high value: a hand shows for both")
     if not _is_int(chip) or chip < 1:
         raise PotError(f"chip must be a positive integer, got {chip!r}")
+    if not _is_int(dead) or dead < 0:
+        raise PotError(f"dead money must be a non-negative integer, got {dead!r}")
     seats = _seating(order, button, n)
     high_cards = _check_cards(cards, n)
     low_hands = high_cards if low_cards is None else _check_cards(low_cards, n)
-    returned = _uncalled(amounts)
+    uncalled_back = _uncalled(amounts)
     net = list(amounts)
-    if returned is not None:
-        owner, back = returned
+    if uncalled_back is not None:
+        owner, back = uncalled_back
         net[owner] = net[owner] - back
     pots = _build_pots(tuple(net), flags)
+    if dead:
+        live_players = tuple(p for p in range(n) if flags[p])
+        if pots and pots[0].eligible == live_players:
+            pots = (Pot(pots[0].amount + dead, live_players), *pots[1:])
+        else:
+            pots = (Pot(dead, live_players), *pots)
     outcomes = [_winners(pot, highs, lows) for pot in pots]
 
     if commission.takes_from_pots and not (blinds_only and commission.exempt_blinds_only):
@@ -659,16 +675,15 @@ def settle(
             and (not low or who == set(low))
             for who, (high, low) in zip(_contributors(pots, net), outcomes, strict=True)
         ]
-        taken = _commission(
-            commission, pots, outcomes, exempt, returned[1] if returned else 0, chip
-        )
+        back = returned + (uncalled_back[1] if uncalled_back else 0)
+        taken = _commission(commission, pots, outcomes, exempt, back, chip)
     else:
         taken = [(0, 0)] * len(pots)
 
     unit = odd_chip.unit or chip
     payouts = [0] * n
-    if returned is not None:
-        owner, back = returned
+    if uncalled_back is not None:
+        owner, back = uncalled_back
         payouts[owner] = payouts[owner] + back
     results: list[PotResult] = []
     for k, pot in enumerate(pots):
@@ -696,7 +711,7 @@ def settle(
         split = tuple(shares[p] for p in winners)
         results.append(PotResult(pot.amount, fee, base, pot.eligible, winners, split))
     total_fee = sum(fee for fee, _ in taken)
-    paid, put_in = sum(p for p in payouts), sum(a for a in amounts)  # genexprs compile to loops
+    paid, put_in = sum(p for p in payouts), sum(a for a in amounts) + dead  # genexprs: loops
     if paid + total_fee != put_in:  # pragma: no cover - an internal error
         raise AssertionError(f"chips not conserved: {amounts} -> {payouts} + {total_fee}")
-    return Settlement(returned, tuple(results), tuple(payouts), total_fee)
+    return Settlement(uncalled_back, tuple(results), tuple(payouts), total_fee)

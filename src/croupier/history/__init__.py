@@ -17,12 +17,11 @@ from croupier.history.phh import (
     parse_action,
     parse_phh_cards,
 )
-from croupier.history.replay import (
+from croupier.history.replay import ReplayPot, ReplayResult, replay
+from croupier.history.standard import (
     SUPPORTED_VARIANTS,
-    ReplayPot,
-    ReplayResult,
     chip_scale,
-    replay,
+    standard_forced_bets,
     standard_rules,
 )
 from croupier.history.text import TextHistoryError, format_pokerstars
@@ -53,5 +52,6 @@ __all__ = [
     "parse_action",
     "parse_phh_cards",
     "replay",
+    "standard_forced_bets",
     "standard_rules",
 ]

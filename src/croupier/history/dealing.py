@@ -1,13 +1,11 @@
-"""The cards a PHH history records, and a deck that deals them on the engine.
+"""The cards a PHH history records, checked against its game before they are dealt.
 
 A history says which cards each player was dealt (``d dh pN CARDS``: hole cards, stud's up cards,
 a draw's replacements), which were discarded (``pN sd CARDS``), the board (``d db``) and what was
-shown (``pN sm CARDS``). :class:`RecordedCards` reads and checks them for the game;
-:class:`StackedDeck` is the engine's deck, stacked before every engine action with the cards the
-history says come next (:meth:`RecordedCards.upcoming`). When the engine reshuffles (a draw the
-stub cannot finish, au 11.3(b); stud's burns, au 13.4(a)), the deck stacks the reshuffled cards
-the same way, so a card dealt again after it was discarded replays too. Unknown cards (``??``)
-and burns are cards the history never names.
+shown (``pN sm CARDS``). :class:`RecordedCards` reads them and checks them for the game, each
+problem naming the action it is in; the replay then gives the engine exactly those cards (the
+engine's dealer operations take them). Unknown cards (``??``) and burns are cards the history
+never names, and the engine deals them as cards nobody saw.
 """
 
 from __future__ import annotations
@@ -15,14 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from croupier import events as ev
-from croupier.cards import Card, DeckKind
-from croupier.deck import Deck, Shuffler
+from croupier.cards import Card
 from croupier.games import Game
-from croupier.hand import Hand
 from croupier.history.phh import Action, ActionKind, PHHError, format_phh_cards
 
-__all__ = ["RecordedCards", "Slot", "StackedDeck"]
+__all__ = ["RecordedCards", "Slot", "street_name"]
 
 _STREET_NAMES = ("pre-flop", "flop", "turn", "river")
 _STUD_STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
@@ -41,88 +36,20 @@ def street_name(game: Game, index: int) -> str:
 
 @dataclass
 class Slot:
-    """One card the history deals: ``card`` None when unknown (``??``); ``action`` the action
-    that deals it. ``engine`` is the card the engine dealt there, once dealt; ``betting`` how
-    many betting actions had been played then."""
+    """One card the history deals: ``card`` None when unknown (``??``), and filled in where a
+    later action names it (a discard, a hand shown down); ``action`` the action that deals it."""
 
     card: Card | None
     action: int
-    engine: Card | None = None
-    betting: int = -1
 
-    def __init__(
-        self, card: Card | None, action: int, engine: Card | None = None, betting: int = -1
-    ) -> None:
+    def __init__(self, card: Card | None, action: int) -> None:
         self.card = card
         self.action = action
-        self.engine = engine
-        self.betting = betting
-
-
-_DEALT_TO_PLAYERS = (ev.DealHole, ev.DealUp, ev.Draw)
-
-
-class StackedDeck(Deck):
-    """A deck whose next cards are the ones a history deals (:meth:`stack`); it keeps that order
-    when the engine reshuffles discards or burns into it. Unknown cards and burns are cards the
-    history never names, where there are any left."""
-
-    def __init__(self, kind: DeckKind, named: Iterable[Card]) -> None:
-        super().__init__(kind, ())
-        self._cards = list(kind.cards)  # the whole deck: nothing to check
-        self._named = frozenset(named)
-        self._plan: list[Card | None] = []
-        self._keep: frozenset[Card] = frozenset()
-        self._planned_at = len(self)
-
-    def stack(self, plan: Sequence[Card | None], keep: Iterable[Card] = ()) -> None:
-        """Put the cards of ``plan`` on top, in order (None: a card the history does not name;
-        ``keep``: cards the history deals later, not to be used for those). A card the deck
-        does not hold ends the stacked part: the engine will deal another card there, which the
-        replay reports."""
-        plan, keep = list(plan), frozenset(keep)
-        if plan == self._plan and keep == self._keep and self._planned_at == len(self):
-            return  # nothing dealt and nothing changed since the last stacking
-        self._plan = plan
-        self._keep = keep
-        self._planned_at = len(self)
-        self._arrange()
-
-    def restock(self, cards: Iterable[Card], shuffler: Shuffler) -> None:
-        done = self._planned_at - len(self)
-        super().restock(cards, shuffler)
-        self._plan = self._plan[done:]
-        self._planned_at = len(self)
-        self._arrange()
-
-    def _arrange(self) -> None:
-        pool = sorted(self.cards)
-        available = set(pool)
-        wanted = {card for card in self._plan if card is not None} | self._keep
-        fillers = [c for c in pool if c not in self._named] + [
-            c for c in pool if c in self._named and c not in wanted
-        ]
-        top: list[Card] = []
-        used: set[Card] = set()
-        for card in self._plan:
-            if card is None:
-                while fillers and fillers[0] in used:
-                    fillers.pop(0)
-                if not fillers:
-                    break
-                card = fillers.pop(0)
-            elif card not in available or card in used:
-                break
-            top.append(card)
-            used.add(card)
-        rest = [c for c in pool if c not in used and c not in self._named]
-        rest += [c for c in pool if c not in used and c in self._named]
-        self._cards = top + rest
 
 
 class RecordedCards:
     """Every card a history deals, discards and shows, per player and on the board, checked
-    against the game; and, as the engine deals, which recorded card each dealt card is."""
+    against the game."""
 
     def __init__(
         self,
@@ -144,15 +71,33 @@ class RecordedCards:
         self.discarded: dict[int, list[Slot]] = {}  # sd action -> the slots discarded
         self.final: list[list[Slot]] = [[] for _ in range(players)]  # the hands at the end
         self.shown: dict[int, int] = {}  # player -> sm action
-        self.next: list[int] = []  # per player: recorded cards the engine has dealt
-        self.board_next = 0
+        self.replaced_by: dict[int, list[int]] = {}  # sd action -> the d dh giving replacements
+        self._discarding: dict[int, int] = {}  # player -> sd action still owed replacements
         self._read(actions)
 
     def resize(self, players: int) -> None:
         while len(self.holes) < players:
             self.holes.append([])
             self.final.append([])
-        self.next = [0] * players
+
+    def dealt(self, index: int) -> tuple[int, list[Card | None]]:
+        """The player a ``d dh`` action deals to, and the cards (as far as the history names
+        them, anywhere)."""
+        player, start, end = self.dealt_by[index]
+        return player, [slot.card for slot in self.holes[player][start:end]]
+
+    def replacements(self, index: int) -> tuple[list[int], list[Card | None]]:
+        """The ``d dh`` actions that give the replacements of the ``pN sd`` action ``index``
+        (PHH writes every player's discards first, then the replacements), and their cards."""
+        deals = self.replaced_by.get(index, [])
+        cards: list[Card | None] = []
+        for deal in deals:
+            cards.extend(self.dealt(deal)[1])
+        return deals, cards
+
+    def discards(self, index: int) -> list[Card | None]:
+        """The cards a ``pN sd`` action discards (None: unknown)."""
+        return [slot.card for slot in self.discarded.get(index, ())]
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -177,6 +122,10 @@ class RecordedCards:
                             "each player discards ('pN sd CARDS')",
                         )
                     pending[player] = owed - len(cards)
+                    if player in self._discarding:
+                        self.replaced_by.setdefault(self._discarding[player], []).append(index)
+                    if not pending[player]:
+                        self._discarding.pop(player, None)
                 elif self.first == per_player and not self.draws:
                     # Hold'em and Omaha: the hole cards come in one action.
                     if player in first_deal:
@@ -224,6 +173,8 @@ class RecordedCards:
                 self._resize_to(player)
                 self.discarded[index] = self._discard(index, player, action.cards)
                 pending[player] = pending.get(player, 0) + len(action.cards)
+                if action.cards:
+                    self._discarding[player] = index
             elif action.kind is ActionKind.SHOW_OR_MUCK and player is not None:
                 self._resize_to(player)
                 before = self.shown.get(player)
@@ -318,114 +269,6 @@ class RecordedCards:
                 for slot in self.final[action.player] if action.player < len(self.final) else ():
                     if slot.card is not None and where.get(slot.card) == action.player:
                         where.pop(slot.card)
-
-    # --- what comes next ---------------------------------------------------------------------
-
-    @property
-    def named(self) -> set[Card]:
-        cards = {s.card for slots in self.holes for s in slots if s.card is not None}
-        return cards | {s.card for s in self.board if s.card is not None}
-
-    def pending(self) -> set[Card]:
-        """The known cards the engine has not dealt yet."""
-        cards = {
-            slot.card
-            for player, slots in enumerate(self.holes)
-            for slot in slots[self.next[player] :]
-            if slot.card is not None
-        }
-        return cards | {s.card for s in self.board[self.board_next :] if s.card is not None}
-
-    def _slot(self, player: int, position: int) -> Slot | None:
-        slots = self.holes[player] if player < len(self.holes) else []
-        return slots[position] if position < len(slots) else None
-
-    def upcoming(
-        self, street: int, live: Sequence[int], drawer: int | None = None, drawn: int = 0
-    ) -> list[Card | None]:
-        """The cards the engine deals next, in its order: ``drawer``'s ``drawn`` replacements,
-        then the later streets for the players in ``live`` (burns, one round of cards at a time
-        from the left of the button, boards) up to the next draw."""
-        plan: list[Card | None] = []
-        taken = list(self.next)
-
-        def take(player: int) -> Card | None:
-            slot = self._slot(player, taken[player])
-            taken[player] = taken[player] + 1
-            return slot.card if slot is not None else None
-
-        if drawer is not None:
-            plan.extend(take(drawer) for _ in range(drawn))
-        board = self.board_next
-        for later in self.game.streets[street + 1 :]:
-            per_player = later.hole + later.up
-            if later.burn and (per_player or later.board or later.draw):
-                plan.append(None)
-            for _ in range(per_player):
-                plan.extend(take(player) for player in live)
-            for _ in range(later.board):
-                plan.append(self.board[board].card if board < len(self.board) else None)
-                board += 1
-            if later.draw:
-                break
-        return plan
-
-    def follow(self, hand: Hand, events: Sequence[ev.Event], betting: int) -> None:
-        """Match the cards the engine dealt (``events``) with the recorded ones; ``betting``: the
-        betting actions played so far. A card the deck could not give is an error naming the
-        action that deals it."""
-        for event in events:
-            if isinstance(event, _DEALT_TO_PLAYERS):
-                cards = event.drawn if isinstance(event, ev.Draw) else event.cards
-                player = event.player
-                for card in cards:
-                    assert card is not None
-                    slot = self._slot(player, self.next[player])
-                    self.next[player] = self.next[player] + 1
-                    if slot is not None:
-                        self._match(hand, slot, card, f"p{player + 1}", betting)
-            elif isinstance(event, ev.DealBoard):
-                for card in event.cards:
-                    at = self.board_next
-                    slot = self.board[at] if at < len(self.board) else None
-                    self.board_next += 1
-                    if slot is not None:
-                        self._match(hand, slot, card, "the board", betting)
-
-    def _match(self, hand: Hand, slot: Slot, card: Card, whom: str, betting: int) -> None:
-        slot.engine = card
-        slot.betting = betting
-        if slot.card is None or slot.card == card:
-            return
-        raise self.error_at(slot.action, f"{slot.card} cannot be dealt to {whom}: "
-                            f"{self._whereabouts(hand, slot.card)}")  # fmt: skip
-
-    def _whereabouts(self, hand: Hand, card: Card) -> str:
-        for player in range(hand.players):
-            if (card in hand.hole[player] or card in hand.up[player]) and hand.folded[player]:
-                return (
-                    f"it is in p{player + 1}'s folded hand: the engine does not reshuffle folded "
-                    "hands (au 11.3(b)); PokerKit reshuffles the muck and the burns too"
-                )
-            if card in hand.hole[player] or card in hand.up[player]:
-                return f"it is dealt twice: also in p{player + 1}'s hole cards"
-        if card in hand.board:
-            return "it is dealt twice: also on the board"
-        if card in hand.discards or any(
-            isinstance(e, ev.Draw) and card in e.discarded for e in hand.events
-        ):
-            return (
-                "it was discarded, and the deck was not reshuffled: the engine shuffles the "
-                "discards of the players who drew before only when the stub cannot finish a "
-                "draw, then the burns (au 11.3(b)); PokerKit deals any card not in play"
-            )
-        if card in hand.burned:
-            return "it was burned, and the deck was not reshuffled (au 11.3(b), 13.4(a))"
-        return "the engine's deck cannot give it here"
-
-    def recorded_through(self, index: int) -> tuple[int, int, int] | None:
-        """(player, start, end) of the cards the deal action ``index`` records."""
-        return self.dealt_by.get(index)
 
     def unknown(self, player: int) -> bool:
         """Whether the player's hand at the end holds a card the history does not give."""

@@ -34,7 +34,7 @@ from typing import Any
 
 from croupier.betting import Betting, MinRaise, RulesError, ShortAllIn, Structure
 from croupier.cards import CardError, DeckKind
-from croupier.games import GAMES, Game, GameError
+from croupier.games import GAMES, Game, GameError, Opener
 from croupier.hand import Hand, Rules
 from croupier.history.phh import Amount, HandHistory, Origin, PHHError
 from croupier.pots import Basis, Commission, CommissionKind, OddChip, OddChipRule, PotError
@@ -44,7 +44,9 @@ __all__ = [
     "EXTENSION_VARIANT",
     "FIELDS",
     "OPTIONS_WITHOUT_RULEBOOK",
+    "RULEBOOK",
     "STANDARD_GAMES",
+    "Stakes",
     "extension_fields",
     "extension_rules",
     "phh_rules",
@@ -120,7 +122,7 @@ _FEE_KINDS = (CommissionKind.HAND_FEE, CommissionKind.TIME_CHARGE, CommissionKin
 
 
 @dataclass(frozen=True)
-class _Stakes:
+class Stakes:
     blinds: tuple[int, ...]  # the blinds and straddles posted, in order
     ante: int
     bring_in: int
@@ -247,14 +249,12 @@ class _Reader:
             return int(scaled)
         return scaled
 
-    def _stakes(self) -> _Stakes:
+    def _stakes(self) -> Stakes:
         history = self.history
+        # Antes of one size for all, and blinds from p1 on with no gap, are the table's stakes;
+        # any other shape (a big-blind ante, a blind on the button) is posted as written, player
+        # by player (history.standard.forced_bets_of), and the stakes hold none.
         antes = [self._chips(a, "antes", "antes") for a in history.antes or ()]
-        if len(set(antes)) > 1:
-            raise self.error(
-                f"the engine posts one ante for everyone, got {list(history.antes or ())}",
-                "antes",
-            )
         blinds = [
             self._chips(b, "blinds_or_straddles", "blinds_or_straddles")
             for b in history.blinds_or_straddles or ()
@@ -262,11 +262,7 @@ class _Reader:
         while blinds and blinds[-1] == 0:
             blinds.pop()
         if 0 in blinds:
-            raise self.error(
-                f"the engine posts blinds and straddles from p1 on, with no gap, got "
-                f"{list(history.blinds_or_straddles or ())}",
-                "blinds_or_straddles",
-            )
+            blinds = []
 
         def amount(name: str) -> int:
             value = getattr(history, name)
@@ -274,15 +270,15 @@ class _Reader:
 
         fixed_fields = history.small_bet is not None or history.big_bet is not None
         minimum = amount("small_bet") if fixed_fields else amount("min_bet")
-        return _Stakes(
+        return Stakes(
             blinds=tuple(blinds),
-            ante=antes[0] if antes else 0,
+            ante=antes[0] if antes and len(set(antes)) == 1 else 0,
             bring_in=amount("bring_in"),
             minimum=minimum,
             big_bet=amount("big_bet"),
         )
 
-    def _spec(self, with_book: bool, stakes: _Stakes) -> _Spec:
+    def _spec(self, with_book: bool, stakes: Stakes) -> _Spec:
         history = self.history
         code = history.variant
         fields = self.fields
@@ -388,7 +384,7 @@ class _Reader:
 def _book_rules(
     name: str,
     spec: _Spec,
-    stakes: _Stakes,
+    stakes: Stakes,
     options: Mapping[str, object],
     error: _Error,
 ) -> Rules:
@@ -448,14 +444,19 @@ def phh_rules(
     stakes: Any,
 ) -> Rules:
     """The rules PHH (PokerKit) plays a game by, for any engine game: minimum raise the
-    previous raise, only a full raise reopens, fixed-limit rounds capped at four raises (the
-    engine counts the blind as the opening bet, see ``history.replay``), no commission, the
-    button posts the small blind heads-up, a pot's odd chips all to the first winner left of the
-    button, equal stud hands showing go by position. ``stakes``: a ``_Stakes``."""
+    previous raise, only a full raise reopens, no commission, the button posts the small blind
+    heads-up, a pot's odd chips all to the first winner left of the button, equal stud hands
+    showing go by position. A fixed-limit round allows four completions, bets or raises, heads-up
+    too: the engine counts a big blind as the opening bet, so its cap is four raises in a blind
+    game's first round and three otherwise (a stud completion is the opening bet).
+    ``stakes``: a :class:`Stakes`."""
     game = GAMES[game] if isinstance(game, str) else game
     rounds = tuple(structures) or (Structure.NO_LIMIT,)
-    fixed = [s is Structure.FIXED for s in rounds]
-    caps: tuple[int | None, ...] = tuple(4 if f else None for f in fixed)
+    fixed = [rounds[min(i, len(rounds) - 1)] is Structure.FIXED for i in range(len(game.streets))]
+    blinds = game.streets[0].opener is Opener.LEFT_OF_BLINDS
+    caps: tuple[int | None, ...] = tuple(
+        (4 if blinds and i == 0 else 3) if f else None for i, f in enumerate(fixed)
+    )
     betting = Betting(
         structures=rounds,
         small_bet=stakes.minimum,
@@ -668,10 +669,10 @@ def extension_fields(
     return fields
 
 
-def _stakes_of(rules: Rules) -> _Stakes:
+def _stakes_of(rules: Rules) -> Stakes:
     betting = rules.betting
     fixed = Structure.FIXED in betting.structures
-    return _Stakes(
+    return Stakes(
         blinds=tuple(rules.blinds),
         ante=rules.ante,
         bring_in=rules.bring_in,

@@ -1,11 +1,12 @@
 """Engine hands written as PHH (every phh-std variant the engine plays: see
-:data:`croupier.history.replay.SUPPORTED_VARIANTS`).
+:data:`croupier.history.standard.SUPPORTED_VARIANTS`).
 
 The actions come from the hand's events. Stud's cards of a street go in one ``d dh`` per player
 (down cards first, then the up card, as PHH deals them); a draw is written as PHH writes it, every
-player's ``pN sd`` first, then the replacements (``d dh``); the bring-in is ``pN pb``. The
-showdown (``pN sm``) is written where PHH expects it, right after the last player action, with
-the cards held then (before any board or stud street the engine ran out)."""
+player's ``pN sd`` first, then the replacements (``d dh``); the bring-in is ``pN pb``; the
+showdown (``pN sm``) where the engine showed or mucked. The forced bets are the hand's own, per
+player: a big-blind or button ante, a blind on the button; a dead blind is dead money, as an ante
+is."""
 
 from __future__ import annotations
 
@@ -16,11 +17,30 @@ from typing import Any
 from croupier import events as ev
 from croupier.betting import Structure
 from croupier.cards import Card
+from croupier.forced import BlindKind
 from croupier.hand import Hand
 from croupier.history.extensions import EXTENSION_VARIANT, extension_fields, phh_variant
 from croupier.history.phh import VARIANTS, HandHistory, PHHError, format_phh_cards
+from croupier.history.standard import standard_rules
 
 __all__ = ["history_from_hand"]
+
+
+def _forced(hand: Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """PHH's ``antes`` and ``blinds_or_straddles``: each player's, heads-up blinds reversed as
+    PHH writes them (p2, the button, posts the first); a dead blind is written as an ante."""
+    players = hand.players
+    antes = list(hand.forced.antes) or [0] * players
+    blinds = [0] * players
+    for blind in hand.forced.blinds:
+        if blind.kind is BlindKind.DEAD:
+            antes[blind.player] += blind.amount
+        else:
+            blinds[blind.player] = blind.amount
+    live = hand.forced.live
+    if players == 2 and len(live) == 2 and live[0].player == 1:
+        blinds.reverse()
+    return tuple(antes), tuple(blinds)
 
 
 def history_from_hand(
@@ -38,11 +58,8 @@ def history_from_hand(
     (``Rulebook.rules`` keywords), written as such. Keyword ``fields`` add or replace fields
     (``players=...``, ``event=...``). Raises :class:`PHHError` for rules the fields cannot
     describe (an over-blind)."""
-    from croupier.history.replay import standard_rules
-
     rules = hand.rules
     code = phh_variant(hand)
-    players = hand.players
     if hand.over_blind:
         raise PHHError("PHH has no over-blind (au 11.1(c)(iv)): the hand cannot be written")
     betting = rules.betting
@@ -54,11 +71,11 @@ def history_from_hand(
     else:
         required = VARIANTS[code].required
     limits: dict[str, Any] = {}
+    antes, blinds = _forced(hand)
     if "blinds_or_straddles" in required:
-        blinds = list(rules.blinds[:players]) + [0] * (players - len(rules.blinds))
-        limits["blinds_or_straddles"] = tuple(blinds)
-    elif rules.blinds:
-        raise PHHError(f"{code} has no blinds: the hand posts {list(rules.blinds)}")
+        limits["blinds_or_straddles"] = blinds
+    elif any(blinds):
+        raise PHHError(f"{code} has no blinds: the hand posts {list(blinds)}")
     if "bring_in" in required:
         limits["bring_in"] = rules.bring_in
     if "small_bet" in required:
@@ -68,8 +85,8 @@ def history_from_hand(
         limits["min_bet"] = betting.small_bet
     history = HandHistory(
         variant=code,
-        ante_trimming_status=True if rules.ante else None,
-        antes=(rules.ante,) * players,
+        ante_trimming_status=True if any(antes) and not hand.forced.dead_antes else None,
+        antes=antes,
         starting_stacks=tuple(hand.starting),
         actions=tuple(_Writer(hand).actions()),
         finishing_stacks=tuple(hand.stacks),
@@ -99,24 +116,22 @@ class _Writer:
         self.live = [True] * players
         self.queue: list[int] | None = []  # None: the round's queue, not yet ordered
         self.lines: list[str] = []
-        self.last_action = -1  # lines up to the last player action
-        self.held: list[list[Card]] = [[] for _ in range(players)]  # in PHH's order
-        self.held_then: list[list[Card]] = [[] for _ in range(players)]  # at the last action
-        self.dealing: dict[int, list[Card]] = {}  # cards of one deal, per player
-        self.replacements: dict[int, list[Card]] = {}  # a draw's new cards, per player
+        self.dealing: dict[int, list[Card | None]] = {}  # cards of one deal, per player
+        self.held: list[list[Card]] = [[] for _ in range(players)]  # in dealing order
+        self.replacements: dict[int, list[Card | None]] = {}  # a draw's new cards, per player
 
     def actions(self) -> list[str]:
         lines = self.lines
-        showdown: list[str] = []
-        again: list[str] = []
-        dealt = 0
         for event in self.hand.events:
             if not isinstance(event, ev.DealHole | ev.DealUp):
                 self._flush_deal()
             if not isinstance(event, ev.Draw | ev.Reshuffle):
                 self._flush_draw()
             match event:
-                case ev.PostAnte(player=player, amount=amount):
+                case (
+                    ev.PostAnte(player=player, amount=amount)
+                    | ev.PostDead(player=player, amount=amount)
+                ):
                     self.stacks[player] -= amount
                 case ev.PostBlind(player=player, amount=amount):
                     self.stacks[player] -= amount
@@ -124,37 +139,30 @@ class _Writer:
                 case (
                     ev.DealHole(player=player, cards=cards) | ev.DealUp(player=player, cards=cards)
                 ):
-                    known = [card for card in cards if card is not None]
-                    self.dealing.setdefault(player, []).extend(known)
-                    self.held[player].extend(known)
+                    self.dealing.setdefault(player, []).extend(cards)
+                    self.held[player].extend(card for card in cards if card is not None)
                 case ev.StreetStart(index=index):
                     self._start_round(index)
-                    if self.last_action < 0 and index == 0:
-                        dealt = len(lines)  # no action yet: a showdown would follow the deal
-                        self._snapshot()
                 case ev.Burn() | ev.DealBoard() | ev.Show() | ev.Muck() | ev.HandOver():
                     self._close_round()
                     if isinstance(event, ev.DealBoard):
                         lines.append(f"d db {format_phh_cards(event.cards)}")
                     elif isinstance(event, ev.Show):
-                        then = self.held_then[event.player]
-                        showdown.append(f"p{event.player + 1} sm {format_phh_cards(then)}")
+                        # in dealing order, as PHH shows them; cards nobody had seen last
                         held = self.held[event.player]
-                        if held != then:  # stud: PokerKit shows again after the run-out
-                            again.append(f"p{event.player + 1} sm {format_phh_cards(held)}")
+                        shown = [c for c in held if c in event.cards]
+                        shown += [c for c in event.cards if c not in held]
+                        lines.append(f"p{event.player + 1} sm {format_phh_cards(shown)}")
                     elif isinstance(event, ev.Muck):
-                        showdown.append(f"p{event.player + 1} sm")
+                        lines.append(f"p{event.player + 1} sm")
                 case ev.Draw(player=player, discarded=discarded, drawn=drawn):
                     self._close_round()
-                    for card in discarded:
-                        if card is not None:
-                            self.held[player].remove(card)
-                    new = [card for card in drawn if card is not None]
-                    self.held[player].extend(new)
-                    if new:
-                        self.replacements[player] = new
+                    held = self.held[player]
+                    held[:] = [c for c in held if c not in discarded]
+                    held.extend(card for card in drawn if card is not None)
+                    if drawn:
+                        self.replacements[player] = list(drawn)
                     lines.append(f"p{player + 1} sd {format_phh_cards(discarded)}".rstrip())
-                    self._mark()
                 case ev.Fold(player=player):
                     self._acted(player, f"p{player + 1} f")
                     self.live[player] = False
@@ -174,8 +182,7 @@ class _Writer:
                     pass
         self._flush_deal()
         self._flush_draw()
-        last = self.last_action if self.last_action >= 0 else dealt
-        return lines[:last] + showdown + lines[last:] + again
+        return lines
 
     def _flush_deal(self) -> None:
         for player in sorted(self.dealing):
@@ -188,14 +195,6 @@ class _Writer:
         for player in sorted(self.replacements):
             self.lines.append(f"d dh p{player + 1} {format_phh_cards(self.replacements[player])}")
         self.replacements.clear()
-        self._mark()
-
-    def _mark(self) -> None:
-        self.last_action = len(self.lines)
-        self._snapshot()
-
-    def _snapshot(self) -> None:
-        self.held_then = [list(cards) for cards in self.held]
 
     def _put(self, player: int, amount: int) -> None:
         self.stacks[player] -= amount
@@ -220,7 +219,6 @@ class _Writer:
         if player in self.queue:
             self.queue.remove(player)
         self.lines.append(line)
-        self._mark()
 
     def _opening_queue(self, first: int) -> list[int]:
         """PokerKit's queue at the start of a round: players with chips who could still lose
@@ -237,5 +235,4 @@ class _Writer:
         able = [p for p in range(self.hand.players) if self._able(p)]
         if self.queue and sum(self.live) > 1 and len(able) == 1 and able[0] in self.queue:
             self.lines.append(f"p{able[0] + 1} cc")
-            self._mark()
         self.queue = []
