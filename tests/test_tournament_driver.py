@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from croupier import events as hand_events
-from croupier.bots import CallingStation
+from croupier.betting import Legal
+from croupier.bots import Action, CallingStation, SeatView
 from croupier.tournament import (
     EngineHands,
     ForcedBets,
@@ -87,6 +90,21 @@ def test_league_25_27_an_absent_players_blinds_are_posted_and_the_hand_folded_at
     acts = [e for e in events if isinstance(e, PLAYER_ACTIONS) and e.player == absent]
     assert [type(e) for e in acts] == [hand_events.Fold]  # mucked: no other action
     assert result.stacks[2] == 950  # the big blind stays in the pot
+
+
+class _Folder:
+    def act(self, view: SeatView, legal: Legal, rng: random.Random) -> Action:
+        return Action.fold()
+
+    def draw(self, view: SeatView, rng: random.Random) -> Action:
+        return Action.draw()
+
+
+def test_league_27_an_absent_players_dead_hand_never_takes_the_pot() -> None:
+    # Everyone folds to the absent big blind: the small blind, the last live hand, wins.
+    hands = EngineHands(bot_for=lambda name: _Folder())
+    result = hands.play(_setup([1, 2, 3, 4], button=4, small=1, big=2, absent=(2,)))
+    assert result.stacks == {1: 1050, 2: 950, 3: 1000, 4: 1000}
 
 
 def test_a_per_player_ante_is_posted_and_a_big_blind_ante_is_counted_as_skipped() -> None:

@@ -252,10 +252,12 @@ class Tournament(TournamentState):
         self.apply(ev.TimeAdded(now, seconds))
 
     def _catch_up(self) -> None:
+        """Start the stages whose time has come, then do what falls due with them."""
         if self.clock is None or self.finished:
             return
         now = self._now()
         last = len(self.settings.stages) - 1
+        stage = self.stage
         while self.clock is not None and not self.clock.paused and self.stage < last:
             end = self.clock.ends_at(self.settings.stages[self.stage].seconds)
             if end is None or end > now:
@@ -263,7 +265,8 @@ class Tournament(TournamentState):
             self.apply(ev.StageStarted(end, self.stage + 1))
             if self.registration_open and not self.settings.registration_open(self.stage):
                 self.apply(ev.RegistrationClosed(end))
-        self._reorganise()
+        if self.stage != stage:
+            self._reorganise()
 
     # --- hands -------------------------------------------------------------------------------
 
@@ -365,6 +368,7 @@ class Tournament(TournamentState):
         for chips, order, name in sorted(busted):
             self.apply(ev.Eliminated(now, name, cause, chips, order))
         self._catch_up()
+        self._reorganise()
 
     def _check_result(self, hand: ev.HandStarted, result: HandResult) -> dict[int, int]:
         stacks = getattr(result, "stacks", None)
@@ -448,6 +452,7 @@ class Tournament(TournamentState):
             raise TournamentError(f"{player} is the last player left")
         self.apply(ev.Disqualified(self._now(), player, record.chips))
         self._catch_up()
+        self._reorganise()
 
     # --- what follows a change ---------------------------------------------------------------
 
@@ -474,9 +479,8 @@ class Tournament(TournamentState):
         self._balance()
 
     def _check_finish(self) -> None:
-        alive = self.alive()
-        if len(alive) == 1 and not self.registration_open:
-            self.apply(ev.Finished(self._now(), alive[0]))
+        if self.players_left == 1 and not self.registration_open:
+            self.apply(ev.Finished(self._now(), self.alive()[0]))
 
     def _chip_up_due(self) -> bool:
         return self.started and self.in_play != self.settings.in_play(self.stage)
@@ -516,7 +520,7 @@ class Tournament(TournamentState):
         """Break the highest-numbered table while the others can seat everyone."""
         while len(self.tables) > 1:
             victim = max(self.tables)
-            others = sum(t.size for n, t in self.tables.items() if n != victim)
+            others = self.seats_total - self.tables[victim].size
             if self.players_left > others or self.tables[victim].hand is not None:
                 return
             self._break(victim)

@@ -12,9 +12,11 @@ take the forced bets as a value per hand. What today's engine cannot do, and how
 - the big-blind ante: the engine has per-player antes only, so a big-blind ante is not posted
   (:attr:`EngineHands.skipped_big_blind_antes` counts the hands); a per-player ante is;
 - an absent player's hand mucked at the first card (league 27): the engine cannot kill a hand,
-  so the absent player folds at their first turn; their blinds and antes are posted (league 25).
-  One difference remains: if every other player folds before the absent player acts, the
-  engine gives them the pot, where a killed hand would win nothing.
+  so the absent player folds at their first turn, their blinds and antes posted (league 25);
+  and a present player never folds when only absent players' hands are left against them (the
+  pot is theirs: a dead hand cannot win it), checking or calling instead, which the absent
+  player's fold then hands back. One difference remains: an absent player all in from their
+  forced bets never has a turn to fold, so their hand stays live to the showdown.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import random
 from collections.abc import Callable
 
 from croupier.betting import Legal
-from croupier.bots import Action, Bot, RandomBot, SeatView, play_hand
+from croupier.bots import Action, ActionKind, Bot, RandomBot, SeatView, play_hand
 from croupier.deck import SeededShuffler
 from croupier.hand import Rules
 from croupier.rulebooks import load_rulebook
@@ -45,6 +47,25 @@ class AbsentPlayer:
 
     def __repr__(self) -> str:
         return "AbsentPlayer()"
+
+
+class _FacingDeadHands:
+    """A present player's bot that does not fold when only absent players' hands, which
+    cannot win (league 27), are left against it."""
+
+    def __init__(self, bot: Bot, absent: frozenset[int]) -> None:
+        self.bot = bot
+        self.absent = absent
+
+    def act(self, view: SeatView, legal: Legal, rng: random.Random) -> Action:
+        action = self.bot.act(view, legal, rng)
+        others = view.opponents
+        if action.kind is ActionKind.FOLD and others and all(p in self.absent for p in others):
+            return Action.check_or_call()
+        return action
+
+    def draw(self, view: SeatView, rng: random.Random) -> Action:
+        return self.bot.draw(view, rng)
 
 
 class EngineHands:
@@ -90,11 +111,13 @@ class EngineHands:
         for seat in setup.seats:
             table.sit(seat.seat, seat.player, seat.chips)
         hand = table.start_hand(shuffler=SeededShuffler(setup.seed))
+        absent = frozenset(i for i, seat in enumerate(setup.seats) if seat.absent)
         bots: list[Bot] = []
         for index, seat in enumerate(setup.seats):
             if table.seat_of(index) != seat.seat:  # the engine must deal in the tournament's order
                 raise AssertionError(f"deal order {setup.seats} differs from the table's")
-            bots.append(_ABSENT if seat.absent else self.bot_for(seat.player))
+            bot = _ABSENT if seat.absent else self.bot_for(seat.player)
+            bots.append(_FacingDeadHands(bot, absent) if absent and not seat.absent else bot)
         play_hand(hand, bots, random.Random(setup.seed))
         summary = table.finish_hand()
         self.hands += 1

@@ -116,6 +116,8 @@ class TournamentState:
         self.chips_removed = 0  # by the director (league 36)
         self.chips_adjusted = 0  # by a colour-up's rounding (only after a removal)
         self.hands_played = 0
+        self.players_left = 0  # players in the tournament (status PLAYING)
+        self.seats_total = 0  # seats at the open tables
         self._out: list[_Out] = []
         self._apply: dict[type, Callable[[Any], None]] = {
             ev.Registered: self._registered,
@@ -203,10 +205,6 @@ class TournamentState:
     def alive(self) -> list[str]:
         """Players still in, in registration order."""
         return [p.name for p in self.players.values() if p.status is Status.PLAYING]
-
-    @property
-    def players_left(self) -> int:
-        return len(self.alive())
 
     @property
     def chips_in_play(self) -> int:
@@ -330,9 +328,11 @@ class TournamentState:
 
     def _table_opened(self, e: ev.TableOpened) -> None:
         self.tables[e.table] = TableRecord(e.table, e.size)
+        self.seats_total += e.size
 
     def _table_closed(self, e: ev.TableClosed) -> None:
         table = self.tables.pop(e.table)
+        self.seats_total -= table.size
         for name in table.seats.values():
             record = self.players[name]
             record.table = record.seat = None
@@ -343,7 +343,9 @@ class TournamentState:
             del self.tables[record.table].seats[record.seat]
         self.tables[e.table].seats[e.seat] = e.player
         record.table, record.seat = e.table, e.seat
-        record.status = Status.PLAYING
+        if record.status is not Status.PLAYING:
+            record.status = Status.PLAYING
+            self.players_left += 1
 
     def _button_drawn(self, e: ev.ButtonDrawn) -> None:
         self.tables[e.table].drawn = e.button
@@ -371,6 +373,7 @@ class TournamentState:
         record = self.players[e.player]
         self._unseat(record)
         record.status, record.chips = Status.OUT, 0
+        self.players_left -= 1
         self._out.append(_Out(e.player, e.cause, e.stack, e.order))
 
     def _unseat(self, record: PlayerRecord) -> None:
@@ -393,6 +396,7 @@ class TournamentState:
         self._unseat(record)
         self.chips_removed += e.chips
         record.status, record.chips = Status.DISQUALIFIED, 0
+        self.players_left -= 1
         self._out.append(_Out(e.player, len(self.events) - 1, e.chips, 0))
 
     def _chipped_up(self, e: ev.ChippedUp) -> None:
