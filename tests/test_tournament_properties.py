@@ -21,6 +21,7 @@ from croupier.tournament import (
     Tournament,
     TournamentError,
 )
+from croupier.tournament.log import dump_log, load_log
 from tournament_support import RandomResults, small_settings
 
 
@@ -137,6 +138,7 @@ def test_random_tournaments_conserve_chips_seat_once_balance_and_pay_the_pool(
     rng = random.Random(seed)
     _play_out(t, clock, RandomResults(rng.choice((0.05, 0.2, 0.5))), rng)
     _check_results(t)
+    assert load_log(dump_log(t.events)) == t.events
     copy = Tournament.rebuild(settings_, t.events, seed=seed, clock=clock)
     assert copy == t
 
