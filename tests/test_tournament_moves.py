@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from croupier.tournament import HandResult, HandSetup, Tournament
+import pytest
+
+from croupier.tournament import HandResult, HandSetup, Tournament, TournamentError
 from croupier.tournament import events as ev
 from croupier.tournament.seating import deal_for, next_positions
 from tournament_support import small_settings, started
@@ -119,3 +121,20 @@ def test_the_final_table_redraw_waits_for_the_other_tables_hands() -> None:
     assert sorted(t.tables) == [1, 2] and t.ready_tables() == []
     t.finish_hand(2, HandResult({s.seat: s.chips for s in busy.seats}))
     assert sorted(t.tables) == [1]
+
+
+def test_the_director_moves_a_player_to_an_empty_seat_between_hands() -> None:
+    t, _ = started(16)
+    _play(t, 1)
+    _play(t, 2)
+    name = t.tables[1].seats[min(t.tables[1].seats)]
+    empty = next(s for s in range(1, 10) if s not in t.tables[2].seats)
+    t.move(name, 2, empty)
+    assert (t.players[name].table, t.players[name].seat) == (2, empty)
+    moved = [e for e in t.events if isinstance(e, ev.Seated) and e.reason is ev.SeatReason.DIRECTOR]
+    assert [(e.player, e.table, e.seat) for e in moved] == [(name, 2, empty)]
+    assert moved[0].before is not None and moved[0].after is not None
+    # 7 against 9: the tables are balanced again at once (league 14).
+    assert sorted(len(x.seats) for x in t.tables.values()) == [8, 8]
+    with pytest.raises(TournamentError, match="is taken"):
+        t.move(t.tables[1].seats[min(t.tables[1].seats)], 2, min(t.tables[2].seats))

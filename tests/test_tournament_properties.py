@@ -47,7 +47,7 @@ def _check_balanced(t: Tournament) -> None:
 
 
 def _director(t: Tournament, rng: random.Random) -> None:
-    """Now and then: an absence, a return, a penalty, an elimination, a late entry."""
+    """Now and then: an absence, a return, a penalty, an elimination, a move, a late entry."""
     alive = t.alive()
     roll = rng.random()
     try:
@@ -61,6 +61,11 @@ def _director(t: Tournament, rng: random.Random) -> None:
             t.penalise(rng.choice(alive), orbits=1)
         elif roll < 0.15 and len(alive) > 2:
             t.disqualify(rng.choice(alive))
+        elif roll < 0.18:
+            table = t.tables[rng.choice(sorted(t.tables))]
+            free = [s for s in range(1, table.size + 1) if s not in table.seats]
+            if free:
+                t.move(rng.choice(alive), table.number, rng.choice(free))
         elif roll < 0.25 and t.registration_open:
             out = [p.name for p in t.players.values() if p.status is Status.OUT]
             if out and rng.random() < 0.5:

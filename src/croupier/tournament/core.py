@@ -454,6 +454,24 @@ class Tournament(TournamentState):
         self._catch_up()
         self._reorganise()
 
+    def move(self, player: str, table: int, seat: int) -> None:
+        """The director moves a player, between their hands, to an empty seat (the floor's
+        call; league 14 asks for a position no less favourable, which the log records)."""
+        record = self._playing(player, "only a player in the tournament can be moved")
+        target = self._table(table)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= target.size:
+            raise TournamentError(f"table {table} has seats 1..{target.size}, not {seat!r}")
+        if seat in target.seats:
+            raise TournamentError(f"seat {seat} at table {table} is taken by {target.seats[seat]}")
+        self._between_hands(player, "players move between hands")
+        assert record.table is not None and record.seat is not None
+        before = self.tables[record.table].hands_until_big_blind(record.seat)
+        after = target.hands_until_big_blind(seat)
+        self.apply(
+            ev.Seated(self._now(), player, table, seat, ev.SeatReason.DIRECTOR, before, after)
+        )
+        self._reorganise()
+
     # --- what follows a change ---------------------------------------------------------------
 
     def _reorganise(self) -> None:

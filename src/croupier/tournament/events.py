@@ -119,6 +119,7 @@ class SeatReason(enum.Enum):
     BALANCE = "balance"  # moved to balance the tables (league 14)
     BREAK = "break"  # moved from a broken table (league 14 as far as the seats allow)
     FINAL = "final"  # the final-table redraw
+    DIRECTOR = "director"  # moved by the director
 
 
 @dataclass(frozen=True, slots=True)
