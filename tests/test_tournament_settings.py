@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import textwrap
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from croupier.tournament import Break, Level, Purchase, TournamentError, TournamentSettings
+from croupier.tournament import (
+    Break,
+    Level,
+    Purchase,
+    TournamentError,
+    TournamentSettings,
+    fileformat,
+)
 from croupier.tournament.fileformat import load_tournament, parse_tournament
 
 GOOD = """
@@ -91,6 +99,22 @@ def test_a_tournament_file_is_read_into_settings() -> None:
     assert s.payouts.unit == 100
     assert s.payouts.shares(12) == (Fraction(50), Fraction(55, 2), Fraction(45, 2))
     assert s.in_play(3) == (100, 500)  # the 25s leave at the break
+
+
+def test_the_example_in_the_file_formats_documentation_is_a_valid_file() -> None:
+    doc = fileformat.__doc__ or ""
+    text = textwrap.dedent(doc[doc.index("    name =") : doc.index("Every mistake")])
+    s = parse_tournament(text)
+    assert s.name == "Thursday league" and s.levels[0] == Level(25, 50, 1200)
+    assert s.rebuys is not None and s.add_on is not None and s.payouts.unit == 100
+
+
+def test_a_missing_price_is_named_once() -> None:
+    with pytest.raises(TournamentError) as caught:
+        parse_tournament(
+            GOOD.replace("price = 5000\nchips = 10000\nuntil", "chips = 10000\nuntil"), "t"
+        )
+    assert str(caught.value) == "t: rebuys.price: is required"
 
 
 def test_a_tournament_file_is_read_from_disk(tmp_path: Path) -> None:

@@ -13,16 +13,20 @@ payouts. ``croupier tournament FILE`` will run one; :func:`load_tournament` read
     chips = 10000
 
     [registration]
-    late_until_level = 4             # league 19: late registration until this level ends
+    late_until_level = 2             # league 19: late registration until this level ends
     re_entries = 1                   # per player, while registration is open
 
-    [rebuys]                         # optional (house): price, fee, chips as buy_in, and
-    until_level = 4                  #   the last level, the stack that allows one,
-    stack_at_most = 10000            #   the most per player (optional)
-    most = 2
+    [rebuys]                         # optional (house option)
+    price = 5000
+    chips = 10000
+    until_level = 1                  # the last level with rebuys
+    stack_at_most = 10000            # the stack that allows one
+    most = 2                         # per player; optional
 
-    [add_on]                         # optional (house): price, fee, chips, and
-    at_level = 4                     #   its level (and the break after it)
+    [add_on]                         # optional (house option)
+    price = 5000
+    chips = 15000
+    at_level = 1                     # during this level and the break after it
 
     [[levels]]
     small_blind = 25
@@ -33,6 +37,12 @@ payouts. ``croupier tournament FILE`` will run one; :func:`load_tournament` read
 
     [[levels]]
     break = 10                       # a break of 10 minutes
+
+    [[levels]]                       # the schedule ends with a level, which lasts
+    small_blind = 50
+    big_blind = 100
+    big_blind_ante = 100
+    minutes = 20
 
     [payouts]                        # optional (house); default: 15% of the field paid
     unit = 100                       # prizes under first rounded down to this
@@ -185,6 +195,8 @@ class _Reader:
                 fee=self.whole(section, "fee", where, 0),
             )
         except TournamentError as error:
+            if str(error).startswith(self.label):
+                raise
             raise self.fail(key, str(error)) from None
 
     def rebuys(self, data: dict[str, Any]) -> Rebuys | None:
