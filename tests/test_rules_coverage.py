@@ -49,7 +49,7 @@ CLAUSE_FORMS = {
     # league 12 (paragraphs numbered in document order)
     "league": r"league \d+",
 }
-MODULES = ("irregularities.py", "table.py", "tournament.py")
+MODULES = ("irregularities.py", "table.py", "tournament.py", "tournament/")
 FIELDS = {"book", "clause", "rule", "status", "note", "tests"}
 MAX_WORDS = 12
 
