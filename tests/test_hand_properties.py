@@ -3,81 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from croupier import events as ev
-from croupier.betting import Betting, IllegalAction, MinRaise, ShortAllIn, Structure
+from croupier.betting import Betting, IllegalAction, Structure
 from croupier.deck import Deck, SeededShuffler
-from croupier.games import GAMES, Game
+from croupier.games import GAMES
 from croupier.hand import Hand, Phase, Rules
-from scripted import act_passively
-
-STRUCTURES = list(Structure)
-
-
-def make_rules(game: Game, structure: Structure, draw: Callable[[Any], Any]) -> Rules:
-    deck = draw(st.sampled_from(sorted(game.max_players, key=lambda d: d.size)))
-    small = draw(st.integers(1, 4))
-    return Rules(
-        game=game,
-        deck=deck,
-        betting=Betting(
-            structures=(structure,),
-            small_bet=small * 2,
-            big_bet=small * 4,
-            raise_cap=draw(st.sampled_from([None, 3, 4])),
-            max_wager=draw(st.sampled_from([None, small * 40])),
-            min_raise=draw(st.sampled_from(list(MinRaise))),
-            short_all_in=draw(st.sampled_from(list(ShortAllIn))),
-            cap_sticks=draw(st.booleans()),
-            opening_raise_is_blind=draw(st.booleans()),
-        ),
-        blinds=(small, small * 2),
-        ante=draw(st.sampled_from([0, 1])),
-        chip_unit=draw(st.sampled_from([1, 1, small])),
-    )
-
-
-def play_randomly(hand: Hand, rng: random.Random) -> None:
-    total = sum(hand.starting)
-    while hand.phase is not Phase.OVER:
-        if hand.drawing:
-            assert hand.to_act is not None
-            cards = hand.hole[hand.to_act]
-            hand.draw(rng.sample(cards, rng.randint(0, len(cards))))
-            check_invariants(hand, total)
-            continue
-        legal = hand.legal()
-        choice = rng.random()
-        must_bet = not legal.can_check and legal.call == 0
-        if legal.raise_range is not None and (choice < 0.35 or must_bet):
-            low, high = legal.raise_range
-            to = rng.choice([low, high, legal.snap(rng.randint(low, high))])
-            hand.bet_or_raise_to(to)
-        elif legal.can_fold and choice > 0.85:
-            hand.fold()
-        else:
-            act_passively(hand)
-        check_invariants(hand, total)
-    check_invariants(hand, total)
-
-
-def check_invariants(hand: Hand, total: int) -> None:
-    # Chips are conserved: stacks + everything in the middle + commission.
-    assert sum(hand.stacks) + hand.pot * (hand.phase is not Phase.OVER) + hand.commission == total
-    assert all(stack >= 0 for stack in hand.stacks)
-    dealt = [c for cards in hand.hole + hand.up for c in cards] + hand.board
-    assert len(set(dealt)) == len(dealt)
-    if hand.phase is not Phase.OVER:
-        assert hand.to_act is not None and not hand.folded[hand.to_act]
-        if hand.drawing:
-            return
-        legal = hand.legal()
-        assert legal.can_check or legal.call > 0 or legal.can_fold
+from scripted import STRUCTURES, act_passively, make_rules, play_randomly
 
 
 @settings(max_examples=300, deadline=None)

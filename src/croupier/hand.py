@@ -548,6 +548,20 @@ class Hand:
         else:
             self.deal_hole(top)
 
+    def copy(self) -> Hand:
+        """An independent hand in the same state (rebuilt from the events; see
+        :mod:`croupier.rebuild`)."""
+        from croupier.rebuild import copy_hand
+
+        return copy_hand(self)
+
+    def step_back(self) -> Hand:
+        """The hand as it was before its last operation, as a new hand; this one is unchanged
+        (a dealer who mistyped a card or an action goes on from the returned hand)."""
+        from croupier.rebuild import step_back
+
+        return step_back(self)
+
     def automate(self, deal: bool = True, show: bool = True) -> None:
         """From now on deal from the deck (``deal``) and show down by the usual practice
         (``show``) without being asked: a hand a live dealer or a history began, carried on by
@@ -605,17 +619,18 @@ class Hand:
         antes = self.forced.antes
         for player in range(len(antes)):
             if antes[player]:
-                amount = self._post_dead(player, antes[player])
+                amount = self._post_dead(player, antes[player], ante=True)
                 self._log(ev.PostAnte(player, amount))
 
-    def _post_dead(self, player: int, amount: int) -> int:
-        """An ante or a dead blind: the player's contribution, or dead money in the main pot."""
+    def _post_dead(self, player: int, amount: int, ante: bool) -> int:
+        """An ante (the player's contribution, or dead money in the main pot) or a dead blind
+        (dead money: no part of anyone's bet, and never returned as uncalled)."""
         amount = min(amount, self.stacks[player])
         self.stacks[player] = self.stacks[player] - amount
-        if self.forced.dead_antes:
-            self.dead += amount
-        else:
+        if ante and not self.forced.dead_antes:
             self.contributed[player] = self.contributed[player] + amount
+        else:
+            self.dead += amount
         return amount
 
     def _post_blinds(self) -> None:
@@ -629,7 +644,7 @@ class Hand:
         for blind in forced.blinds:
             player = blind.player
             if blind.kind is _DEAD:
-                self._log(ev.PostDead(player, self._post_dead(player, blind.amount)))
+                self._log(ev.PostDead(player, self._post_dead(player, blind.amount, ante=False)))
             else:
                 added = round_.post(player, blind.amount)
                 posted = max(posted, self.bets[player])
