@@ -99,6 +99,7 @@ def test_only_finished_holdem_and_omaha_hands() -> None:
 def test_event_log_json_for_the_house_and_as_a_seat_sees_it() -> None:
     import json
 
+    from croupier.events import HOUSE
     from croupier.history import dump_event_log
 
     hand = Hand(
@@ -107,7 +108,7 @@ def test_event_log_json_for_the_house_and_as_a_seat_sees_it() -> None:
     hand.bet_or_raise_to(30)
     hand.fold()
     hand.fold()
-    house = json.loads(dump_event_log(hand, extra={"table": "t1"}))
+    house = json.loads(dump_event_log(hand, HOUSE, extra={"table": "t1"}))
     assert house["table"] == "t1" and house["stacks"] == [95, 90, 115]
     dealt = [e for e in house["events"] if e["event"] == "DealHole"]
     assert dealt[0] == {"event": "DealHole", "player": 0, "cards": ["Ah", "Ad"]}

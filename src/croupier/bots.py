@@ -29,6 +29,7 @@ from croupier.betting import IllegalAction, Legal
 from croupier.cards import Card, format_cards
 from croupier.evaluate import Category, Ranking, evaluate, evaluate_many
 from croupier.hand import Hand, Phase, Rules
+from croupier.views import HandView, view
 
 __all__ = [
     "Action",
@@ -76,38 +77,27 @@ class SeatView:
         """The view of ``player``: cards only from the events as they are visible to it."""
         if not 0 <= player < hand.players:
             raise ValueError(f"the hand has players 0..{hand.players - 1}, not {player}")
-        seen = tuple(event.visible_to(player) for event in hand.events)
-        hole: list[Card] = []
-        discarded: list[Card] = []
-        up: list[list[Card]] = [[] for _ in range(hand.players)]
-        board: list[Card] = []
-        for event in seen:
-            if isinstance(event, ev.DealHole) and event.player == player:
-                hole.extend(_known(event.cards))
-            elif isinstance(event, ev.Draw) and event.player == player:
-                thrown = _known(event.discarded)
-                hole = [card for card in hole if card not in thrown] + _known(event.drawn)
-                discarded.extend(thrown)
-            elif isinstance(event, ev.DealUp):
-                up[event.player].extend(event.cards)
-            elif isinstance(event, ev.DealBoard):
-                board.extend(event.cards)
-        over = hand.phase is Phase.OVER
+        return cls.from_view(view(hand, player))
+
+    @classmethod
+    def from_view(cls, seen: HandView) -> SeatView:
+        """A player's :class:`~croupier.views.HandView`, as a bot reads it."""
+        player = seen.viewer
         return cls(
             player=player,
-            rules=hand.rules,
-            street=hand.street,
-            hole=tuple(hole),
-            up=tuple(tuple(cards) for cards in up),
-            board=tuple(board),
-            discarded=tuple(discarded),
-            stacks=tuple(hand.stacks),
-            bets=tuple(hand.bets),
-            pot=0 if over else hand.pot,
-            folded=tuple(hand.folded),
-            to_act=None if over else hand.to_act,
-            drawing=hand.drawing,
-            events=seen,
+            rules=seen.rules,
+            street=seen.street,
+            hole=tuple(card for card in seen.hole[player] if card is not None),
+            up=seen.up,
+            board=seen.board,
+            discarded=seen.discarded,
+            stacks=seen.stacks,
+            bets=seen.bets,
+            pot=seen.pot,
+            folded=seen.folded,
+            to_act=seen.to_act,
+            drawing=seen.drawing,
+            events=seen.events,
         )
 
     @property
@@ -132,10 +122,6 @@ class SeatView:
     def current_bet(self) -> int:
         """The bet to match in this round."""
         return max(self.bets, default=0)
-
-
-def _known(cards: Iterable[Card | None]) -> list[Card]:
-    return [card for card in cards if card is not None]
 
 
 # --- what a seat may do ----------------------------------------------------------------------

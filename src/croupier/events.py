@@ -9,11 +9,14 @@ record writes its ``__init__`` out so that the compiled engine makes it natively
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from croupier.cards import Card, format_cards
 from croupier.frozen import Frozen
 
 __all__ = [
+    "HOUSE",
+    "SPECTATOR",
     "Announce",
     "Bet",
     "BringIn",
@@ -35,15 +38,24 @@ __all__ = [
     "Rake",
     "Reshuffle",
     "ReturnUncalled",
+    "RoundEnd",
     "Show",
     "StreetStart",
 ]
 
 
+SPECTATOR: Final = -1
+"""The viewer who sees no hidden card: a player's own cards and the burns stay hidden."""
+HOUSE: Final = -2
+"""The viewer who sees every card: the house's record, only ever asked for by name."""
+
+
 @dataclass(frozen=True, slots=True)
 class Event(Frozen):
-    def visible_to(self, player: int | None) -> Event:
-        """The event as ``player`` may see it (``None``: a spectator)."""
+    def visible_to(self, viewer: object) -> Event:
+        """The event as ``viewer`` may see it: a player (their index), :data:`SPECTATOR` or
+        :data:`HOUSE`. Anything else sees no hidden card (typed ``object`` so that the compiled
+        and the pure-Python engine answer the same for any input)."""
         return self
 
 
@@ -51,10 +63,12 @@ class Event(Frozen):
 class PostAnte(Event):
     player: int
     amount: int
+    dead: bool = False  # dead money in the main pot rather than the player's contribution
 
-    def __init__(self, player: int, amount: int) -> None:
+    def __init__(self, player: int, amount: int, dead: bool = False) -> None:
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "dead", dead)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +119,8 @@ class DealHole(Event):
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "cards", cards)
 
-    def visible_to(self, player: int | None) -> Event:
-        if player == self.player:
+    def visible_to(self, viewer: object) -> Event:
+        if viewer == self.player or viewer == HOUSE:
             return self
         return DealHole(self.player, (None,) * len(self.cards))
 
@@ -141,8 +155,8 @@ class Draw(Event):
         object.__setattr__(self, "discarded", discarded)
         object.__setattr__(self, "drawn", drawn)
 
-    def visible_to(self, player: int | None) -> Event:
-        if player == self.player:
+    def visible_to(self, viewer: object) -> Event:
+        if viewer == self.player or viewer == HOUSE:
             return self
         hidden = (None,)
         return Draw(self.player, hidden * len(self.discarded), hidden * len(self.drawn))
@@ -165,8 +179,8 @@ class Burn(Event):
     def __init__(self, card: Card | None) -> None:
         object.__setattr__(self, "card", card)
 
-    def visible_to(self, player: int | None) -> Event:
-        return Burn(None)
+    def visible_to(self, viewer: object) -> Event:
+        return self if viewer == HOUSE else Burn(None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +193,16 @@ class DealBoard(Event):
 
 @dataclass(frozen=True, slots=True)
 class StreetStart(Event):
+    index: int  # betting round, 0-based
+
+    def __init__(self, index: int) -> None:
+        object.__setattr__(self, "index", index)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd(Event):
+    """A betting round is over: its bets go into the pot."""
+
     index: int  # betting round, 0-based
 
     def __init__(self, index: int) -> None:

@@ -620,7 +620,7 @@ class Hand:
         for player in range(len(antes)):
             if antes[player]:
                 amount = self._post_dead(player, antes[player], ante=True)
-                self._log(ev.PostAnte(player, amount))
+                self._log(ev.PostAnte(player, amount, self.forced.dead_antes))
 
     def _post_dead(self, player: int, amount: int, ante: bool) -> int:
         """An ante (the player's contribution, or dead money in the main pot) or a dead blind
@@ -828,6 +828,7 @@ class Hand:
                 self.contributed[player] = self.contributed[player] + self.bets[player]
                 self.bets[player] = 0
         self.to_act = None
+        self._log(ev.RoundEnd(self.street))
         if bet:
             self._return_uncalled()  # only this round's bets can be unmatched
         streets = self.rules.game.streets

@@ -40,6 +40,7 @@ from croupier.bots import (
 from croupier.cards import Card, CardError, DeckKind
 from croupier.cards import parse_cards as _parse_cards
 from croupier.deck import SecureShuffler, SeededShuffler, Shuffler
+from croupier.events import SPECTATOR
 from croupier.games import Game, GameError, Opener
 from croupier.games import game as find_game
 from croupier.hand import Hand, Phase, Rules
@@ -600,7 +601,8 @@ class _Teller:
         self.console.rule(f"[bold]Hand #{number}[/] · button s{button} {who}")
 
     def _seen(self, event: ev.Event) -> ev.Event:
-        return event if self.omniscient else event.visible_to(self.viewer)
+        viewer = SPECTATOR if self.viewer is None else self.viewer
+        return event if self.omniscient else event.visible_to(viewer)
 
     def tell(self) -> None:
         """Print the events logged since the last call."""

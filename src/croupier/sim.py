@@ -20,6 +20,7 @@ from typing import TextIO
 from croupier import events as ev
 from croupier.bots import Bot, CallingStation, RandomBot, StrengthBot, play_hand
 from croupier.deck import Deck, SeededShuffler
+from croupier.events import HOUSE
 from croupier.hand import Hand, Rules
 from croupier.history import dump_event_log
 
@@ -127,7 +128,9 @@ def _mix(seed: int, index: int, stream: int) -> int:
 
 def _record(index: int, order: list[int], hand: Hand) -> str:
     """One JSON line per hand: its index, seats in deal order, the event log, final stacks."""
-    return dump_event_log(hand, extra={"hand": index, "seats": [seat + 1 for seat in order]})
+    # A simulation's record is the house's: every bot's cards, asked for by name.
+    extra = {"hand": index, "seats": [seat + 1 for seat in order]}
+    return dump_event_log(hand, HOUSE, extra=extra)
 
 
 def _tasks(

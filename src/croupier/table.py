@@ -5,9 +5,11 @@ on the dealer's immediate right. Each hand is dealt to the seated players who ma
 order: player 0 is the first of them clockwise after the button, the last is the button.
 
 The hand itself is :class:`croupier.hand.Hand`; the table only chooses who is dealt in, in what
-order, and keeps the chips between hands. A hand is finished (stacks written back, busted players
-handled) by :meth:`Table.finish_hand`, or automatically by the next table call once its phase is
-``OVER``. The button moves when the next hand starts, since only then is it known who is dealt in.
+order, with what forced bets, and keeps the chips between hands. A hand is finished (stacks
+written back, busted players handled) by :meth:`Table.finish_hand`, or by the next command
+(sit, leave, add chips, the next hand) once its phase is ``OVER``; queries never change anything.
+The button moves when the next hand starts, since only then is it known who is dealt in. What
+the table does is recorded in :attr:`Table.events`, as the hand records its own.
 """
 
 from __future__ import annotations
@@ -19,18 +21,27 @@ from croupier import events as ev
 from croupier.betting import Betting, Structure
 from croupier.cards import Card
 from croupier.deck import Deck, Shuffler
+from croupier.forced import ForcedBets
 from croupier.hand import Hand, Phase, Rules
 from croupier.pots import CommissionKind
 
 __all__ = [
     "Bust",
+    "ButtonMoved",
     "BuyIn",
+    "ChipsAdded",
     "DrawTie",
     "FirstButton",
+    "HandFinished",
+    "HandStarted",
     "HandSummary",
+    "Left",
     "Player",
+    "RulesChanged",
+    "Seated",
     "Table",
     "TableError",
+    "TableEvent",
 ]
 
 
@@ -104,6 +115,57 @@ class BuyIn:
         return cls(minimum=times * max(sizes), short=short)
 
 
+@dataclass(frozen=True)
+class TableEvent:
+    """Something the table did between or around hands; :attr:`Table.events` keeps them."""
+
+
+@dataclass(frozen=True)
+class Seated(TableEvent):
+    seat: int
+    name: str
+    chips: int
+
+
+@dataclass(frozen=True)
+class Left(TableEvent):
+    seat: int
+    name: str
+    chips: int  # what the player takes away
+
+
+@dataclass(frozen=True)
+class ChipsAdded(TableEvent):
+    seat: int
+    chips: int
+
+
+@dataclass(frozen=True)
+class RulesChanged(TableEvent):
+    rules: Rules
+
+
+@dataclass(frozen=True)
+class ButtonMoved(TableEvent):
+    seat: int
+
+
+@dataclass(frozen=True)
+class HandStarted(TableEvent):
+    number: int
+    seats: tuple[int, ...]  # in deal order: the button last
+    stacks: tuple[int, ...]  # as dealt, after any participation fee
+    forced: ForcedBets
+
+
+@dataclass(frozen=True)
+class HandFinished(TableEvent):
+    number: int
+    stacks: tuple[tuple[int, int], ...]  # (seat, chips) after the hand
+    commission: int
+    busted: tuple[int, ...]
+
+
 @dataclass
 class Player:
     """Who sits in a seat and the chips in front of them (as of the last hand's end)."""
@@ -167,6 +229,22 @@ class Table:
         self._start: list[int] = []  # stacks in deal order when the hand was dealt
         self._summary: HandSummary | None = None
         self._last_big_blind: int | None = None  # the seat that posted it in the last hand
+        self.events: list[TableEvent] = []
+
+    def set_rules(self, rules: Rules) -> None:
+        """Change the game, the limits or the stakes, between hands only (au 7.3; a tournament's
+        next level)."""
+        self._between_hands(
+            "the rules change only between hands (au 7.3): finish the hand in progress first"
+        )
+        most = rules.game.max_players.get(rules.deck, 0)
+        if len(self._players) > most or self.seats > most:
+            raise TableError(
+                f"{rules.game.name} with a {rules.deck.size}-card deck seats at most {most} "
+                f"players (au 5.1); this table has {self.seats} seats"
+            )
+        self.rules = rules
+        self.events.append(RulesChanged(rules))
 
     # --- seats -----------------------------------------------------------------------------
 
@@ -204,6 +282,7 @@ class Table:
         if short:
             self._short_buy_ins.add(name)
         self._players[seat] = Player(name, chips)
+        self.events.append(Seated(seat, name, chips))
 
     def leave(self, seat: int) -> int:
         """Unseat a player, returning the chips they take with them. A player dealt into the
@@ -216,6 +295,7 @@ class Table:
                 "table during a round of play (au 7.5, qld s19(4))"
             )
         del self._players[seat]
+        self.events.append(Left(seat, player.name, player.chips))
         return player.chips
 
     def add_chips(self, seat: int, chips: int) -> None:
@@ -245,30 +325,40 @@ class Table:
                 f"{total} chips would be above the table maximum {self.buy_in.maximum} (house rule)"
             )
         player.chips = total
+        self.events.append(ChipsAdded(seat, chips))
 
     def player_at(self, seat: int) -> Player | None:
-        """Who sits in ``seat`` (``None``: empty)."""
-        self._settle()
+        """Who sits in ``seat`` (``None``: empty), with the chips in front of them now (a
+        finished hand's stacks even before :meth:`finish_hand` writes them back)."""
         self._check_seat(seat)
-        return self._players.get(seat)
+        player = self._players.get(seat)
+        if player is None:
+            return None
+        return Player(player.name, self._chips(seat))
 
     def occupied(self) -> list[int]:
         """The occupied seats, in seat order."""
-        self._settle()
         return sorted(self._players)
 
     def can_play(self, seat: int) -> bool:
         """Whether the player in ``seat`` would be dealt into the next hand: chips left, and
         under ``BuyIn.restake`` at least the minimum wager (qld s31(2))."""
-        self._settle()
         return self._can_play(seat)
 
+    def _chips(self, seat: int) -> int:
+        """The chips in front of the player in ``seat``: a finished hand's stack, not yet
+        written back, counts."""
+        hand = self.hand
+        over = hand is not None and self._summary is None and hand.phase is Phase.OVER
+        if over and hand is not None and seat in self._order:
+            return hand.stacks[self._order.index(seat)]
+        return self._players[seat].chips
+
     def _can_play(self, seat: int) -> bool:
-        player = self._players.get(seat)
-        if player is None:
+        if seat not in self._players:
             return False
         floor = self.rules.betting.small_bet if self.buy_in.restake else 1
-        return player.chips >= max(floor, 1 + self._fee())
+        return self._chips(seat) >= max(floor, 1 + self._fee())
 
     # --- hands -----------------------------------------------------------------------------
 
@@ -277,9 +367,18 @@ class Table:
         """Whether a hand is being played (started and not over)."""
         return self.hand is not None and self._summary is None and self.hand.phase is not Phase.OVER
 
-    def start_hand(self, deck: Deck | None = None, shuffler: Shuffler | None = None) -> Hand:
+    def start_hand(
+        self,
+        deck: Deck | None = None,
+        shuffler: Shuffler | None = None,
+        *,
+        auto_deal: bool = True,
+        auto_show: bool = True,
+    ) -> Hand:
         """Deal a hand to the players who may play, from the first of them clockwise after the
-        button; the button is last. The shuffler also makes the first-button draw."""
+        button; the button is last. The shuffler also makes the first-button draw.
+        ``auto_deal``/``auto_show``: see :class:`~croupier.hand.Hand` (a live dealer gives the
+        cards)."""
         self._between_hands("a hand is in progress: finish it first")
         active = [seat for seat in sorted(self._players) if self._can_play(seat)]
         if len(active) < 2:
@@ -291,7 +390,11 @@ class Table:
         order = tuple(active[start:] + active[:start])
         fee = self._fee()  # a participation fee is paid before the round starts (qld s20(2))
         stacks = [self._players[seat].chips - fee for seat in order]
-        hand = Hand(self.rules, stacks, deck, shuffler=shuffler)
+        forced = self.rules.forced_bets(len(order))
+        hand = Hand(
+            self.rules, stacks, deck, forced=forced, shuffler=shuffler,
+            auto_deal=auto_deal, auto_show=auto_show,
+        )  # fmt: skip
         for seat in order:
             self._players[seat].chips -= fee
         self.commission += fee * len(order)
@@ -300,6 +403,8 @@ class Table:
         self._paid, self._start = fee, stacks
         self._summary = None
         self.hands += 1
+        self.events.append(ButtonMoved(button))
+        self.events.append(HandStarted(self.hands, order, tuple(stacks), forced))
         return hand
 
     def finish_hand(self) -> HandSummary:
@@ -326,6 +431,9 @@ class Table:
         self._summary = HandSummary(
             order[-1], stacks, net, rake + fee * len(order), busted, tuple(left)
         )
+        self.events.append(
+            HandFinished(self.hands, tuple(stacks.items()), self._summary.commission, busted)
+        )
         return self._summary
 
     def seat_of(self, player: int) -> int:
@@ -342,6 +450,10 @@ class Table:
         return self._order.index(seat) if seat in self._order else None
 
     # --- the button ------------------------------------------------------------------------
+
+    def deal_order(self) -> tuple[int, ...]:
+        """The seats dealt into the current or last hand, in deal order (the button last)."""
+        return self._order
 
     def _next_button(
         self, active: list[int], shuffler: Shuffler | None

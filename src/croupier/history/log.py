@@ -19,12 +19,11 @@ def event_record(event: ev.Event) -> dict[str, object]:
     return {"event": type(event).__name__, **fields}
 
 
-def dump_event_log(
-    hand: Hand, viewer: int | None = None, extra: Mapping[str, object] | None = None
-) -> str:
-    """The hand's events as one JSON object (``viewer``: as that seat may see them; ``None``
-    for the house's full record), with the final stacks and any ``extra`` fields first."""
-    events = hand.events if viewer is None else [e.visible_to(viewer) for e in hand.events]
+def dump_event_log(hand: Hand, viewer: int, extra: Mapping[str, object] | None = None) -> str:
+    """The hand's events as one JSON object, as ``viewer`` may see them: a player's index,
+    :data:`~croupier.events.SPECTATOR`, or :data:`~croupier.events.HOUSE` for the house's full
+    record (named, never a default); the final stacks and any ``extra`` fields first."""
+    events = [e.visible_to(viewer) for e in hand.events]
     record = {**(extra or {}), "events": [event_record(e) for e in events], "stacks": hand.stacks}
     return json.dumps(record)
 
