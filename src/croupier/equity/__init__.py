@@ -94,7 +94,8 @@ def equity(
     shortdeck, omaha, omaha8, manila2, manila3, draw, stud5, stud7, stud7-8, razz, draw27,
     triple-draw27, badugi); ``deck``: its size where it is played with several.
     ``exact``: True enumerates every deal; False samples; None (the default) enumerates when
-    that is cheap (``EXACT_LIMIT``) and neither ``trials`` nor ``precision`` is given.
+    that is cheap (``EXACT_LIMIT``) and ``trials`` is not given (an exact answer meets any
+    ``precision``).
     ``trials``: deals to sample (default 1,000,000; with ``precision``, the most to sample,
     default ``PRECISION_TRIALS``). ``precision``: stop sampling once every hand's standard
     error is at most this (0.001 for 0.1%). ``seed``: the Monte Carlo seed (default random,
@@ -107,15 +108,18 @@ def equity(
     _check_settings(trials, threads, seed, precision, chunk_trials)
     if executor is not None and threads is not None:
         raise EquityError("give threads or an executor, not both")
-    sampling_asked = trials is not None or precision is not None
     if setup.unknown == 0 and not setup.ranged:
         exact = True  # nothing left to deal: one deal, exactly
     plan = None
     if exact is not False:
         limit = ASSIGNMENTS_MAX if exact else min(ASSIGNMENTS_MAX, EXACT_LIMIT)
         plan = compute.exact_plan(setup, limit=limit)
+        if plan.choices == 0:
+            raise EquityError(
+                "the ranges leave no deal in which every hand holds different cards"
+            )
         if exact is None:
-            exact = not sampling_asked and 0 <= plan.cost <= EXACT_LIMIT
+            exact = trials is None and 0 <= plan.cost <= EXACT_LIMIT
         elif plan.cost < 0 or plan.cost > EXACT_MAX:
             what = f"{plan.choices:,}+ choices of range hands" if plan.cost < 0 else (
                 f"{plan.cost:,} deals' work"

@@ -254,7 +254,7 @@ def exact_plan(setup: Setup, by_rank_class: bool = True, limit: int | None = Non
         ]
     # small cases go together: a chunk holds about EXACT_CHUNK deals' work
     per_item = per_case * len(cases) / max(1, len(items))
-    group = max(1, int(EXACT_CHUNK // per_item))
+    group = max(1, int(EXACT_CHUNK // max(per_item, 1)))
     chunks = tuple(
         tuple(item for part in items[i : i + group] for item in part)
         for i in range(0, len(items), group)

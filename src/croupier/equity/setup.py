@@ -155,11 +155,14 @@ def _player(
     """A hand's cards (None: unseen), or all None and its range."""
     if isinstance(hand, HandRange):
         return _range_hand(hand, index, spec)
-    if isinstance(hand, str) and spec.ranges and not _CARDS.match(hand):
+    if isinstance(hand, str) and not _CARDS.match(hand):
         try:
-            return _range_hand(parse_range(hand, deck_kind(size)), index, spec)
+            as_range = parse_range(hand, deck_kind(size))
         except CardError as error:
-            raise EquityError(f"hand {index + 1} ({hand!r}): {error}") from None
+            if spec.ranges:
+                raise EquityError(f"hand {index + 1} ({hand!r}): {error}") from None
+        else:
+            return _range_hand(as_range, index, spec)
     try:
         tokens = hand if isinstance(hand, str) else [UNKNOWN if c is None else c for c in hand]
         cards = _parse_or_unknown(tokens)

@@ -195,13 +195,22 @@ def _invalid(ranking: Ranking, cards: Sequence[object], sizes: Sequence[int]) ->
     expected = f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 1 else f"{sizes[0]}"
     if len(shown) not in sizes:
         return EvaluationError(f"a {ranking.value} hand takes {expected} cards, got {len(shown)}")
+    text = " ".join(_shown(c) for c in shown)
     try:
         hand = tuple(Card(c) for c in shown)  # type: ignore[arg-type]
         parse_cards(str(c) for c in hand)  # names a repeated card
         ranking.deck.check(hand)
     except (CardError, TypeError) as error:
-        return EvaluationError(f"cannot evaluate {shown} as a {ranking.value} hand: {error}")
-    return EvaluationError(f"cannot evaluate {shown} as a {ranking.value} hand")
+        return EvaluationError(f"cannot evaluate {text} as a {ranking.value} hand: {error}")
+    return EvaluationError(f"cannot evaluate {text} as a {ranking.value} hand")
+
+
+def _shown(card: object) -> str:
+    """A card as its text (``Ah``), anything else as it is (``52``, ``'x'``)."""
+    try:
+        return str(Card(card))  # type: ignore[arg-type]
+    except (CardError, TypeError):
+        return repr(card)
 
 
 # --- the descriptive path --------------------------------------------------------------------
