@@ -482,16 +482,17 @@ def equity_command(
     from croupier.executor import make_executor
 
     try:
-        options = {
-            "trials": None if trials is None else _whole("--trials", trials),
-            "seed": None if seed is None else _whole("--seed", seed, lowest=0),
-            "deck": None if deck is None else _whole("--deck", deck),
-            "chunk_trials": None if chunk_trials is None else _whole("--chunk-trials", chunk_trials),
-            "precision": None if precision is None else _share("--precision", precision),
-        }
         count = None if workers is None else _whole("--workers", workers)
         with make_executor(backend, count, address) as executor:
-            result = equity(hands, board, dead, game, exact=exact, executor=executor, **options)
+            result = equity(
+                hands, board, dead, game, exact=exact, executor=executor,
+                trials=None if trials is None else _whole("--trials", trials),
+                seed=None if seed is None else _whole("--seed", seed, lowest=0),
+                deck=None if deck is None else _whole("--deck", deck),
+                precision=None if precision is None else _share("--precision", precision),
+                chunk_trials=None if chunk_trials is None else _whole("--chunk-trials",
+                                                                     chunk_trials),
+            )  # fmt: skip
     except ValueError as error:
         _fail(error)
     if as_json:

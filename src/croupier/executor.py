@@ -214,9 +214,7 @@ class RayExecutor(Executor):
         try:
             import ray
         except ImportError:
-            raise ExecutorError(
-                "the ray backend needs Ray: pip install 'croupier[ray]'"
-            ) from None
+            raise ExecutorError("the ray backend needs Ray: pip install 'croupier[ray]'") from None
         super().__init__(workers or 1)
         self._ray = ray
         if not ray.is_initialized():
@@ -225,8 +223,9 @@ class RayExecutor(Executor):
             except (ConnectionError, RuntimeError, ValueError) as error:
                 raise ExecutorError(f"cannot reach Ray at {address!r}: {error}") from None
         if workers is None:
-            self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        self._remote = ray.remote(_call)
+            resources = ray.cluster_resources()  # type: ignore[no-untyped-call]
+            self.workers = max(1, int(resources.get("CPU", 1)))
+        self._remote: Any = ray.remote(_call)
 
     def _submit(self, work: Work[R], index: int, seed: np.random.SeedSequence) -> Any:
         return self._remote.remote(work, index, seed)
@@ -292,4 +291,3 @@ def run_chunks(
             close()
     assert merged is not None
     return merged, done
-

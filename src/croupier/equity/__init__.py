@@ -40,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.equity import compute
-from croupier.equity.compute import HIST_PLAYERS, RangesClash
+from croupier.equity.compute import HIST_PLAYERS, RangesClashError
 from croupier.equity.games import GAMES, EquityError, EquityGame
 from croupier.equity.ranges import HandRange, RangeError, parse_range, top_classes
 from croupier.equity.results import EquityResult, HandEquity, Tally, hand_results
@@ -191,10 +191,9 @@ def _sampled(
             return max(compute.standard_errors(tally)) <= target
 
     try:
-        tally, _ = run_chunks(
-            functools.partial(compute.sampling_chunk, plan), plan.chunks, used_seed, executor, stop=stop
-        )
-    except RangesClash as error:
+        work = functools.partial(compute.sampling_chunk, plan)
+        tally, _ = run_chunks(work, plan.chunks, used_seed, executor, stop=stop)
+    except RangesClashError as error:
         raise EquityError(str(error)) from None
     return _result(setup, tally, Fraction(tally.deals), False, tally.deals, used_seed)
 

@@ -236,8 +236,12 @@ def exact_plan(setup: Setup, by_rank_class: bool = True, limit: int | None = Non
             cases[key] = (cases[key][0], cases[key][1] + weight)
         else:
             cases[key] = (combos, weight)
-    ranks = by_rank_class and _by_rank_class(setup) and not any(
-        c is None for p, hand in enumerate(setup.hands) if setup.ranges[p] is None for c in hand
+    ranks = (
+        by_rank_class
+        and _by_rank_class(setup)
+        and not any(
+            c is None for p, hand in enumerate(setup.hands) if setup.ranges[p] is None for c in hand
+        )
     )
     tasks = len(setup.pool) - 2 * len(setup.ranged) - setup.unknown + 1 if setup.unknown else 1
     if ranks:
@@ -319,15 +323,15 @@ def sampling_plan(setup: Setup, trials: int, chunk_trials: int | None = None) ->
         evaluations *= math.comb(setup.game.hole, setup.game.used) * math.comb(
             setup.game.board, setup.game.board - setup.game.used
         )
-    if chunk_trials is None:
-        chunk_trials = 1 << max(12, min(20, (EVALUATIONS_PER_CHUNK // evaluations).bit_length() - 1))
+    if chunk_trials is None:  # a power of two between 4,096 and 1,048,576
+        fitting = (EVALUATIONS_PER_CHUNK // evaluations).bit_length() - 1
+        chunk_trials = 1 << max(12, min(20, fitting))
     ranges = _range_arrays(setup, fast)
     slots = _slots(setup, every_split=False)
     tables = _tables(setup.ranking, setup.game.low)
     if fast:
-        arrays = _any_five_inputs(setup, slots, tables[0], tables[1]) + (
-            _suits(setup), *tables[:5], *ranges,
-        )  # fmt: skip
+        inputs = _any_five_inputs(setup, slots, tables[0], tables[1])
+        arrays = (*inputs, _suits(setup), *tables[:5], *ranges)
     else:
         arrays = (
             slots.base, setup.game.board, setup.game.hole, slots.pool, slots.dest, setup.unknown,
@@ -345,14 +349,14 @@ def sampling_chunk(plan: SamplingPlan, index: int, seed: np.random.SeedSequence)
     histogram = plan.fast or _histogram(plan.setup)
     hist, tally = _empty_outputs(n, histogram)
     if plan.fast:
-        failed = sample_any_five(state, trials, *plan.arrays, hist)
+        failed = sample_any_five(state, trials, *plan.arrays, hist)  # type: ignore[call-arg]
     else:
-        failed = deals(
+        failed = deals(  # type: ignore[call-arg]
             0, 1, True, state, trials, *plan.arrays, histogram, hist, tally.pots, tally.scoops,
             tally.parts, tally.squares,
         )  # fmt: skip
     if failed:
-        raise RangesClash(
+        raise RangesClashError(
             "the ranges leave almost no deal in which every hand holds different cards"
         )
     if histogram:
@@ -361,7 +365,7 @@ def sampling_chunk(plan: SamplingPlan, index: int, seed: np.random.SeedSequence)
     return tally
 
 
-class RangesClash(RuntimeError):
+class RangesClashError(RuntimeError):
     """Raised in a chunk; the caller turns it into an EquityError."""
 
 
@@ -387,10 +391,10 @@ def _range_arrays(setup: Setup, fast: bool) -> tuple[object, ...]:
     """The ranged hands, each one's slice of the combination table, the table (cards, or
     keys for the fast kernel), cumulative weights per slice and each combination's bits."""
     if not setup.ranged:
-        ranged, start, stop, combos, cumulative, bits = _NO_RANGES
+        none, first, last, _, weights, masks = _NO_RANGES
         if fast:
-            return ranged, start, stop, np.zeros(1, dtype=np.int64), bits, cumulative
-        return ranged, start, stop, combos, cumulative, bits
+            return none, first, last, np.zeros(1, dtype=np.int64), masks, weights
+        return _NO_RANGES
     card_key, card_bit = _tables(setup.ranking, setup.game.low)[:2]
     n = len(setup.hands)
     start = np.zeros(n, dtype=np.int64)

@@ -70,9 +70,7 @@ def _games() -> dict[str, EquityGame]:
     out = {name: _from_game(spec) for name, spec in games.GAMES.items()}
     holdem = out["holdem"]
     # hold'em on 36 cards has its own name in equity tools; plain holdem defaults to 52
-    out["holdem"] = EquityGame(
-        "holdem", 2, 5, None, ((52, Ranking.HIGH),), None, holdem.clause
-    )
+    out["holdem"] = EquityGame("holdem", 2, 5, None, ((52, Ranking.HIGH),), None, holdem.clause)
     out["shortdeck"] = EquityGame(
         "shortdeck", 2, 5, None, ((36, Ranking.SHORT36),), None, "au 9.3 on 36 cards"
     )

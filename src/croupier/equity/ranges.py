@@ -55,7 +55,8 @@ class HandRange:
 
     def without(self, cards: set[Card]) -> HandRange:
         """The hands that hold none of ``cards`` (card removal)."""
-        kept = [(c, w) for c, w in zip(self.combos, self.weights, strict=True) if not set(c) & cards]
+        pairs = zip(self.combos, self.weights, strict=True)
+        kept = [(c, w) for c, w in pairs if not set(c) & cards]
         return HandRange(self.text, tuple(c for c, _ in kept), tuple(w for _, w in kept))
 
     def __str__(self) -> str:
@@ -163,7 +164,7 @@ def _class(name: str, deck: DeckKind) -> list[Combo]:
     for a, b in itertools.product(range(4), repeat=2):
         if high == low and a >= b:
             continue
-        if kind == "s" and a != b or kind == "o" and a == b:
+        if (kind == "s" and a != b) or (kind == "o" and a == b):
             continue
         out.append(_ordered(Card(4 * high + a), Card(4 * low + b)))
     return out
@@ -225,4 +226,3 @@ def top_classes(percent: float, deck: DeckKind = DeckKind.STANDARD) -> list[str]
         out.append(name)
         held += count
     return out
-

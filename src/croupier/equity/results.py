@@ -77,7 +77,8 @@ class Tally:
         """Every count times ``weight``, exactly (as Python fractions)."""
 
         def times(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
-            return np.array(array, dtype=object) * weight
+            exact: npt.NDArray[Any] = np.array(array, dtype=object) * weight
+            return exact
 
         return Tally(
             times(self.pots), times(self.scoops), times(self.parts), self.squares, self.deals
@@ -86,7 +87,9 @@ class Tally:
     def as_array(self) -> npt.NDArray[Any]:
         """The integer counts side by side (to compare two tallies)."""
         n = len(self.scoops)
-        return np.concatenate([self.pots.reshape(n, -1), self.scoops[:, None], self.parts[:, None]], 1)
+        counts = [self.pots.reshape(n, -1), self.scoops[:, None], self.parts[:, None]]
+        together: npt.NDArray[Any] = np.concatenate(counts, axis=1)
+        return together
 
     def shares(self) -> tuple[list[Fraction], list[Fraction], list[Fraction]]:
         """Per hand, summed over deals, as exact fractions: its pot share from the high side
@@ -273,11 +276,19 @@ def hand_results(
             square = float(tally.squares[p]) / trials
             variance = max(square - mean * mean, 0.0) * trials / max(trials - 1, 1)
             stderr = math.sqrt(variance / trials)
+        tie_chance = float(Fraction(tally.parts[p]) / total)
+        high_share, low_share = float(high[p] / total), float(low[p] / total)
         out.append(
             HandEquity(
-                hand, float(win), float(equity - win), float(equity), stderr,
-                float(Fraction(tally.parts[p]) / total), float(high[p] / total),
-                float(low[p] / total), label,
-            )  # fmt: skip
+                hand,
+                float(win),
+                float(equity - win),
+                float(equity),
+                stderr,
+                tie_chance,
+                high_share,
+                low_share,
+                label,
+            )
         )
     return tuple(out)

@@ -58,9 +58,9 @@ class Setup:
         ranges = [self.ranges[p] for p in self.ranged]
         chosen: list[Combo] = []
 
-        def walk(depth: int, used: set[Card], weight: Fraction) -> Iterator[
-            tuple[tuple[Combo, ...], Fraction]
-        ]:
+        def walk(
+            depth: int, used: set[Card], weight: Fraction
+        ) -> Iterator[tuple[tuple[Combo, ...], Fraction]]:
             if depth == len(ranges):
                 yield tuple(chosen), weight
                 return

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 import numba
 import numpy as np
+import numpy.typing as npt
 from llvmlite import ir  # type: ignore[import-untyped]
 from numba import types
 from numba.core import cgutils
@@ -58,7 +59,7 @@ def _prefetch(typingctx, array, index):  # type: ignore[no-untyped-def]
     def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
         kind = signature.args[0]
         data = context.make_array(kind)(context, builder, args[0])
-        pointer = cgutils.get_item_pointer(
+        pointer = cgutils.get_item_pointer(  # type: ignore[no-untyped-call]
             context, builder, kind, data, [args[1]], wraparound=False, boundscheck=False
         )
         byte = ir.IntType(8).as_pointer()
@@ -107,7 +108,7 @@ def best_five(width: int, wide: bool) -> Kernel:
         rows = cards.shape[0]
         for i in range(rows):  # from 0: indices known non-negative, so no wraparound code
             if wide and i + _AHEAD < rows:
-                _prefetch(cards, i + _AHEAD)
+                _prefetch(cards, i + _AHEAD)  # type: ignore[call-arg]
             key = np.int64(SUIT_BIAS)
             mask = np.int64(0)
             for j in range(width):
@@ -121,7 +122,7 @@ def best_five(width: int, wide: bool) -> Kernel:
                 value = np.int32(rank_of_key(key, offsets, lookup))
             out[i] = value if _popcount(mask) == width else -1  # type: ignore[call-arg]
 
-    return kernel  # type: ignore[no-any-return]
+    return kernel
 
 
 @functools.cache
@@ -157,7 +158,7 @@ def low_27(width: int, wide: bool) -> Kernel:
                     value = max(value, suited if counters else plain)
             out[i] = value if _popcount(mask) == width else -1  # type: ignore[call-arg]
 
-    return kernel  # type: ignore[no-any-return]
+    return kernel
 
 
 # --- badugi ----------------------------------------------------------------------------------
@@ -168,7 +169,7 @@ def low_27(width: int, wide: bool) -> Kernel:
 # cases, each the set of sorted positions kept, found once by trying every subset.
 
 
-def _badugi_keep_table() -> np.ndarray:  # type: ignore[type-arg]
+def _badugi_keep_table() -> npt.NDArray[np.uint8]:
     table = np.zeros(1 << 11, dtype=np.uint8)
     for index in range(1 << 11):
         same, suit_bits = index & 7, index >> 3
@@ -263,7 +264,7 @@ def badugi(wide: bool) -> Kernel:
             a, c = _sorted2(a, c)
             b, d = _sorted2(b, d)
             b, c = _sorted2(b, c)
-            same = ((a >> 2) == (b >> 2)) | ((b >> 2) == (c >> 2)) << 1 | ((c >> 2) == (d >> 2)) << 2
+            same = (a >> 2 == b >> 2) | (b >> 2 == c >> 2) << 1 | (c >> 2 == d >> 2) << 2
             suits = (a & 3) | (b & 3) << 2 | (c & 3) << 4 | (d & 3) << 6
             kept = keep[same | suits << 3]
             packed = np.int64(0)
@@ -277,4 +278,4 @@ def badugi(wide: bool) -> Kernel:
             value = (np.int64(size) << 16) | (0xFFFF - packed)
             out[i] = np.int32(value) if _popcount(mask) == 4 else -1  # type: ignore[call-arg]
 
-    return kernel  # type: ignore[no-any-return]
+    return kernel
