@@ -511,14 +511,14 @@ def _share(option: str, text: str) -> float:
     return value
 
 
-BENCHMARKS = ("evaluate", "hands", "replay", "equity")
+BENCHMARKS = ("evaluate", "hands", "replay", "equity", "scaling")
 
 
 @app.command("bench")
 def bench_command(
     names: Annotated[
         list[str] | None,
-        typer.Argument(help="Which: evaluate, hands, replay, equity (default: all)."),
+        typer.Argument(help="Which: evaluate, hands, replay, equity, scaling (default: all)."),
     ] = None,
 ) -> None:
     """Run the benchmarks in bench/ (ours and the peers' figures from the same run).
