@@ -433,7 +433,7 @@ def _bad_row(
 def _kernel(ranking: Ranking, count: int, wide: bool) -> tuple[kernels.Kernel, tuple[object, ...]]:
     """The kernel for rows of ``count`` cards and what it takes besides rows and ``out``."""
     if ranking is Ranking.BADUGI:
-        return kernels.badugi(wide), (tables_for(Ranking.HIGH).card_bit, kernels.BADUGI_KEEP)
+        return kernels.badugi(wide), (tables_for(Ranking.HIGH).card_bit, kernels.badugi_keep())
     tables = tables_for(ranking)
     arguments = (tables.card_key, tables.card_bit, tables.offsets, tables.lookup, tables.flush)
     if ranking is Ranking.LOW_27 and count > 5:

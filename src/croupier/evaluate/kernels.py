@@ -28,8 +28,8 @@ from numba.extending import intrinsic
 from croupier.evaluate.tables import RANK_KEY_MASK, ROW_SHIFT, SUIT_BIAS, SUIT_SHIFT
 
 __all__ = [
-    "BADUGI_KEEP",
     "badugi",
+    "badugi_keep",
     "badugi_value",
     "best_five",
     "low_27",
@@ -169,7 +169,9 @@ def low_27(width: int, wide: bool) -> Kernel:
 # cases, each the set of sorted positions kept, found once by trying every subset.
 
 
-def _badugi_keep_table() -> npt.NDArray[np.uint8]:
+@functools.cache
+def badugi_keep() -> npt.NDArray[np.uint8]:
+    """The table of kept positions (built on first use: it takes tens of milliseconds)."""
     table = np.zeros(1 << 11, dtype=np.uint8)
     for index in range(1 << 11):
         same, suit_bits = index & 7, index >> 3
@@ -190,9 +192,6 @@ def _badugi_keep_table() -> npt.NDArray[np.uint8]:
                 best = score
                 table[index] = keep
     return table
-
-
-BADUGI_KEEP = _badugi_keep_table()
 
 
 @numba.njit(inline="always")
