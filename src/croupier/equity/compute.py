@@ -7,7 +7,6 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -435,5 +434,3 @@ def standard_errors(tally: Tally) -> list[float]:
         out.append(math.sqrt(variance / trials))
     return out
 
-
-Stop = Callable[[Tally, int], bool]

@@ -9,7 +9,8 @@ import numpy as np
 from croupier.evaluate.kernels import badugi_value, rank_of_key
 from croupier.evaluate.tables import SUIT_BIAS, SUIT_SHIFT
 
-BOARD = 5  # community cards in every equity game
+BOARD = 5  # community cards of hold'em, the game enumerated by rank class
+
 # --- kernels ---------------------------------------------------------------------------------
 #
 # Numba increments and decrements the reference count of every array a called or inlined
