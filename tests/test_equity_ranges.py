@@ -190,3 +190,16 @@ def test_ranges_that_leave_no_deal_are_an_error() -> None:
         equity(["AA", "AhAd"], "As")
     with pytest.raises(EquityError, match="ranges are for games of two hole cards"):
         equity(["QQ+", "AhKhQhJh"], game="omaha")
+
+
+def test_a_range_beside_an_unseen_hand_is_the_mean_over_the_range_hands() -> None:
+    board = "Ks 7d 2c 9h"
+    result = equity(["AA", "??", "QhJh"], board, exact=True)
+    known = set(parse_cards(board + " Qh Jh"))
+    hands = [c for c in parse_range("AA").combos if not set(c) & known]
+    each = [equity([_combo_text(c), "??", "QhJh"], board, exact=True) for c in hands]
+    assert result.trials == sum(r.trials for r in each)
+    for p in range(3):
+        assert result[p].equity == pytest.approx(
+            sum(r[p].equity for r in each) / len(each), abs=1e-12
+        )
