@@ -451,7 +451,10 @@ def equity_command(
     ] = None,
     trials: Annotated[
         str | None,
-        typer.Option(help="Monte Carlo trials (default 1,000,000; with --precision, the most)."),
+        typer.Option(
+            help="Monte Carlo trials (default 1,000,000; with --precision, the most to "
+            "sample, default 100,000,000)."
+        ),
     ] = None,
     precision: Annotated[
         str | None,
