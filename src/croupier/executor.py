@@ -83,6 +83,7 @@ class Executor(abc.ABC):
     """Runs ``work(index, seed)`` for a stream of chunks; results come back in chunk order."""
 
     name: str = ""
+    in_process = False  # chunks run in this process, so one chunk may run on the caller
 
     def __init__(self, workers: int | None = None) -> None:
         if workers is not None and (
@@ -136,6 +137,7 @@ class SerialExecutor(Executor):
     """Every chunk here, in order, on the calling thread."""
 
     name = "serial"
+    in_process = True
 
     def __init__(self, workers: int | None = None) -> None:
         super().__init__(1 if workers is None else workers)
@@ -186,6 +188,14 @@ class ThreadExecutor(_PoolExecutor):
     """Threads of this process: for work that releases the GIL (numba kernels)."""
 
     name = "threads"
+    in_process = True
+
+    def imap(
+        self, work: Work[R], chunks: Iterable[tuple[int, np.random.SeedSequence]]
+    ) -> Iterator[R]:
+        if self.workers == 1:  # a thread of one would only wait for it: run here
+            return SerialExecutor().imap(work, chunks)
+        return super().imap(work, chunks)
 
     def _make_pool(self) -> _FuturesExecutor:
         return ThreadPoolExecutor(self.workers)
@@ -274,7 +284,8 @@ def run_chunks(
     """
     if chunks < 1:
         raise ExecutorError(f"a run needs at least one chunk, got {chunks}")
-    executor = executor or SerialExecutor()
+    if executor is None or (chunks == 1 and executor.in_process):
+        executor = SerialExecutor()  # one chunk here costs no thread
     seeds = chunk_seeds(seed, 0, chunks)
     results = executor.imap(work, enumerate(seeds))
     merged: R | None = None

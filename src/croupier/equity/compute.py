@@ -162,7 +162,7 @@ def _empty_outputs(n: int, histogram: bool) -> tuple[Int64Array, Tally]:
 
 _NO_RANGES = (
     np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
-    np.zeros((1, 2), dtype=np.int64), np.ones(1), np.zeros(1, dtype=np.int64),
+    np.zeros((1, 2), dtype=np.int64), np.ones((1, 2)), np.zeros(1, dtype=np.int64),
 )  # fmt: skip
 
 
@@ -388,7 +388,8 @@ def _any_five_inputs(
 
 def _range_arrays(setup: Setup, fast: bool) -> tuple[object, ...]:
     """The ranged hands, each one's slice of the combination table, the table (cards, or
-    keys for the fast kernel), cumulative weights per slice and each combination's bits."""
+    keys for the fast kernel), the alias table for drawing by weight and each combination's
+    bits."""
     if not setup.ranged:
         none, first, last, _, weights, masks = _NO_RANGES
         if fast:
@@ -399,27 +400,39 @@ def _range_arrays(setup: Setup, fast: bool) -> tuple[object, ...]:
     start = np.zeros(n, dtype=np.int64)
     stop = np.zeros(n, dtype=np.int64)
     rows: list[tuple[Card, Card]] = []
-    cumulative: list[float] = []
+    alias: list[tuple[float, int]] = []
     for p in setup.ranged:
         spec = setup.ranges[p]
         assert spec is not None
         start[p] = len(rows)
-        total = sum(spec.weights, Fraction(0))
-        running = Fraction(0)
-        for combo, weight in zip(spec.combos, spec.weights, strict=True):
-            rows.append(combo)
-            running += weight
-            cumulative.append(float(running / total))
-        cumulative[-1] = 1.0
+        rows.extend(spec.combos)
+        alias.extend(_alias_table(spec.weights, int(start[p])))
         stop[p] = len(rows)
     combos = np.array(rows, dtype=np.int64)
     bits = card_bit[combos[:, 0]] | card_bit[combos[:, 1]]
     ranged = np.array(setup.ranged, dtype=np.int64)
-    weights = np.array(cumulative)
+    weights = np.array(alias, dtype=np.float64)
     if fast:
         keys = card_key[combos[:, 0]] + card_key[combos[:, 1]]
         return ranged, start, stop, keys, bits, weights
     return ranged, start, stop, combos, weights, bits
+
+
+def _alias_table(weights: tuple[Fraction, ...], offset: int) -> list[tuple[float, int]]:
+    """Walker's alias table (Vose's construction): draw i uniformly, keep it with probability
+    ``table[i][0]``, else take ``table[i][1]`` (indices from ``offset``)."""
+    size = len(weights)
+    total = sum(weights, Fraction(0))
+    scaled = [w * size / total for w in weights]  # exact: each 1 on average
+    table: list[tuple[float, int]] = [(1.0, offset + i) for i in range(size)]
+    small = [i for i, x in enumerate(scaled) if x < 1]
+    large = [i for i, x in enumerate(scaled) if x >= 1]
+    while small and large:
+        low, high = small.pop(), large.pop()
+        table[low] = (float(scaled[low]), offset + high)
+        scaled[high] -= 1 - scaled[low]
+        (small if scaled[high] < 1 else large).append(high)
+    return table  # what is left holds exactly 1: kept always
 
 
 def standard_errors(tally: Tally) -> list[float]:

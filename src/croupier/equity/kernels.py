@@ -66,7 +66,7 @@ def _uniform(z):  # type: ignore[no-untyped-def]
 @numba.njit(cache=True, nogil=True)
 def deals(start, stop, sampling, state, trials, base, board_size, hole, pool, dest, unknown,  # type: ignore[no-untyped-def]
           mode, used, pairs, triples, suits, card_key, card_bit, offsets, lookup, flush,
-          low_lookup, low_min, ranged, range_start, range_stop, combos, cumulative, combo_bits,
+          low_lookup, low_min, ranged, range_start, range_stop, combos, alias, combo_bits,
           histogram, hist, pots, scoops, parts, squares):  # fmt: skip
     """Deals of any game, card by card, exactly or by sampling. Returns 1 if ranges clashed
     on every one of ``_MAX_REDRAWS`` draws in a row (they leave almost no deal), else 0.
@@ -77,7 +77,8 @@ def deals(start, stop, sampling, state, trials, base, board_size, hole, pool, de
     card is ``pool[t]``, each handed out every way of ``dest`` (a row per split: the slot each
     dealt card fills). Sampling: ``trials`` deals from the splitmix64 ``state``; first each
     hand in ``ranged`` draws two cards ``combos[i]`` from its range (``range_start[p]`` to
-    ``range_stop[p]``, by the ``cumulative`` weights; all again if two clash), then the
+    ``range_stop[p]``, by Walker's alias method: combination i is kept with probability
+    ``alias[i, 0]``, else combination ``alias[i, 1]`` is taken; all again if two clash), then the
     unknown cards are drawn by rejection.
 
     ``mode`` 0: each hand is the best five of its cards and the board, a flush counting where
@@ -115,14 +116,11 @@ def deals(start, stop, sampling, state, trials, base, board_size, hole, pool, de
                     p = ranged[r]
                     state += np.uint64(_GOLDEN)
                     u = _uniform(_mixed(state))
-                    lo = range_start[p]
-                    hi = range_stop[p] - 1
-                    while lo < hi:
-                        mid = (lo + hi) >> 1
-                        if cumulative[mid] > u:
-                            hi = mid
-                        else:
-                            lo = mid + 1
+                    span = range_stop[p] - range_start[p]  # the alias method: O(1)
+                    x = u * span
+                    k = min(np.int64(x), span - 1)
+                    lo = range_start[p] + k
+                    lo = lo if x - k < alias[lo, 0] else np.int64(alias[lo, 1])
                     if combo_bits[lo] & taken:
                         clash = True
                         break
@@ -260,7 +258,7 @@ def deals(start, stop, sampling, state, trials, base, board_size, hole, pool, de
 @numba.njit(cache=True, nogil=True)
 def sample_any_five(state, trials, pool, owner, board_key, board_bits, hole_key, hole_bits,  # type: ignore[no-untyped-def]
                      suits, card_key, card_bit, offsets, lookup, flush, ranged, range_start,
-                     range_stop, combo_key, combo_bits, cumulative, hist):  # fmt: skip
+                     range_stop, combo_key, combo_bits, alias, hist):  # fmt: skip
     """``deals`` sampling any five of hand and board, hi only, by winner set: the known
     cards' keys are summed once, each range draw adds its precomputed ``combo_key``, and each
     dealt card is added where ``owner`` says (-1: the board, else that hand)."""
@@ -285,14 +283,11 @@ def sample_any_five(state, trials, pool, owner, board_key, board_bits, hole_key,
                 p = ranged[r]
                 state += np.uint64(_GOLDEN)
                 u = _uniform(_mixed(state))
-                lo = range_start[p]
-                hi = range_stop[p] - 1
-                while lo < hi:
-                    mid = (lo + hi) >> 1
-                    if cumulative[mid] > u:
-                        hi = mid
-                    else:
-                        lo = mid + 1
+                span = range_stop[p] - range_start[p]  # the alias method, as in deals
+                x = u * span
+                k = min(np.int64(x), span - 1)
+                lo = range_start[p] + k
+                lo = lo if x - k < alias[lo, 0] else np.int64(alias[lo, 1])
                 if combo_bits[lo] & taken:
                     clash = True
                     break

@@ -438,4 +438,4 @@ def _kernel(ranking: Ranking, count: int, wide: bool) -> tuple[kernels.Kernel, t
     arguments = (tables.card_key, tables.card_bit, tables.offsets, tables.lookup, tables.flush)
     if ranking is Ranking.LOW_27 and count > 5:
         return kernels.low_27(count, wide), arguments
-    return kernels.best_five(count, wide), (*arguments, ranking not in _SUIT_BLIND)
+    return kernels.best_five(count, wide, ranking not in _SUIT_BLIND), arguments

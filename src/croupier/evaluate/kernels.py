@@ -96,15 +96,15 @@ def _byte(code):  # type: ignore[no-untyped-def]
 
 
 @functools.cache
-def best_five(width: int, wide: bool) -> Kernel:
-    """``kernel(cards, card_key, card_bit, offsets, lookup, flush, flush_on, out)``: the best
-    five of ``width`` cards per row, where a flush, if any,
-    is the best hand (high and short-deck rankings), or suits never count (``flush_on``
-    False: ace-to-five lows). ``wide``: rows of integers wider than a byte."""
+def best_five(width: int, wide: bool, flush_on: bool) -> Kernel:
+    """``kernel(cards, card_key, card_bit, offsets, lookup, flush, out)``: the best five of
+    ``width`` cards per row, where a flush, if any, is the best hand (high and short-deck
+    rankings), or suits never count (``flush_on`` False: ace-to-five lows). ``wide``: rows of
+    integers wider than a byte."""
+    suits = 0x1111 if flush_on else 0
 
     @numba.njit(cache=True, nogil=True)
-    def kernel(cards, card_key, card_bit, offsets, lookup, flush, flush_on, out):  # type: ignore[no-untyped-def]
-        suits = 0x1111 if flush_on else 0
+    def kernel(cards, card_key, card_bit, offsets, lookup, flush, out):  # type: ignore[no-untyped-def]
         rows = cards.shape[0]
         for i in range(rows):  # from 0: indices known non-negative, so no wraparound code
             if wide and i + _AHEAD < rows:
