@@ -1,11 +1,11 @@
 """How big a chunk must be for the executors' overhead to vanish (docs/scaling.md).
 
-Run ``python bench/scaling.py [--trials N] [--workers W] [--repeat R]``: a three-way hold'em
-Monte Carlo of N trials (default 2**22) cut into chunks of 2**10 to 2**20 trials, on one core
-(serial), then on W workers (default 2) as threads, a process pool and a local Ray; each the
-best of R rounds (default 3). It prints each chunk's work on one core and each backend's
-speedup over serial. Timings are printed, never asserted; the machine is shared, so figures
-are noisy.
+Run ``python bench/scaling.py [--trials N] [--workers W] [--repeat R]``: first what a chunk
+costs each backend beyond its work (1,000 chunks of one trial), then a three-way hold'em Monte
+Carlo of N trials (default 2**22) cut into chunks of 2**10 to 2**20 trials, on one core
+(serial) and on W workers (default 2) as threads, a process pool and a local Ray; each the best
+of R rounds (default 5), with each chunk's work on one core and each backend's speedup over
+serial. Timings are printed, never asserted; the machine is shared, so figures are noisy.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trials", type=int, default=1 << 22)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     print_header(args.repeat)
     backends: dict[str, Executor] = {
@@ -63,6 +63,10 @@ def main() -> None:
     print(f"{'chunk trials':>12} {'chunks':>7} {'ms/chunk':>9} {'serial ms':>10}"
           + "".join(f" {name + ' x':>10}" for name in backends))  # fmt: skip
     serial = SerialExecutor()
+    print("overhead per chunk (1,000 chunks of one trial each, best of rounds):")
+    for name, executor in {"serial": serial, **backends}.items():
+        seconds = timed(executor, 1_000, 1, args.repeat)
+        print(f"  {name:<8} {1e3 * seconds / 1_000:8.3f} ms")
     for power in range(10, 21, 2):
         chunk = 1 << power
         chunks = -(-args.trials // chunk)
