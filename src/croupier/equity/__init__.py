@@ -43,7 +43,13 @@ from croupier.equity import compute
 from croupier.equity.compute import HIST_PLAYERS, RangesClashError
 from croupier.equity.games import GAMES, EquityError, EquityGame
 from croupier.equity.ranges import HandRange, RangeError, parse_range, top_classes
-from croupier.equity.results import EquityResult, HandEquity, Tally, hand_results
+from croupier.equity.results import (
+    EquityResult,
+    HandEquity,
+    Tally,
+    hand_results,
+    standard_errors,
+)
 from croupier.equity.setup import ASSIGNMENTS_MAX, CardsLike, HandLike, Setup, make_setup
 from croupier.executor import Executor, ThreadExecutor, cores, run_chunks
 
@@ -188,7 +194,7 @@ def _sampled(
         target = float(precision)
 
         def stop(tally: Tally, done: int) -> bool:
-            return max(compute.standard_errors(tally)) <= target
+            return max(standard_errors(tally)) <= target
 
     try:
         work = functools.partial(compute.sampling_chunk, plan)

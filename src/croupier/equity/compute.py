@@ -433,17 +433,3 @@ def _alias_table(weights: tuple[Fraction, ...], offset: int) -> list[tuple[float
         scaled[high] -= 1 - scaled[low]
         (small if scaled[high] < 1 else large).append(high)
     return table  # what is left holds exactly 1: kept always
-
-
-def standard_errors(tally: Tally) -> list[float]:
-    """Each hand's standard error of its equity, from a Monte Carlo tally."""
-    high, low, _ = tally.shares()
-    trials = tally.deals
-    out = []
-    for p in range(len(high)):
-        mean = float(high[p] + low[p]) / trials
-        square = float(tally.squares[p]) / trials
-        variance = max(square - mean * mean, 0.0) * trials / max(trials - 1, 1)
-        out.append(math.sqrt(variance / trials))
-    return out
-

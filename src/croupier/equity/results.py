@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -178,7 +178,6 @@ class EquityResult:
     seed: int | None = None  # the Monte Carlo seed actually used
     hi_lo: bool = False
     low_chance: float | None = None  # hi-lo: share of deals with a qualifying low
-    notes: tuple[str, ...] = field(default=(), compare=False)
 
     def __len__(self) -> int:
         return len(self.hands)
@@ -248,7 +247,6 @@ class EquityResult:
         else:
             lines.append("win: the pot alone; tie: a split pot; tie share: what splits bring;"
                          " equity = win + tie share")  # fmt: skip
-        lines.extend(self.notes)
         return "\n".join(lines)
 
 
@@ -265,17 +263,12 @@ def hand_results(
 ) -> tuple[HandEquity, ...]:
     """Per-hand results from a tally over ``total`` deals (a weight, with ranges)."""
     high, low, scoops = tally.shares()
-    trials = tally.deals
+    errors = [0.0] * len(cards) if exact else standard_errors(tally)
     out = []
     for p, (hand, label) in enumerate(zip(cards, ranges, strict=True)):
         equity = (high[p] + low[p]) / total
         win = scoops[p] / total
-        stderr = 0.0
-        if not exact:
-            mean = float(equity)
-            square = float(tally.squares[p]) / trials
-            variance = max(square - mean * mean, 0.0) * trials / max(trials - 1, 1)
-            stderr = math.sqrt(variance / trials)
+        stderr = errors[p]
         tie_chance = float(Fraction(tally.parts[p]) / total)
         high_share, low_share = float(high[p] / total), float(low[p] / total)
         out.append(
@@ -292,3 +285,17 @@ def hand_results(
             )
         )
     return tuple(out)
+
+
+def standard_errors(tally: Tally) -> list[float]:
+    """Each hand's standard error of its equity, from a Monte Carlo tally: the sample
+    standard deviation of its pot share over the square root of the trials."""
+    high, low, _ = tally.shares()
+    trials = tally.deals
+    out = []
+    for p in range(len(high)):
+        mean = float(high[p] + low[p]) / trials
+        square = float(tally.squares[p]) / trials
+        variance = max(square - mean * mean, 0.0) * trials / max(trials - 1, 1)
+        out.append(math.sqrt(variance / trials))
+    return out
