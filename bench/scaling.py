@@ -59,14 +59,14 @@ def main() -> None:
         backends["ray"] = RayExecutor(args.workers)
     except ImportError:
         print("ray: not installed (pip install 'croupier[ray]'), skipped")
-    print(f"{args.trials:,} trials of {' v '.join(HANDS)}, {args.workers} workers")
-    print(f"{'chunk trials':>12} {'chunks':>7} {'ms/chunk':>9} {'serial ms':>10}"
-          + "".join(f" {name + ' x':>10}" for name in backends))  # fmt: skip
     serial = SerialExecutor()
     print("overhead per chunk (1,000 chunks of one trial each, best of rounds):")
     for name, executor in {"serial": serial, **backends}.items():
         seconds = timed(executor, 1_000, 1, args.repeat)
         print(f"  {name:<8} {1e3 * seconds / 1_000:8.3f} ms")
+    print(f"{args.trials:,} trials of {' v '.join(HANDS)}, {args.workers} workers")
+    print(f"{'chunk trials':>12} {'chunks':>7} {'ms/chunk':>9} {'serial ms':>10}"
+          + "".join(f" {name + ' x':>10}" for name in backends))  # fmt: skip
     for power in range(10, 21, 2):
         chunk = 1 << power
         chunks = -(-args.trials // chunk)
