@@ -42,6 +42,8 @@ TARGET_MC_MS = 40.0
 
 HEADS_UP = ["AhKh", "QsQd"]
 THREE_WAY = ["AhKh", "QsQd", "JcTc"]
+RANGE_SPOT = ["AhKh", "QQ+"]  # eval7 takes a hand against a range
+WIDE_RANGES = ["15%", "QQ+,AKs", "22-55"]
 BOARDS = 1_712_304  # C(48, 5)
 KNOWN = (787_966, 6_732, 917_606)  # AhKh wins, ties, losses: eval7 full enumeration
 
@@ -105,6 +107,13 @@ def ours(args: argparse.Namespace) -> dict[str, Any]:
         lambda: equity(HEADS_UP, trials=args.trials, seed=args.seed, threads=1), args.mc_repeat
     )
     three_way_exact = equity(THREE_WAY, threads=1)
+    progress("croupier: ranges")
+    equity(RANGE_SPOT, threads=1)
+    range_exact_s = best_time(lambda: equity(RANGE_SPOT, threads=1), args.mc_repeat)
+    range_mc_s = best_time(
+        lambda: equity(RANGE_SPOT, trials=args.trials, seed=args.seed, threads=1), args.mc_repeat
+    )
+    wide_exact_s = best_time(lambda: equity(WIDE_RANGES, threads=1), 1)
     return {
         "exact_heads_up": {
             "boards": exact.trials,
@@ -124,6 +133,12 @@ def ours(args: argparse.Namespace) -> dict[str, Any]:
             "exact_equities": three_way_exact.equities,
         },
         "monte_carlo_heads_up_ms_one_core": hu_mc_s * 1e3,
+        "ranges": {
+            "exact_ms_one_core": range_exact_s * 1e3,
+            "monte_carlo_ms_one_core": range_mc_s * 1e3,
+            "equity": equity(RANGE_SPOT, threads=1)[0].equity,
+            "wide_exact_ms_one_core": wide_exact_s * 1e3,
+        },
     }
 
 
@@ -155,6 +170,10 @@ def peer_eval7(args: argparse.Namespace) -> dict[str, Any]:
     progress("eval7: heads-up Monte Carlo (compiled)")
     mc = eval7.py_hand_vs_range_monte_carlo
     hu_mc_s = best_time(lambda: mc(hero, villain_range, [], args.trials), args.mc_repeat)
+    progress("eval7: hand against a range, Monte Carlo")
+    queens_up = eval7.HandRange(RANGE_SPOT[1])
+    range_mc_s = best_time(lambda: mc(hero, queens_up, [], args.trials), args.mc_repeat)
+    range_equity = mc(hero, queens_up, [], args.trials)
 
     progress(f"eval7: three-way Monte Carlo, Python loop, {args.eval7_trials:,} trials")
     third = [eval7.Card(name) for name in ("Jc", "Tc")]
@@ -181,6 +200,8 @@ def peer_eval7(args: argparse.Namespace) -> dict[str, Any]:
             "equity": points / boards,
         },
         "monte_carlo_heads_up_ms": hu_mc_s * 1e3,
+        "range_monte_carlo_ms": range_mc_s * 1e3,
+        "range_equity": range_equity,
         "monte_carlo_three_way": {
             "trials_timed": args.eval7_trials,
             "ms_scaled": three_s * 1e3,
@@ -289,6 +310,34 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str, str] | str]:
                 f"{peer['monte_carlo_heads_up_ms'] / hu:.1f}x",
             )
         )
+    ranges = mine["ranges"]
+    out.append(f"Ranges, one core: {RANGE_SPOT[0]} v {RANGE_SPOT[1]}, warm")
+    out.append(
+        (
+            "croupier exact (each QQ+ hand, by rank class)",
+            f"{ranges['exact_ms_one_core']:.1f} ms",
+            f"equity {100 * ranges['equity']:.3f}%",
+        )
+    )
+    out.append((f"croupier Monte Carlo, {mc['trials']:,} trials",
+                f"{ranges['monte_carlo_ms_one_core']:.1f} ms", ""))  # fmt: skip
+    if peer["available"]:
+        out.append(
+            (
+                "eval7 py_hand_vs_range_monte_carlo",
+                f"{peer['range_monte_carlo_ms']:.1f} ms",
+                f"equity {100 * peer['range_equity']:.3f}%; croupier Monte Carlo "
+                f"{peer['range_monte_carlo_ms'] / ranges['monte_carlo_ms_one_core']:.1f}x, "
+                f"exact {peer['range_monte_carlo_ms'] / ranges['exact_ms_one_core']:.1f}x",
+            )
+        )
+    out.append(
+        (
+            f"croupier exact, {' v '.join(WIDE_RANGES)}",
+            f"{ranges['wide_exact_ms_one_core']:,.0f} ms",
+            "eval7 has no multi-way ranges",
+        )
+    )
     return out
 
 

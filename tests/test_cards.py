@@ -182,6 +182,16 @@ def test_unknown_cards() -> None:
         parse_cards("Ah ??")
 
 
+def test_unseen_card_notation_reads_as_none_where_cards_may_be_unseen() -> None:
+    """The README's ``??``: parse_cards_or_unknown gives None for it, and parse_cards, whose
+    callers rely on every card being known, names that function in its error."""
+    assert parse_cards_or_unknown("Ah ??") == (Card("Ah"), None)
+    with pytest.raises(CardError, match=r"unseen card.*parse_cards_or_unknown reads '\?\?'"):
+        parse_cards("Ah ??")
+    with pytest.raises(CardError, match="unseen card"):
+        parse_cards(["Ah", "??"])
+
+
 def test_ten_accepted_as_10_on_input_and_written_as_t() -> None:
     for suit in SUIT_LETTERS:
         assert Card("10" + suit) == Card("T" + suit) == 32 + SUIT_LETTERS.index(suit)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
@@ -155,3 +156,68 @@ def test_play_saves_a_game_phh_has_no_variant_for_with_its_rulebook(tmp_path: Pa
     assert 'variant = "croupier"' in text and '_croupier_rulebook = "au-casino"' in text
     replayed = runner.invoke(app, ["replay", str(saved)])
     assert replayed.exit_code == 0 and "4 hand(s)" in replayed.output, replayed.output
+
+
+def test_equity_command_labels_the_chance_of_a_tie_and_what_ties_are_worth() -> None:
+    import json
+
+    result = runner.invoke(app, ["equity", "AhKh", "QsQd"])
+    assert result.exit_code == 0, result.output
+    header = result.output.splitlines()[1].split()
+    assert header == ["hand", "win", "tie", "tie", "share", "equity"]
+    assert "0.393%" in result.output and "0.197%" in result.output  # 6,732 ties, half pots
+    record = json.loads(runner.invoke(app, ["equity", "AhKh", "QsQd", "--json"]).output)
+    hand = record["hands"][0]
+    assert round(hand["tie_chance"] * 1_712_304) == 6_732
+    assert round(hand["tie_share"] * 1_712_304 * 2) == 6_732
+
+
+def test_equity_command_takes_ranges_and_percentages() -> None:
+    import json
+
+    result = runner.invoke(app, ["equity", "QQ+,AKs", "22-55", "--json"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.output)
+    assert record["exact"] and [h["hand"] for h in record["hands"]] == ["QQ+,AKs", "22-55"]
+    result = runner.invoke(app, ["equity", "15%", "AhKh", "--monte-carlo", "--precision",
+                                 "0.5%", "--seed", "3", "--backend", "serial"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "15%" in result.output and "Monte Carlo" in result.output
+
+
+def test_equity_command_hi_lo_prints_scoop_high_and_low() -> None:
+    result = runner.invoke(app, ["equity", "As 2d 3h 4c Ks Kd", "Qs Qd 7h 7c 2c Qh",
+                                 "--game", "stud7-8"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "scoop" in result.output and "low" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["equity", "QQ+", "AhKh", "--trials", "many"], "--trials takes a whole number"),
+        (["equity", "AhKh", "QsQd", "--precision", "tight"], "--precision takes a share"),
+        (["equity", "AhKh", "QsQd", "--precision", "200%"], "precision must be"),
+        (["equity", "AhKh", "QsQd", "--backend", "gpu"], "unknown backend 'gpu'"),
+        (["equity", "AhKh", "QsQd", "--workers", "0"], "--workers takes a whole number"),
+        (["equity", "AhKh", "QsQd", "--address", "x"], "address is for the ray backend"),
+        (["equity", "AhKh", "QsQd", "--game", "pineapple"], "unknown game 'pineapple'"),
+        (["equity", "KA", "QsQd"], "higher card first"),
+        (["equity", "AhKh", "QsQd", "--deck", "36"], "holdem is played with 52 cards"),
+        (["equity", "AhKh", "QsQd", "--board", "2c ?? 4d"], "only allowed in hands"),
+        (["equity", "AhKh", "QsQd", "--dead", "Ah"], "duplicate card Ah"),
+        (["equity", "AhKh"], "at least two hands"),
+        (["evaluate", "Ah Kh", "--board", "Qh Jh Th 2c 3d", "--ranking", "short36"],
+         "card 2c is not in the 36-card deck"),
+        (["evaluate", "Ah Kh Qh Jh Th", "--hole-cards-used", "two"], "--hole-cards-used takes"),
+        (["evaluate", "Ah Kh", "--board", "Qh", "--hole-cards-used", "2"], "at least that many"),
+        (["evaluate", "Ah Kh Qh", "--ranking", "badugi"], "badugi hand takes 4 cards"),
+    ],
+)  # fmt: skip
+def test_bad_equity_and_evaluate_input_is_one_line_and_exit_code_2(args, message) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    assert message in lines[0]
+    assert "Traceback" not in result.output and "Card(" not in result.output

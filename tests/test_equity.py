@@ -336,7 +336,7 @@ def test_result_api() -> None:
         (lambda: equity(["AhKh", "QsQd"], "6c 7c 8d", game="manila2"), "not in the 32-card"),
         (lambda: equity(["AhKhQh", "QsQd"]), "has 3 cards: holdem hands have 2"),
         (lambda: equity(["AhKh", "QsQdJs"], game="omaha"), "omaha hands have 4"),
-        (lambda: equity(["AhKh", "QsQd"], game="razz"), "unknown game 'razz'"),
+        (lambda: equity(["AhKh", "QsQd"], game="pineapple"), "unknown game 'pineapple'"),
         (lambda: equity(["AhKh", "QsQd"], game="manila3", deck=40), "36 or 32 cards, not 40"),
         (lambda: equity(["AhKh", "QsQd"], "2c 3c 4c 5c 6c 7c"), "at most 5 cards"),
         (lambda: equity(["AhKh"]), "at least two hands"),

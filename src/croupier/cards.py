@@ -177,8 +177,15 @@ def _split_run(word: str) -> list[str]:
 def parse_cards(text: str | Iterable[str | int]) -> tuple[Card, ...]:
     """Parse ``"Ah Td 9c"`` (or ``"AhTd9c"``, or a list of texts or codes) into cards.
 
-    Duplicates are an error."""
-    cards = tuple(_card(token) for token in _split(text))
+    Duplicates are an error, and so is ``??``: every card here is known. Where a card may be
+    unseen, :func:`parse_cards_or_unknown` reads ``??`` as None."""
+    tokens = _split(text)
+    if UNKNOWN in tokens:
+        raise CardError(
+            f"'??' (an unseen card) in {text!r}: parse_cards reads known cards only; "
+            f"parse_cards_or_unknown reads '??' as None"
+        )
+    cards = tuple(_card(token) for token in tokens)
     check_unique(cards)
     return cards
 

@@ -6,7 +6,7 @@ import json
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import tomli
 import typer
@@ -53,7 +53,7 @@ def evaluate(
         ),
     ] = "high",
     hole_cards_used: Annotated[
-        int | None,
+        str | None,
         typer.Option(help="Use exactly this many hole cards (2 for Omaha and Manila)."),
     ] = None,
 ) -> None:
@@ -62,16 +62,33 @@ def evaluate(
     Example: croupier evaluate "Ah Kh" --board "Qh Jh Th 2c 3d"
     """
     try:
-        hand = best_hand(cards, board, Ranking.parse(ranking), hole_cards_used=hole_cards_used)
-    except CardError as error:
-        console.print(f"[red]error:[/red] {error}")
-        raise typer.Exit(2) from None
+        used = None if hole_cards_used is None else _whole("--hole-cards-used", hole_cards_used)
+        hand = best_hand(cards, board, Ranking.parse(ranking), hole_cards_used=used)
+    except ValueError as error:
+        _fail(error)
     console.print(f"[bold]{hand.description}[/bold]  {format_cards(hand.cards)}")
     if hand.hole_cards:
         console.print(f"hole cards used: {format_cards(hand.hole_cards)}")
     if not hand.qualifies:
         console.print("does not qualify for low (eight or better)")
     console.print(f"value {hand.value} ({hand.ranking.value}, {hand.ranking.clause})")
+
+
+def _fail(error: object) -> NoReturn:
+    """A bad input: one line on the console, exit code 2."""
+    console.print(Text.assemble(("error: ", "red"), str(error)), soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def _whole(option: str, text: str, lowest: int = 1) -> int:
+    """A whole number option, read here so a bad one is a one-line error."""
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise ValueError(f"{option} takes a whole number, got {text!r}") from None
+    if value < lowest:
+        raise ValueError(f"{option} takes a whole number of at least {lowest}, got {text!r}")
+    return value
 
 
 # --- croupier rules ------------------------------------------------------------------------------
@@ -408,63 +425,103 @@ def equity_command(
     hands: Annotated[
         list[str],
         typer.Argument(
-            help="One hand per player, e.g. AhKh QsQd; ?? an unknown card, a lone ?? a random hand."
+            help="One hand per player: cards (AhKh; ?? unseen, a lone ?? a random hand) or, with "
+            "two hole cards, a range (QQ+,AKs  22-55  T9s-54s  AsKs  15%  QQ:0.5). Stud and "
+            "draw hands may be short: the rest is still to come.",
         ),
     ],
     board: Annotated[str, typer.Option(help="Community cards, e.g. 'Qh Jh 2c'.")] = "",
-    dead: Annotated[str, typer.Option(help="Cards out of play.")] = "",
+    dead: Annotated[str, typer.Option(help="Cards out of play (folded up cards, discards).")] = "",
     game: Annotated[
-        str, typer.Option(help="holdem, shortdeck, omaha, omaha8, manila2 or manila3.")
+        str,
+        typer.Option(
+            help="holdem, shortdeck, omaha, omaha8, manila2, manila3, draw, stud5, stud7, "
+            "stud7-8, razz, draw27, triple-draw27 or badugi."
+        ),
     ] = "holdem",
     deck: Annotated[
-        int | None, typer.Option(help="Deck size where a game has two (manila3: 36 or 32).")
+        str | None, typer.Option(help="Deck size where a game has several (manila3: 36 or 32).")
     ] = None,
     exact: Annotated[
         bool | None,
         typer.Option(
             "--exact/--monte-carlo",
-            help="Enumerate every deal, or sample (default: enumerate up to 2,000,000 deals).",
+            help="Enumerate every deal, or sample (default: enumerate when cheap).",
         ),
     ] = None,
     trials: Annotated[
-        int | None, typer.Option(help="Monte Carlo trials (default 1,000,000).")
+        str | None,
+        typer.Option(
+            help="Monte Carlo trials (default 1,000,000; with --precision, the most to "
+            "sample, default 100,000,000)."
+        ),
+    ] = None,
+    precision: Annotated[
+        str | None,
+        typer.Option(help="Sample until every standard error is at most this, e.g. 0.1%."),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Monte Carlo seed (default random, printed).")
+        str | None, typer.Option(help="Monte Carlo seed (default random, printed).")
     ] = None,
-    threads: Annotated[
-        int | None, typer.Option(help="Worker threads (default: all cores).")
+    backend: Annotated[
+        str, typer.Option(help="Where chunks run: serial, threads, process or ray.")
+    ] = "threads",
+    workers: Annotated[
+        str | None, typer.Option(help="Workers (default: all cores; ray: the cluster's CPUs).")
+    ] = None,
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (auto, ray://host:10001).")
+    ] = None,
+    chunk_trials: Annotated[
+        str | None, typer.Option(help="Trials per Monte Carlo chunk (default: about 20 ms).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Each hand's chance to win, tie, and its share of the pot.
+    """Each hand's chance to win, to split, and its share of the pot.
 
-    Example: croupier equity AhKh QsQd --board "Qh Jh 2c"
+    Example: croupier equity AhKh QsQd --board "Qh Jh 2c";  croupier equity QQ+,AKs 15%
     """
     from croupier.equity import equity
+    from croupier.executor import make_executor
 
     try:
-        result = equity(
-            hands, board, dead, game, exact=exact, trials=trials, seed=seed, deck=deck,
-            threads=threads,
-        )  # fmt: skip
-    except CardError as error:
-        console.print(f"[red]error:[/red] {error}")
-        raise typer.Exit(2) from None
+        count = None if workers is None else _whole("--workers", workers)
+        with make_executor(backend, count, address) as executor:
+            result = equity(
+                hands, board, dead, game, exact=exact, executor=executor,
+                trials=None if trials is None else _whole("--trials", trials),
+                seed=None if seed is None else _whole("--seed", seed, lowest=0),
+                deck=None if deck is None else _whole("--deck", deck),
+                precision=None if precision is None else _share("--precision", precision),
+                chunk_trials=None if chunk_trials is None else _whole("--chunk-trials",
+                                                                     chunk_trials),
+            )  # fmt: skip
+    except ValueError as error:
+        _fail(error)
     if as_json:
         print(json.dumps(result.to_dict()))
     else:
-        console.print(str(result), markup=False)
+        console.print(str(result), markup=False, soft_wrap=True)
 
 
-BENCHMARKS = ("evaluate", "hands", "replay", "equity")
+def _share(option: str, text: str) -> float:
+    """``0.1%`` or ``0.001``."""
+    body = text.strip()
+    try:
+        value = float(body[:-1]) / 100 if body.endswith("%") else float(body)
+    except ValueError:
+        raise ValueError(f"{option} takes a share like 0.1% or 0.001, got {text!r}") from None
+    return value
+
+
+BENCHMARKS = ("evaluate", "hands", "replay", "equity", "scaling")
 
 
 @app.command("bench")
 def bench_command(
     names: Annotated[
         list[str] | None,
-        typer.Argument(help="Which: evaluate, hands, replay, equity (default: all)."),
+        typer.Argument(help="Which: evaluate, hands, replay, equity, scaling (default: all)."),
     ] = None,
 ) -> None:
     """Run the benchmarks in bench/ (ours and the peers' figures from the same run).

@@ -6,10 +6,11 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from croupier.evaluate.kernels import rank_of_key
+from croupier.evaluate.kernels import badugi_value, rank_of_key
 from croupier.evaluate.tables import SUIT_BIAS, SUIT_SHIFT
 
-BOARD = 5  # community cards in every equity game
+BOARD = 5  # community cards of hold'em, the game enumerated by rank class
+
 # --- kernels ---------------------------------------------------------------------------------
 #
 # Numba increments and decrements the reference count of every array a called or inlined
@@ -28,10 +29,11 @@ def _hashed(key, offsets, lookup):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(inline="always")
-def _valued(key, mask, offsets, lookup, flush):  # type: ignore[no-untyped-def]
+def _valued(key, mask, offsets, lookup, flush, suits):  # type: ignore[no-untyped-def]
     """Value of five to seven cards: ``key`` is their key sum plus SUIT_BIAS, ``mask`` their
-    bits. A suit with five or more cards (at most one can have) is valued as a flush."""
-    counters = (key >> (SUIT_SHIFT + 3)) & 0x1111  # bit 4s set: suit s has five or more
+    bits. With ``suits`` 0x1111, a suit with five or more cards (at most one can have) is
+    valued as a flush; with 0, suits never count (ace-to-five lows)."""
+    counters = (key >> (SUIT_SHIFT + 3)) & suits  # bit 4s set: suit s has five or more
     shift = ((counters >> 4) & 1) * 16 + ((counters >> 8) & 1) * 32 + ((counters >> 12) & 1) * 48
     suited = np.int64(flush[(mask >> shift) & _SUIT_MASK])
     return suited if counters else _hashed(key, offsets, lookup)
@@ -52,202 +54,275 @@ def _below(z, size):  # type: ignore[no-untyped-def]
     return np.int64(((z >> np.uint64(32)) * np.uint64(size)) >> np.uint64(32))
 
 
+_MAX_REDRAWS = 1_000_000  # range draws in a row that clash before a deal is given up
+
+
+@numba.njit(inline="always")
+def _uniform(z):  # type: ignore[no-untyped-def]
+    """A float in [0, 1) from the top 53 bits of ``z``."""
+    return np.float64(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
 @numba.njit(cache=True, nogil=True)
-def deals(start, step, sampling, base, pool, dest, unknown, n, hole, used, pairs, triples,  # type: ignore[no-untyped-def]
-           card_key, card_bit, offsets, lookup, flush, low_lookup, low_min, seeds, per_chunk,
-           histogram, hist, counts, squares):  # fmt: skip
-    """Every game but known-hand hold'em, exactly or by sampling; tasks start, start + step...
+def deals(start, stop, sampling, state, trials, base, board_size, hole, pool, dest, unknown,  # type: ignore[no-untyped-def]
+          mode, used, pairs, triples, suits, card_key, card_bit, offsets, lookup, flush,
+          low_lookup, low_min, ranged, range_start, range_stop, combos, alias, combo_bits,
+          histogram, hist, pots, scoops, parts, squares):  # fmt: skip
+    """Deals of any game, card by card, exactly or by sampling. Returns 1 if ranges clashed
+    on every one of ``_MAX_REDRAWS`` draws in a row (they leave almost no deal), else 0.
 
-    Exact (``sampling`` False): task t deals every ``unknown``-card combination of ``pool``
-    whose first card is ``pool[t]``, each card set handed out every way of ``dest`` (a row
-    per split: the slot of ``base`` each dealt card fills). Sampling: task t deals
-    ``per_chunk[t]`` random deals from stream ``seeds[t]``, drawing cards by rejection.
+    ``base`` holds the board's ``board_size`` slots, then each hand's ``hole`` slots: a card,
+    or -1 where one is still to be dealt. Exact (``sampling`` False): tasks ``start`` to
+    ``stop`` - 1, task t dealing every ``unknown``-card combination of ``pool`` whose first
+    card is ``pool[t]``, each handed out every way of ``dest`` (a row per split: the slot each
+    dealt card fills). Sampling: ``trials`` deals from the splitmix64 ``state``; first each
+    hand in ``ranged`` draws two cards ``combos[i]`` from its range (``range_start[p]`` to
+    ``range_stop[p]``, by Walker's alias method: combination i is kept with probability
+    ``alias[i, 0]``, else combination ``alias[i, 1]`` is taken; all again if two clash), then the
+    unknown cards are drawn by rejection.
 
-    Each hand is the best five of its hole cards and the board (``used`` 0), or of exactly
-    ``used`` of its hole cards (``pairs``) and the rest from the board (``triples``); with
-    ``low_min`` set, also its best low from ``low_lookup`` if that qualifies. A deal is tallied
-    by winner set into ``hist[t]`` (``histogram``) or else, split hi-lo, into ``counts[t, p,
-    k]``: half pots p won k ways (k = 0: whole pots won alone), with ``squares[t, p]`` the sum
-    of p's squared shares.
+    ``mode`` 0: each hand is the best five of its cards and the board, a flush counting where
+    ``suits`` is 0x1111, plus its best low (``low_lookup``) when that reaches ``low_min`` > 0;
+    1: exactly ``used`` hole cards (``pairs``) and the rest from the board (``triples``);
+    2: badugi. A deal is tallied by winner set into ``hist`` (``histogram``), else in
+    ``pots[p, kind, k]``: deals where hand p won a share split k ways of the whole pot (kind
+    0), the high half (1) or the low half (2); ``scoops[p]``: the whole pot alone;
+    ``parts[p]``: some but not all of it; ``squares[p]``: p's squared pot shares.
     """
     size = pool.shape[0]
-    tasks = seeds.shape[0] if sampling else (size - unknown + 1 if unknown > 0 else 1)
+    n = (base.shape[0] - board_size) // hole
     low_game = low_min > 0
-    for task in range(start, tasks, step):
-        cards = base.copy()
-        high = np.zeros(n, dtype=np.int64)
-        low = np.full(n, -1, dtype=np.int64)
-        share = np.zeros(n, dtype=np.float64)
-        square = np.zeros(n, dtype=np.float64)
-        triple_key = np.zeros(triples.shape[0], dtype=np.int64)
-        triple_bits = np.zeros(triples.shape[0], dtype=np.int64)
-        tally = np.zeros(hist.shape[1], dtype=np.int64)
-        settled = np.zeros((n, n + 1), dtype=np.int64)
-        index = np.arange(task, task + max(unknown, 1))
-        state = seeds[task] if sampling else np.uint64(0)
-        remaining = per_chunk[task] if sampling else 0
-        split = 0
-        while True:
-            # the next deal
-            if sampling:
-                if remaining == 0:
-                    break
-                remaining -= 1
-                taken = np.int64(0)
-                for u in range(unknown):
-                    while True:
-                        state += np.uint64(_GOLDEN)
-                        j = _below(_mixed(state), size)
-                        if not (taken >> j) & 1:
-                            break
-                    taken |= np.int64(1) << j
-                    cards[dest[0, u]] = pool[j]
-            else:
-                if split == dest.shape[0]:  # next combination with the same first card
-                    split = 0
-                    i = unknown - 1
-                    while i >= 1 and index[i] == size - unknown + i:
-                        i -= 1
-                    if i < 1:
-                        break
-                    index[i] += 1
-                    for k in range(i + 1, unknown):
-                        index[k] = index[k - 1] + 1
-                for u in range(unknown):
-                    cards[dest[split, u]] = pool[index[u]]
-                split += 1
-
-            # every hand's value
-            if used == 0:  # any five of hole and board
-                board_key = np.int64(SUIT_BIAS)
-                board_bits = np.int64(0)
-                for j in range(BOARD):
-                    board_key += card_key[cards[j]]
-                    board_bits |= card_bit[cards[j]]
-                for p in range(n):
-                    key = board_key
-                    bits = board_bits
-                    for h in range(hole):
-                        key += card_key[cards[BOARD + p * hole + h]]
-                        bits |= card_bit[cards[BOARD + p * hole + h]]
-                    high[p] = _valued(key, bits, offsets, lookup, flush)
-            else:  # exactly `used` hole cards, the rest from the board
-                for t in range(triples.shape[0]):
-                    key = np.int64(SUIT_BIAS)
-                    bits = np.int64(0)
-                    for j in range(triples.shape[1]):
-                        key += card_key[cards[triples[t, j]]]
-                        bits |= card_bit[cards[triples[t, j]]]
-                    triple_key[t] = key
-                    triple_bits[t] = bits
-                for p in range(n):
-                    best = np.int64(0)
-                    best_low = np.int64(-1)
-                    for q in range(pairs.shape[0]):
-                        pair_key = np.int64(0)
-                        pair_bits = np.int64(0)
-                        for j in range(pairs.shape[1]):
-                            pair_key += card_key[cards[BOARD + p * hole + pairs[q, j]]]
-                            pair_bits |= card_bit[cards[BOARD + p * hole + pairs[q, j]]]
-                        for t in range(triples.shape[0]):
-                            key = pair_key + triple_key[t]
-                            value = _valued(key, pair_bits | triple_bits[t], offsets, lookup, flush)
-                            best = max(best, value)
-                            if low_game:
-                                value = _hashed(key, offsets, low_lookup)
-                                if value >= low_min:
-                                    best_low = max(best_low, value)
-                    high[p] = best
-                    low[p] = best_low
-
-            # the tally
-            best = np.int64(-1)
-            winners = np.int64(0)
-            for p in range(n):
-                bit = np.int64(1) << p
-                winners = bit if high[p] > best else (winners | bit if high[p] == best else winners)
-                best = max(best, high[p])
-            if histogram:
-                tally[winners] += 1
-                continue
-            ways = np.int64(0)
-            best_low = np.int64(-1)
-            for p in range(n):
-                ways += (winners >> p) & 1
-                best_low = max(best_low, low[p])
-            low_ways = 0
-            for p in range(n):
-                low_ways += low[p] == best_low
-            for p in range(n):
-                share[p] = 0.0
-                wins = (winners >> p) & 1
-                if best_low < 0:  # no qualifying low: both halves to the high hand(s)
-                    if wins:
-                        settled[p, ways] += 2
-                        settled[p, 0] += ways == 1
-                        share[p] = 1.0 / ways
-                else:
-                    if wins:
-                        settled[p, ways] += 1
-                        share[p] += 0.5 / ways
-                    if low[p] == best_low:
-                        settled[p, low_ways] += 1
-                        share[p] += 0.5 / low_ways
-                        settled[p, 0] += wins and ways == 1 and low_ways == 1  # a scoop
-                square[p] += share[p] * share[p]
-        hist[task] = tally
-        if not histogram:
-            counts[task] = settled
-            squares[task] = square
-
-
-@numba.njit(cache=True, nogil=True)
-def sample_any_five(start, step, pool, owner, board_key, board_bits, hole_key, hole_bits,  # type: ignore[no-untyped-def]
-                     card_key, card_bit, offsets, lookup, flush, seeds, per_chunk,
-                     hist):  # fmt: skip
-    """``deals`` sampling hold'em (any five of hole and board), by winner set: the known
-    cards' keys are summed once, and each dealt card is added where ``owner`` says (-1: the
-    board, else that hand)."""
-    n = hole_key.shape[0]
-    size = pool.shape[0]
-    unknown = owner.shape[0]
-    board_only = owner.max() < 0
-    for chunk in range(start, seeds.shape[0], step):
-        state = seeds[chunk]
-        keys = hole_key.copy()
-        bits = hole_bits.copy()
-        tally = np.zeros(hist.shape[1], dtype=np.int64)
-        for _ in range(per_chunk[chunk]):
+    cards = base.copy()
+    high = np.zeros(n, dtype=np.int64)
+    low = np.full(n, -1, dtype=np.int64)
+    triple_key = np.zeros(triples.shape[0], dtype=np.int64)
+    triple_bits = np.zeros(triples.shape[0], dtype=np.int64)
+    index = np.arange(start, start + max(unknown, 1))
+    task = start
+    split = 0
+    remaining = trials
+    while True:
+        # the next deal
+        if sampling:
+            if remaining == 0:
+                break
+            remaining -= 1
             taken = np.int64(0)
-            board = np.int64(SUIT_BIAS + board_key)
-            board_mask = np.int64(board_bits)
-            if not board_only:
-                for p in range(n):
-                    keys[p] = hole_key[p]
-                    bits[p] = hole_bits[p]
+            redraws = 0
+            while ranged.shape[0] > 0:
+                taken = np.int64(0)
+                clash = False
+                for r in range(ranged.shape[0]):
+                    p = ranged[r]
+                    state += np.uint64(_GOLDEN)
+                    u = _uniform(_mixed(state))
+                    span = range_stop[p] - range_start[p]  # the alias method: O(1)
+                    x = u * span
+                    k = min(np.int64(x), span - 1)
+                    lo = range_start[p] + k
+                    lo = lo if x - k < alias[lo, 0] else np.int64(alias[lo, 1])
+                    if combo_bits[lo] & taken:
+                        clash = True
+                        break
+                    taken |= combo_bits[lo]
+                    cards[board_size + p * hole] = combos[lo, 0]
+                    cards[board_size + p * hole + 1] = combos[lo, 1]
+                if not clash:
+                    break
+                redraws += 1
+                if redraws == _MAX_REDRAWS:
+                    return 1
             for u in range(unknown):
                 while True:
                     state += np.uint64(_GOLDEN)
-                    j = _below(_mixed(state), size)
-                    if not (taken >> j) & 1:
+                    c = pool[_below(_mixed(state), size)]
+                    if not taken & card_bit[c]:
                         break
-                taken |= np.int64(1) << j
-                c = pool[j]
-                if board_only or owner[u] < 0:
-                    board += card_key[c]
-                    board_mask |= card_bit[c]
+                taken |= card_bit[c]
+                cards[dest[0, u]] = c
+        else:
+            if split == dest.shape[0]:  # the next combination
+                split = 0
+                i = unknown - 1
+                while i >= 1 and index[i] == size - unknown + i:
+                    i -= 1
+                if i < 1:  # the task's combinations are done: the next task
+                    task += 1
+                    if task >= stop:
+                        break
+                    for k in range(unknown):
+                        index[k] = task + k
                 else:
-                    keys[owner[u]] += card_key[c]
-                    bits[owner[u]] |= card_bit[c]
-            best = np.int64(-1)
-            winners = np.int64(0)
+                    index[i] += 1
+                    for k in range(i + 1, unknown):
+                        index[k] = index[k - 1] + 1
+            if unknown > 0 and index[unknown - 1] >= size:
+                break  # a task too late to start a combination
+            for u in range(unknown):
+                cards[dest[split, u]] = pool[index[u]]
+            split += 1
+            if unknown == 0:
+                split = dest.shape[0]
+                task = stop  # one deal, nothing to deal
+
+        # every hand's value
+        if mode == 0:  # any five of the hand and the board
+            board_key = np.int64(SUIT_BIAS)
+            board_bits = np.int64(0)
+            for j in range(board_size):
+                board_key += card_key[cards[j]]
+                board_bits |= card_bit[cards[j]]
             for p in range(n):
-                value = _valued(board + keys[p], board_mask | bits[p], offsets, lookup, flush)
-                bit = np.int64(1) << p
-                winners = bit if value > best else (winners | bit if value == best else winners)
-                best = max(best, value)
-            tally[winners] += 1
-        hist[chunk] = tally
+                key = board_key
+                bits = board_bits
+                for h in range(hole):
+                    key += card_key[cards[board_size + p * hole + h]]
+                    bits |= card_bit[cards[board_size + p * hole + h]]
+                high[p] = _valued(key, bits, offsets, lookup, flush, suits)
+                if low_game:
+                    value = _hashed(key, offsets, low_lookup)
+                    low[p] = value if value >= low_min else -1
+        elif mode == 1:  # exactly `used` hole cards, the rest from the board
+            for t in range(triples.shape[0]):
+                key = np.int64(SUIT_BIAS)
+                bits = np.int64(0)
+                for j in range(triples.shape[1]):
+                    key += card_key[cards[triples[t, j]]]
+                    bits |= card_bit[cards[triples[t, j]]]
+                triple_key[t] = key
+                triple_bits[t] = bits
+            for p in range(n):
+                best = np.int64(0)
+                best_low = np.int64(-1)
+                for q in range(pairs.shape[0]):
+                    pair_key = np.int64(0)
+                    pair_bits = np.int64(0)
+                    for j in range(pairs.shape[1]):
+                        pair_key += card_key[cards[board_size + p * hole + pairs[q, j]]]
+                        pair_bits |= card_bit[cards[board_size + p * hole + pairs[q, j]]]
+                    for t in range(triples.shape[0]):
+                        key = pair_key + triple_key[t]
+                        bits = pair_bits | triple_bits[t]
+                        best = max(best, _valued(key, bits, offsets, lookup, flush, suits))
+                        if low_game:
+                            value = _hashed(key, offsets, low_lookup)
+                            if value >= low_min:
+                                best_low = max(best_low, value)
+                high[p] = best
+                low[p] = best_low
+        else:  # badugi: the hand's four cards
+            for p in range(n):
+                at = board_size + p * hole
+                high[p] = badugi_value(cards[at], cards[at + 1], cards[at + 2], cards[at + 3])
+
+        # the tally
+        best = np.int64(-1)
+        winners = np.int64(0)
+        for p in range(n):
+            bit = np.int64(1) << p
+            winners = bit if high[p] > best else (winners | bit if high[p] == best else winners)
+            best = max(best, high[p])
+        if histogram:
+            hist[winners] += 1
+            continue
+        ways = np.int64(0)
+        best_low = np.int64(-1)
+        for p in range(n):
+            ways += (winners >> p) & 1
+            best_low = max(best_low, low[p])
+        low_ways = 0
+        for p in range(n):
+            low_ways += low[p] == best_low
+        for p in range(n):
+            share = 0.0
+            wins = (winners >> p) & 1
+            if best_low < 0:  # no qualifying low (or no low half): the whole pot to the high
+                if wins:
+                    pots[p, 0, ways] += 1
+                    share = 1.0 / ways
+            else:
+                if wins:
+                    pots[p, 1, ways] += 1
+                    share += 0.5 / ways
+                if low[p] == best_low:
+                    pots[p, 2, low_ways] += 1
+                    share += 0.5 / low_ways
+            if share == 1.0:
+                scoops[p] += 1
+            elif share > 0.0:
+                parts[p] += 1
+            squares[p] += share * share
+    return 0
+
+
+@numba.njit(cache=True, nogil=True)
+def sample_any_five(state, trials, pool, owner, board_key, board_bits, hole_key, hole_bits,  # type: ignore[no-untyped-def]
+                     suits, card_key, card_bit, offsets, lookup, flush, ranged, range_start,
+                     range_stop, combo_key, combo_bits, alias, hist):  # fmt: skip
+    """``deals`` sampling any five of hand and board, hi only, by winner set: the known
+    cards' keys are summed once, each range draw adds its precomputed ``combo_key``, and each
+    dealt card is added where ``owner`` says (-1: the board, else that hand)."""
+    n = hole_key.shape[0]
+    size = pool.shape[0]
+    unknown = owner.shape[0]
+    board_only = owner.max() < 0 if unknown else True
+    reset = ranged.shape[0] > 0 or not board_only
+    keys = hole_key.copy()
+    bits = hole_bits.copy()
+    for _ in range(trials):
+        taken = np.int64(0)
+        if reset:
+            for p in range(n):
+                keys[p] = hole_key[p]
+                bits[p] = hole_bits[p]
+        redraws = 0
+        while ranged.shape[0] > 0:
+            taken = np.int64(0)
+            clash = False
+            for r in range(ranged.shape[0]):
+                p = ranged[r]
+                state += np.uint64(_GOLDEN)
+                u = _uniform(_mixed(state))
+                span = range_stop[p] - range_start[p]  # the alias method, as in deals
+                x = u * span
+                k = min(np.int64(x), span - 1)
+                lo = range_start[p] + k
+                lo = lo if x - k < alias[lo, 0] else np.int64(alias[lo, 1])
+                if combo_bits[lo] & taken:
+                    clash = True
+                    break
+                taken |= combo_bits[lo]
+                keys[p] = hole_key[p] + combo_key[lo]
+                bits[p] = hole_bits[p] | combo_bits[lo]
+            if not clash:
+                break
+            redraws += 1
+            if redraws == _MAX_REDRAWS:
+                return 1
+        board = np.int64(SUIT_BIAS + board_key)
+        board_mask = np.int64(board_bits)
+        for u in range(unknown):
+            while True:
+                state += np.uint64(_GOLDEN)
+                c = pool[_below(_mixed(state), size)]
+                if not taken & card_bit[c]:
+                    break
+            taken |= card_bit[c]
+            if board_only or owner[u] < 0:
+                board += card_key[c]
+                board_mask |= card_bit[c]
+            else:
+                keys[owner[u]] += card_key[c]
+                bits[owner[u]] |= card_bit[c]
+        best = np.int64(-1)
+        winners = np.int64(0)
+        for p in range(n):
+            value = _valued(board + keys[p], board_mask | bits[p], offsets, lookup, flush, suits)
+            bit = np.int64(1) << p
+            winners = bit if value > best else (winners | bit if value == best else winners)
+            best = max(best, value)
+        hist[winners] += 1
+    return 0
 
 
 @numba.njit(inline="always")
@@ -365,7 +440,7 @@ def holdem_by_rank_class(hole_keys, hole_bits, board_key, board_bits, missing, p
                     winners_plain = np.int64(0)
                     for p in range(n):
                         full = flush_key[p] + keys[i]
-                        value = _valued(full, flush_bits[p], offsets, lookup, flush)
+                        value = _valued(full, flush_bits[p], offsets, lookup, flush, 0x1111)
                         plain = _hashed(full, offsets, lookup)
                         bit = np.int64(1) << p
                         winners = (

@@ -6,10 +6,11 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
+import os
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -18,7 +19,6 @@ from croupier.evaluate import kernels
 from croupier.evaluate.rankings import Category, EvaluationError, Ranking, describe, qualifies
 from croupier.evaluate.scalar import BestFive
 from croupier.evaluate.tables import (
-    BLANK,
     CATEGORIES,
     FLUSH_CHECK,
     RANK_KEY_MASK,
@@ -195,13 +195,22 @@ def _invalid(ranking: Ranking, cards: Sequence[object], sizes: Sequence[int]) ->
     expected = f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 1 else f"{sizes[0]}"
     if len(shown) not in sizes:
         return EvaluationError(f"a {ranking.value} hand takes {expected} cards, got {len(shown)}")
+    text = " ".join(_shown(c) for c in shown)
     try:
         hand = tuple(Card(c) for c in shown)  # type: ignore[arg-type]
         parse_cards(str(c) for c in hand)  # names a repeated card
         ranking.deck.check(hand)
     except (CardError, TypeError) as error:
-        return EvaluationError(f"cannot evaluate {shown} as a {ranking.value} hand: {error}")
-    return EvaluationError(f"cannot evaluate {shown} as a {ranking.value} hand")
+        return EvaluationError(f"cannot evaluate {text} as a {ranking.value} hand: {error}")
+    return EvaluationError(f"cannot evaluate {text} as a {ranking.value} hand")
+
+
+def _shown(card: object) -> str:
+    """A card as its text (``Ah``), anything else as it is (``52``, ``'x'``)."""
+    try:
+        return str(Card(card))  # type: ignore[arg-type]
+    except (CardError, TypeError):
+        return repr(card)
 
 
 # --- the descriptive path --------------------------------------------------------------------
@@ -364,8 +373,8 @@ def _describe_badugi(value: int, cards: tuple[Card, ...]) -> HandValue:
 
 # --- the batch path --------------------------------------------------------------------------
 
-_MAX_THREADS: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-_SUBSETS = {k: np.array(list(itertools.combinations(range(k), 5)), dtype=np.int64) for k in (6, 7)}
+_CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+_ROWS_PER_THREAD = 1 << 16  # fewer rows than this per thread are not worth a thread
 
 
 def evaluate_many(
@@ -376,9 +385,10 @@ def evaluate_many(
 ) -> npt.NDArray[np.int32]:
     """Values of many hands at once, one row of card codes (``4*rank + suit``) per hand.
 
-    Rows hold 5 to 7 cards (4 at badugi); ``uint8`` rows are read as they are, other integer
-    types are checked and converted first. ``threads`` caps the worker threads (default: all).
-    Values are those of :func:`rank_value`: higher is better, equal ties.
+    Rows hold 5 to 7 cards (4 at badugi), of any integer type: the kernels read and check
+    the codes themselves, so ``int64`` rows are not copied first. ``threads`` caps the worker
+    threads (default: all cores). Values are those of :func:`rank_value`: higher is better,
+    equal ties.
     """
     ranking = Ranking.parse(ranking)
     array = np.asarray(cards)
@@ -391,35 +401,25 @@ def evaluate_many(
     count = array.shape[1]
     if count not in sizes:
         raise _invalid(ranking, [0] * count, sizes)
-    rows = _as_codes(array, ranking, sizes)
+    rows = np.ascontiguousarray(array)
     out = np.empty(len(rows), dtype=np.int32)
-    previous = numba.get_num_threads()
-    if threads is not None:
-        numba.set_num_threads(max(1, min(threads, _MAX_THREADS)))
-    try:
-        _run(ranking, rows, count, out)
-    finally:
-        numba.set_num_threads(previous)
+    kernel, arguments = _kernel(ranking, count, rows.dtype.itemsize > 1)
+    workers = max(1, min(threads or _CORES, _CORES * 4, len(rows) // _ROWS_PER_THREAD))
+    bounds = np.linspace(0, len(rows), workers + 1).astype(int).tolist()
+    if workers == 1:
+        kernel(rows, *arguments, out)
+    else:
+        with ThreadPoolExecutor(workers) as pool:
+            jobs = [
+                pool.submit(kernel, rows[start:stop], *arguments, out[start:stop])
+                for start, stop in itertools.pairwise(bounds)
+            ]
+            for job in jobs:
+                job.result()
     bad = np.flatnonzero(out < 0)
     if len(bad):
         raise _bad_row(ranking, array, int(bad[0]), sizes)
     return out
-
-
-def _as_codes(
-    array: npt.NDArray[np.integer], ranking: Ranking, sizes: Sequence[int]
-) -> npt.NDArray[np.uint8]:
-    """uint8 rows padded to the kernels' width; other dtypes are range-checked first."""
-    if array.dtype != np.uint8:
-        outside = (array < 0) | (array > 51)
-        if outside.any():
-            raise _bad_row(ranking, array, int(np.flatnonzero(outside.any(axis=1))[0]), sizes)
-        array = array.astype(np.uint8)
-    if ranking is Ranking.BADUGI or array.shape[1] == kernels.WIDTH:
-        return np.ascontiguousarray(array)
-    padded = np.full((len(array), kernels.WIDTH), BLANK, dtype=np.uint8)
-    padded[:, : array.shape[1]] = array
-    return padded
 
 
 def _bad_row(
@@ -430,15 +430,12 @@ def _bad_row(
     )
 
 
-def _run(
-    ranking: Ranking, rows: npt.NDArray[np.uint8], count: int, out: npt.NDArray[np.int32]
-) -> None:
+def _kernel(ranking: Ranking, count: int, wide: bool) -> tuple[kernels.Kernel, tuple[object, ...]]:
+    """The kernel for rows of ``count`` cards and what it takes besides rows and ``out``."""
     if ranking is Ranking.BADUGI:
-        kernels.badugi(rows, tables_for(Ranking.HIGH).card_bit, out)
-        return
+        return kernels.badugi(wide), (tables_for(Ranking.HIGH).card_bit, kernels.badugi_keep())
     tables = tables_for(ranking)
     arguments = (tables.card_key, tables.card_bit, tables.offsets, tables.lookup, tables.flush)
     if ranking is Ranking.LOW_27 and count > 5:
-        kernels.best_five_of_subsets(rows, count, *arguments, _SUBSETS[count], out)
-    else:
-        kernels.best_five(rows, count, *arguments, ranking in _SUIT_BLIND, out)
+        return kernels.low_27(count, wide), arguments
+    return kernels.best_five(count, wide, ranking not in _SUIT_BLIND), arguments

@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from croupier.evaluate.rankings import Category, Ranking, classify_five
 
-__all__ = ["BLANK", "RANK_MULTIPLIERS", "RankTables", "card_keys", "perfect_hash", "tables_for"]
+__all__ = ["POISON", "RANK_MULTIPLIERS", "RankTables", "card_keys", "perfect_hash", "tables_for"]
 
 RANK_MULTIPLIERS = (
     0x2000, 0x8001, 0x11000, 0x3A000, 0x91000, 0x176005, 0x366000,
@@ -43,8 +43,9 @@ SUIT_BIAS = 0x3333 << SUIT_SHIFT
 FLUSH_CHECK = 0x8888 << SUIT_SHIFT
 RANK_KEY_MASK = (1 << SUIT_SHIFT) - 1
 ROW_SHIFT = 12
-POISON = 1 << 62  # card bit of a code outside the deck in play; flags the row as invalid
-BLANK = 255  # a code with no key and no bit, to pad short rows in the batch kernels
+# The card mask of a code outside the deck in play: eight bits between the suits' 13, so a row
+# holding one has more mask bits than any row has cards (the kernels check one popcount).
+POISON = sum(1 << (16 * suit + bit) for suit in range(4) for bit in (13, 14))
 TABLE_VERSION = 2
 
 Int64Array = npt.NDArray[np.int64]
@@ -57,12 +58,11 @@ CATEGORIES = list(Category)
 def card_keys(ranking: Ranking) -> tuple[Int64Array, Int64Array]:
     """Per byte value: the card's key and its bit (16 bits per suit), for the batch kernels.
 
-    Codes outside the ranking's deck (and bytes 52-254) get the poison bit, so a row holding
-    one is rejected without a separate range check; ``BLANK`` adds nothing.
+    Codes outside the ranking's deck (and bytes 52-255) get the poison bits, so a row holding
+    one is rejected without a separate range check.
     """
     keys = np.zeros(256, dtype=np.int64)
     bits = np.full(256, POISON, dtype=np.int64)
-    bits[BLANK] = 0
     for code in range(52):
         rank, suit = divmod(code, 4)
         if rank >= ranking.deck.lowest:
