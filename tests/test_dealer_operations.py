@@ -341,3 +341,39 @@ def test_forced_bets_that_do_not_fit_the_hand_are_refused() -> None:
         Hand(holdem(), [100, 100, 100], forced=ForcedBets([1, 1]))
     with pytest.raises(IllegalAction, match="a blind for player 5"):
         Hand(holdem(), [100, 100, 100], forced=ForcedBets(blinds=[Blind(5, 2)]))
+
+
+def test_a_replay_gives_the_engine_the_histories_cards_and_never_reorders_a_deck() -> None:
+    # Every card a history names is dealt through the dealer's operations; the replay's deck is
+    # the unshuffled deck, and what is left of it after the hand is exactly that deck less the
+    # cards taken, in the same order: nothing was restacked to make the engine deal them.
+    from pathlib import Path
+
+    from croupier.history import ActionKind, load_phhs
+
+    fixtures = Path(__file__).parent / "fixtures" / "phh"
+    histories = [load_phh(path) for path in sorted(fixtures.glob("*.phh"))]
+    histories += [h for path in sorted(fixtures.glob("*.phhs")) for h in load_phhs(path)]
+    checked = 0
+    for history in histories:
+        result = replay(history)
+        hand = result.hand
+        if not result.ok or hand is None or any(isinstance(e, ev.Reshuffle) for e in hand.events):
+            continue
+        named = [
+            card
+            for action in history.parsed_actions()
+            for card in action.cards
+            if card is not None and action.kind in (ActionKind.DEAL_HOLE, ActionKind.DEAL_BOARD)
+        ]
+        dealt = [
+            card
+            for e in hand.events
+            for card in (e.drawn if isinstance(e, ev.Draw) else getattr(e, "cards", ()))
+            if card is not None and isinstance(e, ev.DealHole | ev.DealUp | ev.DealBoard | ev.Draw)
+        ]
+        assert sorted(dealt) == sorted(named), history.name
+        taken = set(dealt) | {e.card for e in hand.events if isinstance(e, ev.Burn) and e.card}
+        assert hand.deck.cards == tuple(c for c in hand.rules.deck.cards if c not in taken)
+        checked += 1
+    assert checked >= 10
