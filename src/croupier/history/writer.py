@@ -19,7 +19,12 @@ from croupier.betting import Structure
 from croupier.cards import Card
 from croupier.forced import BlindKind
 from croupier.hand import Hand
-from croupier.history.extensions import EXTENSION_VARIANT, extension_fields, phh_variant
+from croupier.history.extensions import (
+    EXTENSION_VARIANT,
+    OVER_BLIND,
+    extension_fields,
+    phh_variant,
+)
 from croupier.history.phh import VARIANTS, HandHistory, PHHError, format_phh_cards
 from croupier.history.standard import standard_rules
 
@@ -57,11 +62,10 @@ def history_from_hand(
     ``rulebook``, ``options``: the shipped book and the house options the hand was played under
     (``Rulebook.rules`` keywords), written as such. Keyword ``fields`` add or replace fields
     (``players=...``, ``event=...``). Raises :class:`PHHError` for rules the fields cannot
-    describe (an over-blind)."""
+    describe. An over-blind (au 11.1(c)(iv)) is the last of ``blinds_or_straddles``, marked by
+    ``_croupier_over_blind``."""
     rules = hand.rules
     code = phh_variant(hand)
-    if hand.over_blind:
-        raise PHHError("PHH has no over-blind (au 11.1(c)(iv)): the hand cannot be written")
     betting = rules.betting
     if code == EXTENSION_VARIANT:
         fixed = Structure.FIXED in betting.structures
@@ -94,6 +98,8 @@ def history_from_hand(
     )
     standard = standard_rules(history) if code != EXTENSION_VARIANT else None
     described = extension_fields(hand, rulebook=rulebook, options=options, standard=standard)
+    if hand.over_blind:
+        described[OVER_BLIND] = True
     if described:
         history = replace(history, user_fields=described)
     return replace(history, **fields) if fields else history
