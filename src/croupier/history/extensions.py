@@ -51,8 +51,8 @@ __all__ = [
     "Stakes",
     "extension_fields",
     "extension_rules",
-    "phh_rules",
     "over_blind_posted",
+    "phh_rules",
     "phh_variant",
     "without_forced_open",
 ]
