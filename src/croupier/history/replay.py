@@ -142,6 +142,11 @@ class _Replay:
         except (IllegalAction, GameError, CardError, RulesError) as error:
             raise self.origin.error(str(error), field="starting_stacks") from None
         self.hand = hand
+        if history.ante_trimming_status is True and hand.forced.dead_antes:
+            self.notes.append(
+                "a big-blind or button ante is dead money in the main pot, whatever "
+                "ante_trimming_status says (PokerKit 0.7.7 trims it back to its poster)"
+            )
         if phh:
             self._note_short_blinds(hand)
         self._feed(hand, actions)

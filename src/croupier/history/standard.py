@@ -41,6 +41,7 @@ __all__ = [
     "Scale",
     "amounts_of",
     "chip_scale",
+    "dead_antes",
     "forced_bets_of",
     "rules_of",
     "standard_forced_bets",
@@ -191,7 +192,7 @@ def forced_bets_of(
     players = history.player_count
     if over_blind:
         forced = rules.forced_bets(players, over_blind=True)
-        return replace(forced, dead_antes=bool(forced.antes) and not history.ante_trimming_status)
+        return replace(forced, dead_antes=dead_antes(history, list(forced.antes)))
     antes = [scale.chips(a) for a in history.antes or ()]
     written = [scale.chips(b) for b in history.blinds_or_straddles or ()]
     if len(set(antes)) <= 1 and (_positional(list(written)) or not any(written)):
@@ -205,8 +206,21 @@ def forced_bets_of(
             blinds=[Blind(p, amount) for p, amount in posted],
             bring_in=rules.bring_in,
         )
-    dead = bool(forced.antes) and history.ante_trimming_status is not True
-    return ForcedBets(forced.antes, forced.blinds, forced.bring_in, dead, short_blind_sets_bet=phh)
+    return ForcedBets(
+        forced.antes, forced.blinds, forced.bring_in, dead_antes(history, antes),
+        short_blind_sets_bet=phh,
+    )  # fmt: skip
+
+
+def dead_antes(history: HandHistory, antes: list[int]) -> bool:
+    """Whether the antes are dead money in the main pot: unless ``ante_trimming_status`` makes
+    antes of one size each player's own contribution (phh-std; PokerKit). A big-blind or button
+    ante is one player's for the table, dead whatever the field says: PokerKit 0.7.7 would trim
+    it back to its poster, as nobody matched it, and no card room does (published records
+    written with the field true count it in the pot; docs/differences-from-pokerkit.md)."""
+    posted = [a for a in antes if a]
+    uniform = len(posted) == len(antes) and len(set(posted)) == 1
+    return bool(posted) and not (uniform and history.ante_trimming_status is True)
 
 
 def _infinite(value: Amount) -> bool:
