@@ -499,8 +499,9 @@ class Hand:
             self._replace(step.player, given)
             return
         # An up card a record does not name is held like an unseen card: shown to be valued.
-        unnamed = tuple(c for c in given[down:] if c is None)
-        self._unnamed_up[step.player] += len(unnamed)
+        missing = sum(1 for c in given[down:] if c is None)
+        unnamed: tuple[Card | None, ...] = (None,) * missing
+        self._unnamed_up[step.player] += missing
         named = tuple(c for c in given[down:] if c is not None)
         self._give(step.player, given[:down] + unnamed, named)
         self._after_step()
