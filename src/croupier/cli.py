@@ -352,6 +352,78 @@ def replay_command(
         raise typer.Exit(1)
 
 
+@app.command("convert")
+def convert_command(
+    paths: Annotated[list[str], typer.Argument(help="PHH files (.phh, .phhs) or folders.")],
+    to: Annotated[str, typer.Option("--to", help="phh, pokerstars, ohh or jsonl.")],
+    viewer: Annotated[
+        str,
+        typer.Option(help="Whose record: a seat in PHH order (1 is p1), or 'house' (all).")
+    ] = "house",
+    output: Annotated[
+        str | None, typer.Option(help="Write here instead of to standard output.")
+    ] = None,
+) -> None:
+    """Convert hand histories, keeping hidden cards hidden: a card the history does not name
+    stays unknown, and --viewer SEAT gives that player's own record (the others' cards only
+    where shown). Exit code 0 only when every hand converts; each failure is one line on
+    standard error.
+
+    Example: croupier convert hands/ --to pokerstars --viewer 2 --output hands.txt
+    """
+    from croupier.events import HOUSE
+    from croupier.history.convert import ConvertError, Format, convert
+
+    errors = Console(stderr=True, highlight=False)
+
+    def refuse(message: str) -> NoReturn:
+        errors.print(f"error: {message}", markup=False, soft_wrap=True)
+        raise typer.Exit(2)
+
+    try:
+        target = Format(to.lower())
+    except ValueError:
+        refuse(f"--to {to!r}: expected one of {', '.join(f.value for f in Format)}")
+    seat = HOUSE
+    if viewer.lower() != "house":
+        if not viewer.isdigit() or int(viewer) < 1:
+            refuse(f"--viewer {viewer!r}: expected a seat in PHH order (1, 2, ...) or 'house'")
+        seat = int(viewer) - 1
+    files: list[Path] = []
+    for path in paths:
+        root = Path(path)
+        if not root.exists():
+            refuse(f"{path}: no such file or folder")
+        files += sorted(root.rglob("*.phh*")) if root.is_dir() else [root]
+    pieces: list[str] = []
+    failures = 0
+    for file in files:
+        try:
+            histories = load_phhs(file) if file.suffix == ".phhs" else [load_phh(file)]
+        except (PHHError, OSError) as error:
+            failures += 1
+            errors.print(f"error: {file}: {error}", markup=False, soft_wrap=True)
+            continue
+        for index, history in enumerate(histories):
+            label = history.name if history.name is not None else index + 1
+            try:
+                text = convert(history, target, seat)
+            except ConvertError as error:
+                failures += 1
+                errors.print(f"error: {file} hand {label}: {error}", markup=False, soft_wrap=True)
+                continue
+            if target is Format.PHH and file.suffix == ".phhs":
+                text = f"[{label}]\n{text}"
+            pieces.append(text)
+    joined = ("\n" if target in (Format.POKERSTARS, Format.PHH) else "").join(pieces)
+    if output is None:
+        typer.echo(joined, nl=False)
+    else:
+        Path(output).write_text(joined, encoding="utf-8")
+    if failures:
+        raise typer.Exit(1)
+
+
 def _option(text: str) -> tuple[str, object]:
     """``KEY=VALUE``; the value read as TOML where it is TOML (``3``, ``true``, ``[1, 2]``),
     else as text (``5%``, ``percentage``)."""

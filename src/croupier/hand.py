@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from croupier import events as ev
@@ -99,12 +99,15 @@ class Hand:
         over_blind: bool = False,
         auto_deal: bool = True,
         auto_show: bool = True,
+        openers: Mapping[int, int] | None = None,
     ) -> None:
         """``forced``: who posts what (default: the positional blinds and ante of ``rules``).
         ``over_blind``: the player left of the last blind posts the voluntary over-blind, double
         the last blind (au 11.1(c)(iv), 11.5(c)). ``deck``: the order to deal from (default: a
         fresh shuffle, au 6.1). ``auto_deal``, ``auto_show``: False to give the dealer's cards
-        and the players' showdown choices step by step."""
+        and the players' showdown choices step by step. ``openers``: round -> the player who
+        opens it, as a record says, for a stud round whose opener the up cards cannot tell
+        (a history that does not name an up card); unused where they can."""
         self.rules = rules
         self.shuffler = shuffler if shuffler is not None else SECURE
         count = len(stacks)
@@ -169,6 +172,8 @@ class Hand:
         self._shown = [-1] * count  # how many cards a player held when shown (-1: not shown)
         self._shown_early = False  # hands turned up for an all-in before the rest was dealt
         self._returned = 0  # uncalled chips given back (a commission base may count them)
+        self.openers = dict(openers or {})
+        self._unnamed_up = [0] * count  # up cards a record does not name, held as unseen
         self._post_antes()
         self._next_street()
 
@@ -488,14 +493,17 @@ class Hand:
         step = self._due(_REPLACE if self._steps and self._steps[0].kind is _REPLACE else _HOLE)
         given = self._cards(cards, step)
         down = step.count - step.up
-        if any(c is None for c in given[down:]):
-            raise IllegalAction(f"p{step.player + 1}'s up cards are dealt face up: name them")
         self.dealt.take(given, f"p{step.player + 1}", self._discarding)
         self._steps.pop(0)
         if step.kind is _REPLACE:
             self._replace(step.player, given)
             return
-        self._give(step.player, given[:down], tuple(c for c in given[down:] if c is not None))
+        # An up card a record does not name is held like an unseen card: shown to be valued.
+        missing = sum(1 for c in given[down:] if c is None)
+        unnamed: tuple[Card | None, ...] = (None,) * missing
+        self._unnamed_up[step.player] += missing
+        named = tuple(c for c in given[down:] if c is not None)
+        self._give(step.player, given[:down] + unnamed, named)
         self._after_step()
 
     def deal_board(self, cards: Sequence[Card | None]) -> None:
@@ -769,6 +777,8 @@ class Hand:
             last = self.forced.last_positional()
             if last is not None:
                 return (last + 1) % self.players
+        if opener is not Opener.LEFT_OF_BUTTON and any(self._unnamed_up[p] for p in self._live):
+            return self._named_opener()
         if opener is Opener.LOWEST_UP_CARD:
             # An all-in player does not start the betting (au 19.10, 19.17).
             able = [p for p in self._live if self.stacks[p] > 0] or self._live
@@ -785,6 +795,12 @@ class Hand:
         if opener is Opener.LOWEST_SHOWING:
             return min(self._live, key=lambda p: low_showing(up[p]))
         return 0
+
+    def _named_opener(self) -> int:
+        """The opener a record names where an up card it does not name decides (else the
+        first player in the hand: a round without betting needs none)."""
+        named = self.openers.get(self.street)
+        return named if named is not None and named in self._live else self._live[0]
 
     def _next_to_act(self, start: int) -> int | None:
         """The first player from ``start`` on, clockwise, who must still act; None when the

@@ -1,6 +1,7 @@
 """Hand histories: the Poker Hand History format (PHH) and replays on the engine."""
 
 from croupier.history.log import dump_event_log, event_record
+from croupier.history.ohh import OHHError, dump_ohh, ohh_from_hand
 from croupier.history.phh import (
     VARIANTS,
     Action,
@@ -24,7 +25,7 @@ from croupier.history.standard import (
     standard_forced_bets,
     standard_rules,
 )
-from croupier.history.text import TextHistoryError, format_pokerstars
+from croupier.history.text import TextHistoryError, Tournament, format_pokerstars
 from croupier.history.writer import history_from_hand
 
 __all__ = [
@@ -34,13 +35,16 @@ __all__ = [
     "ActionKind",
     "Amount",
     "HandHistory",
+    "OHHError",
     "Origin",
     "PHHError",
     "ReplayPot",
     "ReplayResult",
     "TextHistoryError",
+    "Tournament",
     "chip_scale",
     "dump_event_log",
+    "dump_ohh",
     "dump_phh",
     "dump_phhs",
     "event_record",
@@ -49,6 +53,7 @@ __all__ = [
     "history_from_hand",
     "load_phh",
     "load_phhs",
+    "ohh_from_hand",
     "parse_action",
     "parse_phh_cards",
     "replay",

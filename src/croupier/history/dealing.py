@@ -62,11 +62,16 @@ class RecordedCards:
         self.game = game
         self.error_at = error_at
         self.draws = any(s.draw for s in game.streets)
+        self.stud = any(s.up for s in game.streets)
         self.first = game.streets[0].hole + game.streets[0].up
         players = 1 + max((a.player for a in actions if a.player is not None), default=0)
         self.holes: list[list[Slot]] = [[] for _ in range(players)]
         self.board: list[Slot] = []
         self.board_sizes = [s.board for s in game.streets if s.board]
+        if not self.board_sizes and any(s.up for s in game.streets):
+            # Stud: one community card when the stub cannot give everyone a card (au 12.4(a),
+            # 13.4(a)); the replay checks that the engine's deck runs short there.
+            self.board_sizes = [1]
         self.dealt_by: dict[int, tuple[int, int, int]] = {}  # dh action -> player, start, end
         self.discarded: dict[int, list[Slot]] = {}  # sd action -> the slots discarded
         self.final: list[list[Slot]] = [[] for _ in range(players)]  # the hands at the end
@@ -160,6 +165,13 @@ class RecordedCards:
                 if deals >= len(self.board_sizes):
                     raise self.error_at(index, "every board card was dealt already")
                 expected = self.board_sizes[deals]
+                if self.stud and len(action.cards) != expected:
+                    raise self.error_at(
+                        index,
+                        f"{self.variant} deals no community cards but one, when the stub cannot "
+                        "give every player a card (au 12.4(a), 13.4(a)); got "
+                        f"{len(action.cards)}",
+                    )
                 if len(action.cards) != expected:
                     street = street_name(self.game, 1 + deals)
                     raise self.error_at(

@@ -12,6 +12,7 @@ field                     TOML type    meaning
 ``_croupier_structures``  array        betting structure, one for every round or one per round
 ``_croupier_rulebook``    string       the shipped rulebook in force (``au-casino``, ``qld``, ...)
 ``_croupier_options``     table        table options, the keys of ``croupier replay --option``
+``_croupier_over_blind``  boolean      the last of ``blinds_or_straddles`` is an over-blind
 ========================  ===========  =========================================================
 
 A game PokerKit does not play the same way is written with ``variant = "croupier"``
@@ -44,13 +45,16 @@ __all__ = [
     "EXTENSION_VARIANT",
     "FIELDS",
     "OPTIONS_WITHOUT_RULEBOOK",
+    "OVER_BLIND",
     "RULEBOOK",
     "STANDARD_GAMES",
     "Stakes",
     "extension_fields",
     "extension_rules",
+    "over_blind_posted",
     "phh_rules",
     "phh_variant",
+    "without_forced_open",
 ]
 
 EXTENSION_VARIANT = "croupier"
@@ -61,7 +65,8 @@ DECK = "_croupier_deck"
 STRUCTURES = "_croupier_structures"
 RULEBOOK = "_croupier_rulebook"
 OPTIONS = "_croupier_options"
-FIELDS = (GAME, DECK, STRUCTURES, RULEBOOK, OPTIONS)
+OVER_BLIND = "_croupier_over_blind"
+FIELDS = (GAME, DECK, STRUCTURES, RULEBOOK, OPTIONS, OVER_BLIND)
 """The extension fields, in the order they are written."""
 
 STANDARD_GAMES: dict[str, tuple[str, DeckKind, Structure]] = {
@@ -80,7 +85,7 @@ STANDARD_GAMES: dict[str, tuple[str, DeckKind, Structure]] = {
 """The phh-std codes whose game the engine deals as PokerKit does: code -> (engine game, deck,
 structure of every round); ``history.replay.SUPPORTED_VARIANTS`` is built from it."""
 
-_STUD_CODES = ("F7S", "F7S/8", "FR")  # PokerKit's stud needs a bring-in
+_STUD_CODES = ("F7S", "F7S/8", "FR")  # without a bring-in, PokerKit lets the lowest card check
 
 # Options that change a setting of the PHH semantics when no rulebook is named (the keys are
 # the rulebook settings' names, as `croupier replay --option` takes them, plus four engine
@@ -101,7 +106,10 @@ _COMMISSION_KEYS = (
     "commission_only_over", "commission_base_unit", "commission_base_cap",
     "commission_exempt_blinds_only", "commission_exempt_all_tie", "commission_uncalled_in_base",
 )  # fmt: skip
-_ENGINE_KEYS = ("raise_caps", "short_all_ins", "showing_ties_by_position", "odd_chip_ace_low")
+_ENGINE_KEYS = (
+    "raise_caps", "short_all_ins", "showing_ties_by_position", "odd_chip_ace_low",
+    "commission_unit",
+)  # fmt: skip
 OPTIONS_WITHOUT_RULEBOOK = (
     *_BETTING_KEYS, *_RULES_KEYS, *_ODD_CHIP_KEYS, *_COMMISSION_KEYS, "chips_per_dollar",
     *_ENGINE_KEYS,
@@ -110,8 +118,9 @@ OPTIONS_WITHOUT_RULEBOOK = (
 
 # Options whose values are chips: scaled like the history's amounts.
 _CHIP_KEYS = frozenset(
-    {"ante", "big_bet", "max_wager", "commission_cap", "commission_fee", "chip_unit"}
-)
+    {"ante", "big_bet", "max_wager", "commission_cap", "commission_fee", "chip_unit",
+     "commission_unit"}
+)  # fmt: skip
 _Error = Callable[[str, str], PHHError]  # (message, field) -> the error to raise
 
 _FEE_KINDS = (CommissionKind.HAND_FEE, CommissionKind.TIME_CHARGE, CommissionKind.PARTICIPATION_FEE)
@@ -141,6 +150,28 @@ class _Spec:
 
 # ---------------------------------------------------------------------------------------------
 # Reading
+
+
+def over_blind_posted(history: HandHistory) -> bool:
+    """Whether the history says the voluntary over-blind was posted (``_croupier_over_blind``):
+    the last of ``blinds_or_straddles``, double the blind before it, posted by the player left of
+    the last blind (au 11.1(c)(iv), 11.5(c)). Raises :class:`PHHError` for any other shape."""
+    flag = history.user_fields.get(OVER_BLIND)
+    if flag is None or flag is False:
+        return False
+    posted = [b for b in history.blinds_or_straddles or () if b]
+    written = list(history.blinds_or_straddles or ())
+    while written and written[-1] == 0:
+        written.pop()
+    if flag is not True or len(posted) < 3 or 0 in written or posted[-1] != 2 * posted[-2]:
+        raise history.origin.error(
+            f"{OVER_BLIND} = true says the last of blinds_or_straddles is the over-blind: "
+            "double the blind before it, posted by the player left of the last blind "
+            f"(au 11.1(c)(iv)); got {OVER_BLIND} = {flag!r} with blinds_or_straddles = "
+            f"{list(history.blinds_or_straddles or ())}",
+            field=OVER_BLIND,
+        )
+    return True
 
 
 def extension_rules(
@@ -263,6 +294,8 @@ class _Reader:
             blinds.pop()
         if 0 in blinds:
             blinds = []
+        if over_blind_posted(history):
+            blinds = blinds[:-1]  # the over-blind is the hand's, not the table's stakes
 
         def amount(name: str) -> int:
             value = getattr(history, name)
@@ -481,6 +514,13 @@ def phh_rules(
     )
 
 
+def without_forced_open(game: Game) -> Game:
+    """The stud game as PHH plays it without a bring-in: the first round's opener (the lowest
+    up card) may check, where the books have it bet (au 12.2(a), 13.2(a))."""
+    first = replace(game.streets[0], forced_open=False)
+    return replace(game, streets=(first, *game.streets[1:]))
+
+
 def _stud(game: Game) -> bool:
     return any(street.up for street in game.streets)
 
@@ -493,6 +533,10 @@ def _parse(key: str, raw: object, error: _Error) -> Any:
                 raise ValueError(f"expected an array with one value per round, got {raw!r}")
             name = "raise_cap" if key == "raise_caps" else "short_all_in"
             return tuple(SPECS[name].parse(item) for item in raw)
+        if key == "commission_unit":
+            if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
+                raise ValueError(f"expected a whole number of chips, at least 1, got {raw!r}")
+            return raw
         if key in ("showing_ties_by_position", "odd_chip_ace_low"):
             if not isinstance(raw, bool):
                 raise ValueError(f"expected true or false, got {raw!r}")
@@ -532,7 +576,7 @@ def _apply(rules: Rules, options: Mapping[str, object], minimum: int, error: _Er
             changes["betting"] = replace(rules.betting, **betting_changes)
         if odd:
             changes["odd_chip"] = replace(rules.odd_chip, **odd)
-        if any(key in value for key in _COMMISSION_KEYS):
+        if any(key in value for key in (*_COMMISSION_KEYS, "commission_unit")):
             changes["commission"] = _commission(value, dollar, minimum, error)
         return replace(rules, **changes)
     except (RulesError, PotError) as problem:
@@ -541,7 +585,8 @@ def _apply(rules: Rules, options: Mapping[str, object], minimum: int, error: _Er
 
 def _commission(value: Mapping[str, Any], dollar: int, minimum: int, error: _Error) -> Commission:
     kind = value.get("commission")
-    given = [key for key in _COMMISSION_KEYS if key in value and key != "commission"]
+    keys = (*_COMMISSION_KEYS, "commission_unit")
+    given = [key for key in keys if key in value and key != "commission"]
     if kind is None:
         raise error(
             f"option {given[0]} needs the option commission (one of "
@@ -550,6 +595,8 @@ def _commission(value: Mapping[str, Any], dollar: int, minimum: int, error: _Err
         )
     percentage = kind is CommissionKind.PERCENTAGE
     for key in given:
+        if key == "commission_unit" and kind is not CommissionKind.NONE:
+            continue  # rounds any commission taken
         if (key == "commission_fee") == percentage or (kind is CommissionKind.NONE):
             raise error(f"option {key} does not apply to commission {kind.value!r}", OPTIONS)
     if kind is CommissionKind.NONE:
@@ -561,7 +608,7 @@ def _commission(value: Mapping[str, Any], dollar: int, minimum: int, error: _Err
                 f"commission {kind.value!r} needs its amount: option commission_fee (chips)",
                 OPTIONS,
             )
-        return Commission(kind=kind, fee=fee)
+        return Commission(kind=kind, fee=fee, unit=value.get("commission_unit"))
     if "commission_rate" not in value:
         raise error("commission 'percentage' needs option commission_rate, e.g. \"5%\"", OPTIONS)
     base_cap = value.get("commission_base_cap")
@@ -586,6 +633,7 @@ def _commission(value: Mapping[str, Any], dollar: int, minimum: int, error: _Err
         exempt_blinds_only=value.get("commission_exempt_blinds_only", False),
         exempt_all_tie=value.get("commission_exempt_all_tie", False),
         uncalled_in_base=value.get("commission_uncalled_in_base", False),
+        unit=value.get("commission_unit"),
     )
 
 
@@ -602,8 +650,8 @@ def phh_variant(hand: Hand) -> str:
     for code, (name, deck, structure) in STANDARD_GAMES.items():
         if rules.game.name != name or rules.deck is not deck or structures != {structure}:
             continue
-        if code in _STUD_CODES and not rules.bring_in:
-            break
+        if code in _STUD_CODES and not rules.bring_in and rules.game.streets[0].forced_open:
+            break  # the books' stud without a bring-in: the lowest card must bet
         if hand.players == 2 and len(rules.blinds) == 2 and not rules.heads_up_button_small_blind:
             break
         return code
@@ -801,6 +849,8 @@ def _commission_options(
     out: dict[str, Any] = {"commission": kind.value}
     if kind is CommissionKind.NONE:
         return out
+    if commission.unit is not None:
+        out["commission_unit"] = commission.unit
     if kind in _FEE_KINDS:
         out["commission_fee"] = commission.fee
         return out
@@ -830,6 +880,4 @@ def _commission_options(
     ):
         if flag:
             out[key] = True
-    if commission.unit is not None:
-        raise error("a commission rounding unit (Commission.unit) has no option", OPTIONS)
     return out

@@ -36,7 +36,7 @@ from croupier.deck import SeededShuffler
 from croupier.games import GameError
 from croupier.hand import Hand, Phase, Rules, StepKind
 from croupier.history.dealing import RecordedCards, street_name
-from croupier.history.extensions import RULEBOOK, extension_rules
+from croupier.history.extensions import RULEBOOK, extension_rules, over_blind_posted
 from croupier.history.phh import Action, ActionKind, Amount, HandHistory, Origin, PHHError
 from croupier.history.standard import (
     SUPPORTED_VARIANTS,
@@ -133,14 +133,20 @@ class _Replay:
         self.cards.resize(players)
         try:
             phh = custom is None and RULEBOOK not in history.user_fields
-            forced = forced_bets_of(history, self.scale, rules, phh)
+            over_blind = over_blind_posted(history)
+            forced = forced_bets_of(history, self.scale, rules, phh, over_blind=over_blind)
             hand = Hand(
-                rules, stacks, forced=forced, shuffler=SeededShuffler(0),
-                auto_deal=False, auto_show=False,
+                rules, stacks, forced=forced, shuffler=SeededShuffler(0), over_blind=over_blind,
+                auto_deal=False, auto_show=False, openers=_recorded_openers(actions),
             )  # fmt: skip
         except (IllegalAction, GameError, CardError, RulesError) as error:
             raise self.origin.error(str(error), field="starting_stacks") from None
         self.hand = hand
+        if history.ante_trimming_status is True and hand.forced.dead_antes:
+            self.notes.append(
+                "a big-blind or button ante is dead money in the main pot, whatever "
+                "ante_trimming_status says (PokerKit 0.7.7 trims it back to its poster)"
+            )
         if phh:
             self._note_short_blinds(hand)
         self._feed(hand, actions)
@@ -295,7 +301,30 @@ class _Replay:
                 amount = self.scale.chips(action.amount)
             except ValueError as error:
                 raise self.error_at(index, str(error)) from None
-            hand.bet_or_raise_to(amount)
+            hand.bet_or_raise_to(self._sized_to_the_callers(hand, action, amount))
+
+    def _sized_to_the_callers(self, hand: Hand, action: Action, amount: int) -> int:
+        """A raise short of the smallest legal one that already takes every chip the others
+        could put in (they are all-in by calling it) is played as that smallest raise: the
+        excess comes back uncalled either way, so the chips end the same. Real dealers accept
+        it and histories record it (docs/differences-from-pokerkit.md)."""
+        legal = hand.legal()
+        if legal.raise_range is None or amount >= legal.raise_range[0]:
+            return amount
+        player = legal.player
+        reach = max(
+            (hand.bets[p] + hand.stacks[p] for p in hand.in_hand() if p != player), default=0
+        )
+        current = max(hand.bets)
+        if not current < reach <= amount:
+            return amount  # a raise short of what the others can call: refused as it is
+        low = legal.raise_range[0]
+        self.notes.append(
+            f"p{player + 1} raises to {self.scale.amount(amount)}, short of the raise to "
+            f"{self.scale.amount(low)}, but every other player is all-in calling it: played as "
+            f"the raise to {self.scale.amount(low)}, the excess returned uncalled"
+        )
+        return low
 
     def _deal_hole(self, hand: Hand, index: int) -> None:
         """``d dh pN CARDS``: the cards of a street, or a draw's replacements, when they are
@@ -361,7 +390,15 @@ class _Replay:
         if hand.phase is Phase.OVER:
             return "the board is dealt after the hand is over (everyone else folded)"
         street = street_name(hand.rules.game, hand.street)
-        if len(hand.board) == sum(s.board for s in hand.rules.game.streets):
+        game = hand.rules.game
+        if any(s.up for s in game.streets) and not hand.board:
+            step = hand.next_step()
+            due = f"the dealer is to {step}" if step is not None else "no card is due"
+            return (
+                "a stud community card is dealt only when the stub cannot give every player "
+                f"their card (au 12.4(a), 13.4(a)): {due}"
+            )
+        if len(hand.board) == sum(s.board for s in game.streets):
             return "every board card was dealt already"
         step = hand.next_step()
         if step is not None and step.kind is StepKind.SHOW:
@@ -475,6 +512,31 @@ class _Replay:
             notes=tuple(self.notes),
             hand=hand,
         )
+
+
+def _recorded_openers(actions: Sequence[Action]) -> dict[int, int]:
+    """Betting round -> the first player the history has act in it: the engine asks for them
+    only in stud, where an up card the history does not name (``??``) decides who opens. A
+    round's cards come before its betting; a run of deals with no betting between them (an
+    all-in's run-out) is counted as one round, and nobody bets after it."""
+    openers: dict[int, int] = {}
+    street = 0
+    opened = False
+    for action in actions:
+        if action.kind in (ActionKind.DEAL_HOLE, ActionKind.DEAL_BOARD):
+            if opened:
+                street += 1
+                opened = False
+        elif action.kind in _BETTING and action.player is not None and not opened:
+            openers[street] = action.player
+            opened = True
+    return openers
+
+
+_BETTING = (
+    ActionKind.FOLD, ActionKind.CHECK_OR_CALL, ActionKind.BRING_IN,
+    ActionKind.COMPLETE_BET_OR_RAISE,
+)  # fmt: skip
 
 
 def _infinite(value: Amount) -> bool:

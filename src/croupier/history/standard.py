@@ -11,6 +11,9 @@ semantics, shared with the croupier extension fields):
   ante); blinds and straddles from p1 on, or player by player (a blind on the button alone, a
   straddle after a gap). A blind posted all-in for less is the bet to match (PokerKit); the
   books keep the blind as set (league).
+- Stud without a bring-in (``bring_in = 0``): the lowest up card may check, as PokerKit lets
+  it; the books have it open with at least the minimum (au 12.2(a), 13.2(a)), which croupier's
+  own hands write with ``variant = "croupier"``.
 - Amounts written as decimals (``0.25``) are scaled to whole chips of the smallest decimal the
   history uses; ``inf`` stacks (unknown) are replaced by a stack nobody can bet against.
 """
@@ -18,14 +21,19 @@ semantics, shared with the croupier extension fields):
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from croupier.betting import RulesError, Structure
 from croupier.forced import Blind, ForcedBets
 from croupier.games import game
 from croupier.hand import Rules
-from croupier.history.extensions import STANDARD_GAMES, Stakes, phh_rules
+from croupier.history.extensions import (
+    STANDARD_GAMES,
+    Stakes,
+    phh_rules,
+    without_forced_open,
+)
 from croupier.history.phh import VARIANTS, Amount, HandHistory
 
 __all__ = [
@@ -33,6 +41,7 @@ __all__ = [
     "Scale",
     "amounts_of",
     "chip_scale",
+    "dead_antes",
     "forced_bets_of",
     "rules_of",
     "standard_forced_bets",
@@ -133,12 +142,9 @@ def _rules_for(history: HandHistory, scale: Scale) -> Rules:
     game_name, structure = SUPPORTED_VARIANTS[code]
     stud = history.bring_in is not None
     bring_in = scale.chips(history.bring_in or 0)
+    dealt = game(game_name)
     if stud and not bring_in:
-        raise origin.error(
-            "a stud hand without a bring-in: the engine's lowest up card must bring it in or "
-            "bet (cardroom betting 16, au 13.2(a)); PHH with no bring-in lets it check",
-            field="bring_in",
-        )
+        dealt = without_forced_open(dealt)
     antes = [scale.chips(a) for a in history.antes or ()]
     blinds = _positional([scale.chips(b) for b in history.blinds_or_straddles or ()])
     fixed = structure is Structure.FIXED
@@ -150,7 +156,7 @@ def _rules_for(history: HandHistory, scale: Scale) -> Rules:
         big_bet=scale.chips(history.big_bet or 0) if fixed else 0,
     )
     try:
-        return phh_rules(game(game_name), VARIANTS[code].deck, (structure,), stakes)
+        return phh_rules(dealt, VARIANTS[code].deck, (structure,), stakes)
     except RulesError as error:
         field = "bring_in" if stud else "variant"
         raise origin.error(f"the engine cannot play these stakes: {error}", field=field) from None
@@ -172,15 +178,21 @@ def standard_forced_bets(history: HandHistory) -> ForcedBets:
     return forced_bets_of(history, scale, rules_of(history, scale), phh=True)
 
 
-def forced_bets_of(history: HandHistory, scale: Scale, rules: Rules, phh: bool) -> ForcedBets:
+def forced_bets_of(
+    history: HandHistory, scale: Scale, rules: Rules, phh: bool, *, over_blind: bool = False
+) -> ForcedBets:
     """Who posts what, as the history writes it. Antes and blinds of the usual shape are the
     rules' positional ones; any other shape (per-player antes such as a big-blind or button
     ante, a blind on the button alone, a straddle after a gap) is posted player by player.
     The antes are dead money in the main pot unless ``ante_trimming_status`` is true, when each
     counts as its poster's contribution (phh-std; PokerKit). ``phh``: PHH's own rule that a
     blind posted all-in for less is the bet to match (PokerKit); the books keep the blind as set
-    (league)."""
+    (league). ``over_blind``: the last blind written is the voluntary over-blind
+    (au 11.1(c)(iv)), posted on top of the rules' blinds."""
     players = history.player_count
+    if over_blind:
+        forced = rules.forced_bets(players, over_blind=True)
+        return replace(forced, dead_antes=dead_antes(history, list(forced.antes)))
     antes = [scale.chips(a) for a in history.antes or ()]
     written = [scale.chips(b) for b in history.blinds_or_straddles or ()]
     if len(set(antes)) <= 1 and (_positional(list(written)) or not any(written)):
@@ -194,8 +206,21 @@ def forced_bets_of(history: HandHistory, scale: Scale, rules: Rules, phh: bool) 
             blinds=[Blind(p, amount) for p, amount in posted],
             bring_in=rules.bring_in,
         )
-    dead = bool(forced.antes) and history.ante_trimming_status is not True
-    return ForcedBets(forced.antes, forced.blinds, forced.bring_in, dead, short_blind_sets_bet=phh)
+    return ForcedBets(
+        forced.antes, forced.blinds, forced.bring_in, dead_antes(history, antes),
+        short_blind_sets_bet=phh,
+    )  # fmt: skip
+
+
+def dead_antes(history: HandHistory, antes: list[int]) -> bool:
+    """Whether the antes are dead money in the main pot: unless ``ante_trimming_status`` makes
+    antes of one size each player's own contribution (phh-std; PokerKit). A big-blind or button
+    ante is one player's for the table, dead whatever the field says: PokerKit 0.7.7 would trim
+    it back to its poster, as nobody matched it, and no card room does (published records
+    written with the field true count it in the pot; docs/differences-from-pokerkit.md)."""
+    posted = [a for a in antes if a]
+    uniform = len(posted) == len(antes) and len(set(posted)) == 1
+    return bool(posted) and not (uniform and history.ante_trimming_status is True)
 
 
 def _infinite(value: Amount) -> bool:

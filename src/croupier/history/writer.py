@@ -17,11 +17,18 @@ from typing import Any
 from croupier import events as ev
 from croupier.betting import Structure
 from croupier.cards import Card
+from croupier.events import HOUSE
 from croupier.forced import BlindKind
 from croupier.hand import Hand
-from croupier.history.extensions import EXTENSION_VARIANT, extension_fields, phh_variant
+from croupier.history.extensions import (
+    EXTENSION_VARIANT,
+    OVER_BLIND,
+    extension_fields,
+    phh_variant,
+)
 from croupier.history.phh import VARIANTS, HandHistory, PHHError, format_phh_cards
 from croupier.history.standard import standard_rules
+from croupier.views import visible
 
 __all__ = ["history_from_hand"]
 
@@ -46,6 +53,7 @@ def _forced(hand: Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def history_from_hand(
     hand: Hand,
     *,
+    viewer: int = HOUSE,
     rulebook: str | None = None,
     options: Mapping[str, object] | None = None,
     **fields: Any,
@@ -56,12 +64,13 @@ def history_from_hand(
 
     ``rulebook``, ``options``: the shipped book and the house options the hand was played under
     (``Rulebook.rules`` keywords), written as such. Keyword ``fields`` add or replace fields
-    (``players=...``, ``event=...``). Raises :class:`PHHError` for rules the fields cannot
-    describe (an over-blind)."""
+    (``players=...``, ``event=...``). ``viewer``: whose record it is, a player's index (the
+    others' hole cards and draws are ``??`` unless shown) or :data:`~croupier.events.HOUSE`
+    (every card the hand knows). Raises :class:`PHHError` for rules the fields cannot
+    describe. An over-blind (au 11.1(c)(iv)) is the last of ``blinds_or_straddles``, marked by
+    ``_croupier_over_blind``."""
     rules = hand.rules
     code = phh_variant(hand)
-    if hand.over_blind:
-        raise PHHError("PHH has no over-blind (au 11.1(c)(iv)): the hand cannot be written")
     betting = rules.betting
     if code == EXTENSION_VARIANT:
         fixed = Structure.FIXED in betting.structures
@@ -88,12 +97,14 @@ def history_from_hand(
         ante_trimming_status=True if any(antes) and not hand.forced.dead_antes else None,
         antes=antes,
         starting_stacks=tuple(hand.starting),
-        actions=tuple(_Writer(hand).actions()),
+        actions=tuple(_Writer(hand, visible(hand.events, viewer)).actions()),
         finishing_stacks=tuple(hand.stacks),
         **limits,
     )
     standard = standard_rules(history) if code != EXTENSION_VARIANT else None
     described = extension_fields(hand, rulebook=rulebook, options=options, standard=standard)
+    if hand.over_blind:
+        described[OVER_BLIND] = True
     if described:
         history = replace(history, user_fields=described)
     return replace(history, **fields) if fields else history
@@ -108,8 +119,9 @@ class _Writer:
     player with chips is left facing nothing. That player's check (a no-op) is written, so that
     PokerKit can read the history; :func:`~croupier.history.replay.replay` accepts it."""
 
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: Hand, events: list[ev.Event]) -> None:
         self.hand = hand
+        self.events = events
         players = hand.players
         self.stacks = list(hand.starting)
         self.bets = [0] * players
@@ -122,7 +134,7 @@ class _Writer:
 
     def actions(self) -> list[str]:
         lines = self.lines
-        for event in self.hand.events:
+        for event in self.events:
             if not isinstance(event, ev.DealHole | ev.DealUp):
                 self._flush_deal()
             if not isinstance(event, ev.Draw | ev.Reshuffle):
