@@ -12,7 +12,7 @@ last operation out, for a dealer who mistyped an entry.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from croupier import events as ev
 from croupier.betting import IllegalAction
@@ -46,16 +46,18 @@ def rebuild(
     shuffler: Shuffler | None = None,
     auto_deal: bool = False,
     auto_show: bool = False,
+    openers: Mapping[int, int] | None = None,
 ) -> Hand:
     """The hand the events describe, in exactly the state they leave it. ``deck``: the order
     the original hand dealt from, so that the stub left is the same (default: any order; the
     dealt cards are taken out of it). A hidden card (``None``) is rebuilt as a card nobody saw.
-    ``auto_deal``/``auto_show``: how the rebuilt hand carries on from there."""
+    ``auto_deal``/``auto_show``: how the rebuilt hand carries on from there; ``openers``: who
+    opens the rounds whose opener unnamed up cards hide (see :class:`~croupier.hand.Hand`)."""
     try:
         hand = Hand(
             rules, stacks, deck if deck is not None else Deck.ordered(rules.deck),
             forced=forced, shuffler=shuffler, over_blind=over_blind,
-            auto_deal=False, auto_show=False,
+            auto_deal=False, auto_show=False, openers=openers,
         )  # fmt: skip
     except IllegalAction as error:
         raise RebuildError(f"the hand cannot start: {error}") from None
@@ -157,7 +159,7 @@ def copy_hand(hand: Hand) -> Hand:
     """An independent hand in the same state, with the same stub, carrying on the same way."""
     copy = rebuild(
         hand.rules, hand.starting, hand.events, forced=hand.forced, over_blind=hand.over_blind,
-        deck=_deck_for(hand, hand.events), shuffler=hand.shuffler,
+        deck=_deck_for(hand, hand.events), shuffler=hand.shuffler, openers=hand.openers,
     )  # fmt: skip
     copy.auto_deal, copy.auto_show = hand.auto_deal, hand.auto_show
     return copy
@@ -176,7 +178,7 @@ def step_back(hand: Hand) -> Hand:
     kept = events[:first]
     back = rebuild(
         hand.rules, hand.starting, kept, forced=hand.forced, over_blind=hand.over_blind,
-        deck=_deck_for(hand, kept), shuffler=hand.shuffler,
+        deck=_deck_for(hand, kept), shuffler=hand.shuffler, openers=hand.openers,
     )  # fmt: skip
     back.auto_deal, back.auto_show = hand.auto_deal, hand.auto_show
     return back
