@@ -1,0 +1,808 @@
+"""The card room server: Starlette on uvicorn, WebSockets for play (docs/protocol.md), HTTP for
+accounts, the lobby, the ledger and hand histories.
+
+One :class:`CardRoom` per process. Each table lives in one process: the one holding its lease
+(``tables.lease_owner``), which it renews while it runs the table; a process that stops renewing
+loses its tables to another after :data:`~croupier.server.store.LEASE_SECONDS`, which rebuilds
+each hand in progress from the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from sqlalchemy import Connection, insert, or_, select, update
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from croupier.server import auth
+from croupier.server import schema as s
+from croupier.server.protocol import ProtocolError, parse_client_message
+from croupier.server.room import Refused, Room
+from croupier.server.store import (
+    HOUSE,
+    LEASE_SECONDS,
+    Store,
+    StoreError,
+    check_ledger,
+    dumps,
+    post_ledger,
+)
+from croupier.server.tables import GameTable, Move, RuleError, SpecError, TableSpec
+
+__all__ = ["CardRoom", "Conn", "Options", "create_app"]
+
+log = logging.getLogger("croupier.server")
+MAX_BODY = 16384
+
+
+@dataclass(frozen=True)
+class Options:
+    """How the card room runs; the defaults suit people playing."""
+
+    clock: float = 30.0  # seconds to act
+    bank: float = 60.0  # each seat's time bank
+    sit_out_after: int = 2  # hands timed out while disconnected before sitting out
+    pause: float = 3.0  # seconds between hands
+    bot_delay: float = 1.0  # a bot's thinking time, so people can follow
+    welcome: int = 10_000  # chips cashed in for a new account
+    rate: float = 20.0  # messages per second per connection
+    burst: int = 40
+    demo: bool = True  # a table of bots waiting when the room has none
+    public_url: str = ""  # how other processes and clients reach this one
+
+
+class Conn:
+    """One WebSocket connection: who it is, and a queue of messages to send."""
+
+    def __init__(self, websocket: WebSocket, options: Options) -> None:
+        self.websocket = websocket
+        self.account_id: int | None = None
+        self.name = ""
+        self.role = ""
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=5000)
+        self.rooms: set[int] = set()
+        self.tokens = float(options.burst)
+        self.rate, self.burst = options.rate, options.burst
+        self.stamp = time.monotonic()
+        self.closed = False
+
+    def send(self, message: dict[str, object]) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        except asyncio.QueueFull:  # a client that does not read: let it go
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class CardRoom:
+    def __init__(self, db: str, options: Options | None = None) -> None:
+        self.options = options or Options()
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.store = Store(db, owner=self.owner)
+        self.rooms: dict[int, Room] = {}
+        self.conns: dict[int, set[Conn]] = {}
+        self._names: dict[int, str] = {}
+        self._recent: dict[int, OrderedDict[str, None]] = {}
+        self.bot_delay = self.options.bot_delay
+        self.house_id = self.store.read(lambda c: self.store.account_id(c, HOUSE))
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # --- start and stop --------------------------------------------------------------------
+
+    async def start(self) -> None:
+        url = self.options.public_url
+        await self.store.write(lambda conn: _register_server(conn, self.owner, url))
+        names = await self.store.aread(
+            lambda conn: {r.id: r.name for r in conn.execute(select(s.accounts.c.id,
+                                                                    s.accounts.c.name))}
+        )  # fmt: skip
+        self._names.update(names)
+        await self.claim_tables()
+        if self.options.demo:
+            await self._demo_table()
+        self._tasks.append(asyncio.create_task(self._leases()))
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for room in list(self.rooms.values()):
+            room.close()
+        for conns in list(self.conns.values()):
+            for conn in conns:
+                conn.send({"type": "error", "id": None, "code": "unavailable",
+                           "message": "the server is stopping; reconnect"})  # fmt: skip
+        with contextlib.suppress(Exception):
+            await self.store.write(lambda conn: _release(conn, self.owner))
+        self.rooms.clear()
+        await asyncio.to_thread(self.store.close)
+
+    async def _leases(self) -> None:
+        while True:
+            await asyncio.sleep(LEASE_SECONDS / 4)
+            try:
+                mine = list(self.rooms)
+                lost = await self.store.write(lambda conn: _renew(conn, self.owner, mine))
+                for table in lost:
+                    await self.drop_room(table)
+                await self.claim_tables()
+            except Exception:
+                log.exception("lease renewal failed")
+
+    async def claim_tables(self) -> None:
+        """Take every open table no live process runs, and resume its hand."""
+        now = time.time()
+        free = await self.store.aread(
+            lambda conn: [
+                r.id for r in conn.execute(
+                    select(s.tables.c.id).where(
+                        s.tables.c.status == "open",
+                        or_(s.tables.c.lease_owner.is_(None), s.tables.c.lease_until < now,
+                            s.tables.c.lease_owner == self.owner),
+                    )
+                )
+            ]
+        )  # fmt: skip
+        for table in free:
+            if table not in self.rooms:
+                await self._take(table)
+
+    async def _take(self, table: int) -> Room | None:
+        got = await self.store.write(lambda conn: _claim(conn, table, self.owner))
+        if not got or table in self.rooms:
+            return self.rooms.get(table)
+        snap = await self.store.aread(lambda conn: Room.read(conn, table))
+        for row in snap.seats:
+            if row.account_id not in self._names:
+                await self._learn_name(row.account_id)
+        room = Room(self, snap)
+        self.rooms[table] = room
+        await room.resume()
+        return room
+
+    async def drop_room(self, table: int) -> None:
+        room = self.rooms.pop(table, None)
+        if room is None:
+            return
+        room.close()
+        url = await self._owner_url(table)
+        for conn in list(room.viewers):
+            conn.rooms.discard(table)
+            conn.send({"type": "error", "id": None, "code": "elsewhere", "url": url,
+                       "message": f"table {table} moved to another server process"})  # fmt: skip
+
+    async def _demo_table(self) -> None:
+        count = await self.store.aread(lambda conn: conn.scalar(select(s.tables.c.id).limit(1)))
+        if count is not None:
+            return
+        spec = TableSpec(game="holdem", rulebook="rws", stakes="1/2", seats=6)
+        room = await self.create_table(self.house_id, "Demo: no-limit hold'em (rws)", spec, {})
+        for seat in (2, 4, 6):
+            await room.add_bot(_SystemConn(self.house_id), f"demo-bot-{seat}", seat, None)
+
+    # --- accounts and connections ----------------------------------------------------------
+
+    def name_of(self, account: int) -> str:
+        return self._names.get(account, f"account {account}")
+
+    async def _learn_name(self, account: int) -> None:
+        name = await self.store.aread(
+            lambda conn: conn.scalar(select(s.accounts.c.name).where(s.accounts.c.id == account))
+        )
+        self._names[account] = str(name)
+
+    def connected(self, account: int) -> bool:
+        return bool(self.conns.get(account))
+
+    def seen(self, account: int, request: str) -> bool:
+        return request in self._recent.get(account, ())
+
+    def remember(self, account: int, request: str | None) -> None:
+        if request is None:
+            return
+        recent = self._recent.setdefault(account, OrderedDict())
+        recent[request] = None
+        while len(recent) > 2000:
+            recent.popitem(last=False)
+
+    async def bot_account(self, name: str) -> int:
+        def job(conn: Connection) -> int:
+            found = conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name))
+            if found is not None:
+                return int(found)
+            key = conn.execute(
+                insert(s.accounts).values(name=name, password_hash="!", role="bot", balance=0,
+                                          created=time.time())
+            ).inserted_primary_key  # fmt: skip
+            assert key is not None
+            return int(key[0])
+
+        account = await self.store.write(job)
+        self._names[account] = name
+        return account
+
+    async def create_table(
+        self, owner: int, name: str, spec: TableSpec, settings: dict[str, Any]
+    ) -> Room:
+        GameTable(spec)  # raises SpecError for a table the book does not allow
+        options = self.options
+        values = {
+            "clock": float(settings.get("clock", options.clock)),
+            "bank": float(settings.get("bank", options.bank)),
+            "sit_out_after": int(settings.get("sit_out_after", options.sit_out_after)),
+            "pause": float(settings.get("pause", options.pause)),
+        }
+
+        def job(conn: Connection) -> int:
+            key = conn.execute(
+                insert(s.tables).values(
+                    name=name, owner_id=owner, spec=dumps(spec.to_json()), status="open",
+                    created=time.time(), hands=0, lease_owner=self.owner,
+                    lease_until=time.time() + LEASE_SECONDS, **values,
+                )
+            ).inserted_primary_key  # fmt: skip
+            assert key is not None
+            return int(key[0])
+
+        table = await self.store.write(job)
+        room = await self._take(table)
+        assert room is not None
+        return room
+
+    async def room_for(self, table: int) -> Room:
+        room = self.rooms.get(table)
+        if room is not None:
+            return room
+        row = await self.store.aread(
+            lambda conn: conn.execute(select(s.tables).where(s.tables.c.id == table)).first()
+        )
+        if row is None or row.status != "open":
+            raise Refused("not_found", f"no open table {table}")
+        if row.lease_owner not in (None, self.owner) and row.lease_until > time.time():
+            url = await self._owner_url(table)
+            raise Refused("elsewhere", f"table {table} is run by another server process", url)
+        room = await self._take(table)
+        if room is None:
+            raise Refused("elsewhere", f"table {table} is run by another server process",
+                          await self._owner_url(table))  # fmt: skip
+        return room
+
+    async def _owner_url(self, table: int) -> str:
+        def read(conn: Connection) -> str:
+            owner = conn.scalar(select(s.tables.c.lease_owner).where(s.tables.c.id == table))
+            url = conn.scalar(select(s.servers.c.url).where(s.servers.c.id == owner))
+            return str(url or "")
+
+        return await self.store.aread(read)
+
+    # --- the WebSocket -----------------------------------------------------------------------
+
+    async def serve_socket(self, websocket: WebSocket) -> None:
+        await websocket.accept()
+        conn = Conn(websocket, self.options)
+        sender = asyncio.create_task(self._sender(conn))
+        try:
+            while not conn.closed:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    conn.send(_error(None, "malformed", "send text frames holding JSON"))
+                    continue
+                if not conn.allow():
+                    conn.send(_error(None, "rate_limited",
+                                     f"at most {conn.rate:g} messages a second"))  # fmt: skip
+                    continue
+                await self.handle(conn, text)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            conn.closed = True
+            conn.queue.put_nowait(None) if not conn.queue.full() else None
+            sender.cancel()
+            await self._gone(conn)
+
+    async def _sender(self, conn: Conn) -> None:
+        try:
+            while True:
+                text = await conn.queue.get()
+                if text is None:
+                    await conn.websocket.close(1008)
+                    return
+                await conn.websocket.send_text(text)
+        except Exception:
+            conn.closed = True
+
+    async def _gone(self, conn: Conn) -> None:
+        if conn.account_id is not None:
+            conns = self.conns.get(conn.account_id, set())
+            conns.discard(conn)
+            if not conns:
+                self.conns.pop(conn.account_id, None)
+        for table in conn.rooms:
+            room = self.rooms.get(table)
+            if room is not None:
+                room.viewers.pop(conn, None)
+                if conn.account_id is not None and room.seat_of(conn.account_id) is not None:
+                    room.broadcast_seats()
+
+    async def handle(self, conn: Conn, text: str) -> None:
+        """One client message: checked, then applied, then answered (``ok`` or ``error``)."""
+        request: str | None = None
+        try:
+            message = parse_client_message(text)
+            request = message["id"]
+            kind = message["type"]
+            if kind == "ping":
+                conn.send({"type": "pong", "id": request})
+                return
+            if kind == "hello":
+                await self._hello(conn, message["token"])
+                return
+            if conn.account_id is None:
+                raise Refused("unauthorised", "send hello with your token first")
+            assert request is not None
+            if kind not in ("watch", "unwatch") and self.seen(conn.account_id, request):
+                conn.send({"type": "ok", "id": request, "duplicate": True})
+                return
+            await self._dispatch(conn, kind, message)
+            conn.send({"type": "ok", "id": request, "duplicate": False})
+        except ProtocolError as error:
+            conn.send(_error(error.request, error.code, str(error)))
+        except Refused as refused:
+            if refused.code == "duplicate":
+                conn.send({"type": "ok", "id": request, "duplicate": True})
+                return
+            conn.send(_error(request, refused.code, str(refused), refused.url))
+        except (StoreError, OSError) as error:
+            log.warning("request failed: %s", error)
+            conn.send(_error(request, "unavailable", "the server could not do that now; resend"))
+
+    async def _dispatch(self, conn: Conn, kind: str, message: dict[str, Any]) -> None:
+        request = message["id"]
+        room = await self.room_for(message["table"])
+        if kind == "watch":
+            room.viewers[conn] = None
+            conn.rooms.add(room.id)
+            conn.send(room.state_message(conn.account_id))
+        elif kind == "unwatch":
+            room.viewers.pop(conn, None)
+            conn.rooms.discard(room.id)
+        elif kind == "sit":
+            room.viewers[conn] = None
+            conn.rooms.add(room.id)
+            await room.sit(conn, request, message["seat"], message["chips"])
+        elif kind == "leave":
+            await room.leave(conn, request)
+        elif kind == "top_up":
+            await room.top_up(conn, request, message["chips"])
+        elif kind in ("sit_out", "sit_in"):
+            await room.sit_out(conn, request, kind == "sit_out")
+        elif kind == "act":
+            move = Move(message["action"], message.get("amount"), tuple(message.get("cards", ())))
+            await room.act(conn, request, message["hand"], move)
+        elif kind == "add_bot":
+            await room.add_bot(conn, request, message["seat"], message.get("chips"))
+        elif kind == "void_hand":
+            if conn.role not in ("dealer", "admin"):
+                raise Refused("unauthorised", "only a dealer or an admin voids a hand")
+            await room.void(message.get("reason") or "voided by the floor", conn.account_id)
+
+    async def _hello(self, conn: Conn, token: str) -> None:
+        account = await self.store.aread(lambda c: auth.account_of_token(c, token))
+        if account is None or account.role not in auth.ROLES:
+            raise Refused("unauthorised", "unknown or expired token: log in again")
+        if conn.account_id is not None and conn.account_id != account.id:
+            raise Refused("unauthorised", "this connection already belongs to another account")
+        conn.account_id, conn.name, conn.role = account.id, account.name, account.role
+        self._names[account.id] = account.name
+        self.conns.setdefault(account.id, set()).add(conn)
+        if account.id not in self._recent:
+            recent = await self.store.aread(lambda c: _recent_requests(c, account.id))
+            for request in recent:
+                self.remember(account.id, request)
+        seats = await self.store.aread(
+            lambda c: [
+                {"table": r.table_id, "seat": r.seat}
+                for r in c.execute(select(s.seats.c.table_id, s.seats.c.seat)
+                                   .where(s.seats.c.account_id == account.id))
+            ]
+        )  # fmt: skip
+        conn.send({"type": "welcome", "account": account.id, "name": account.name,
+                   "role": account.role, "balance": account.balance, "seats": seats})  # fmt: skip
+        for seat in seats:
+            room = self.rooms.get(int(seat["table"]))
+            if room is None:
+                continue
+            room.viewers[conn] = None
+            conn.rooms.add(room.id)
+            conn.send(room.state_message(account.id))
+            await room.returned(account.id)
+
+    # --- HTTP --------------------------------------------------------------------------------
+
+    def routes(self) -> list[Any]:
+        static = resources.files("croupier.server") / "static"
+        return [
+            Route("/", self.index),
+            Route("/api/register", self.register, methods=["POST"]),
+            Route("/api/login", self.login, methods=["POST"]),
+            Route("/api/logout", self.logout, methods=["POST"]),
+            Route("/api/me", self.me),
+            Route("/api/tables", self.list_tables, methods=["GET"]),
+            Route("/api/tables", self.new_table, methods=["POST"]),
+            Route("/api/tables/{table:int}", self.table_info),
+            Route("/api/ledger", self.my_ledger),
+            Route("/api/ledger/check", self.ledger_check),
+            Route("/api/cashier", self.cashier, methods=["POST"]),
+            Route("/api/accounts/{name}/role", self.set_role, methods=["POST"]),
+            Route("/api/hands", self.my_hands),
+            Route("/api/hands/{hand:int}/phh", self.hand_phh),
+            Route("/api/audit", self.audit_log),
+            Route("/api/health", self.health),
+            WebSocketRoute("/ws", self.serve_socket),
+            Mount("/static", StaticFiles(directory=str(static)), name="static"),
+        ]
+
+    async def index(self, request: Request) -> Response:
+        page = (resources.files("croupier.server") / "static" / "index.html").read_text()
+        return HTMLResponse(page)
+
+    async def health(self, request: Request) -> Response:
+        return JSONResponse({"ok": True, "server": self.owner, "tables": sorted(self.rooms)})
+
+    async def _body(self, request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise _HTTPError(413, f"a request body holds at most {MAX_BODY} bytes")
+        try:
+            body = json.loads(raw or b"{}")
+        except ValueError:
+            raise _HTTPError(400, "the body must be JSON") from None
+        if not isinstance(body, dict):
+            raise _HTTPError(400, "the body must be a JSON object")
+        return body
+
+    async def _account(self, request: Request, *roles: str) -> auth.Account:
+        header = request.headers.get("authorization", "")
+        token = header[7:] if header.lower().startswith("bearer ") else ""
+        account = await self.store.aread(lambda c: auth.account_of_token(c, token))
+        if account is None:
+            raise _HTTPError(401, "log in first: Authorization: Bearer <token>")
+        if roles and account.role not in roles:
+            raise _HTTPError(403, f"only {' or '.join(roles)} may do that")
+        return account
+
+    async def register(self, request: Request) -> Response:
+        body = await self._body(request)
+        name, password = body.get("name"), body.get("password")
+        try:
+            auth.check_new(name, password)  # type: ignore[arg-type]
+        except auth.AuthError as error:
+            raise _HTTPError(400, str(error)) from None
+        hashed = await asyncio.to_thread(auth.hash_password, str(password))
+        welcome = self.options.welcome
+
+        def job(conn: Connection) -> tuple[int, str]:
+            account = auth.register(conn, str(name), hashed, "player", welcome)
+            return account, auth.new_token(conn, account)
+
+        try:
+            account, token = await self.store.write(job)
+        except auth.AuthError as error:
+            raise _HTTPError(409, str(error)) from None
+        self._names[account] = str(name)
+        return JSONResponse({"account": account, "name": name, "role": "player", "token": token})
+
+    async def login(self, request: Request) -> Response:
+        body = await self._body(request)
+        name, password = str(body.get("name", ""))[:40], str(body.get("password", ""))[:200]
+        try:
+            account = await self.store.aread(lambda c: auth.login(c, name, password))
+        except auth.AuthError as error:
+            raise _HTTPError(401, str(error)) from None
+        token = await self.store.write(lambda c: auth.new_token(c, account.id))
+        return JSONResponse({"account": account.id, "name": account.name, "role": account.role,
+                             "token": token})  # fmt: skip
+
+    async def logout(self, request: Request) -> Response:
+        await self._account(request)
+        token = request.headers["authorization"][7:]
+        await self.store.write(lambda c: auth.forget_token(c, token))
+        return JSONResponse({"ok": True})
+
+    async def me(self, request: Request) -> Response:
+        account = await self._account(request)
+        return JSONResponse({"account": account.id, "name": account.name, "role": account.role,
+                             "balance": account.balance})  # fmt: skip
+
+    async def list_tables(self, request: Request) -> Response:
+        wanted = {k: v for k, v in request.query_params.items()
+                  if k in ("game", "rulebook", "structure", "stakes")}  # fmt: skip
+        free = request.query_params.get("open_seats")
+
+        def read(conn: Connection) -> list[dict[str, Any]]:
+            taken: dict[int, int] = {}
+            for row in conn.execute(select(s.seats.c.table_id)):
+                taken[row.table_id] = taken.get(row.table_id, 0) + 1
+            out = []
+            for row in conn.execute(select(s.tables).where(s.tables.c.status == "open")):
+                spec = json.loads(row.spec)
+                if any(str(spec.get(k)) != v for k, v in wanted.items()):
+                    continue
+                used = taken.get(row.id, 0)
+                if free and spec["seats"] - used < 1:
+                    continue
+                out.append({"table": row.id, "name": row.name, "spec": spec,
+                            "seats_taken": used, "hands": row.hands})  # fmt: skip
+            return out
+
+        return JSONResponse({"tables": await self.store.aread(read)})
+
+    async def new_table(self, request: Request) -> Response:
+        account = await self._account(request)
+        body = await self._body(request)
+        try:
+            spec = TableSpec.from_json(body.get("spec") or {})
+            settings = {k: body[k] for k in ("clock", "bank", "sit_out_after", "pause") if k in body}
+            for key, value in settings.items():
+                if isinstance(value, bool) or not isinstance(value, int | float) or not (
+                    0 <= value <= 3600
+                ):
+                    raise SpecError(f"{key} must be a number of seconds (or hands) 0..3600")
+            name = str(body.get("name") or f"{account.name}'s table")[:60]
+            room = await self.create_table(account.id, name, spec, settings)
+        except (SpecError, TypeError) as error:
+            raise _HTTPError(400, str(error)) from None
+        return JSONResponse({"table": room.id, "name": room.name, "spec": room.spec.to_json()})
+
+    async def table_info(self, request: Request) -> Response:
+        table = int(request.path_params["table"])
+        try:
+            room = await self.room_for(table)
+        except Refused as refused:
+            return JSONResponse({"error": str(refused), "url": refused.url or ""}, status_code=404
+                                if refused.code == "not_found" else 409)  # fmt: skip
+        return JSONResponse(room.state_message(None))
+
+    async def my_ledger(self, request: Request) -> Response:
+        account = await self._account(request)
+        rows = await self.store.aread(
+            lambda c: [
+                {"at": r.at, "kind": r.kind, "table": r.table_id, "hand": r.hand_id,
+                 "amount": r.amount, "memo": r.memo}
+                for r in c.execute(select(s.ledger).where(s.ledger.c.account_id == account.id)
+                                   .order_by(s.ledger.c.id))
+            ]
+        )  # fmt: skip
+        return JSONResponse({"balance": account.balance, "rows": rows})
+
+    async def ledger_check(self, request: Request) -> Response:
+        await self._account(request, "dealer", "admin")
+        problems = await self.store.aread(check_ledger)
+        for room in self.rooms.values():
+            problems += room.check_chips()
+        return JSONResponse({"balanced": not problems, "problems": problems})
+
+    async def cashier(self, request: Request) -> Response:
+        """The cage: a dealer or admin cashes chips in for an account (a ledger row each)."""
+        cashier = await self._account(request, "dealer", "admin")
+        body = await self._body(request)
+        name, amount = str(body.get("name", "")), body.get("amount")
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= 10**9:
+            raise _HTTPError(400, "amount must be a whole number of chips, 1..10^9")
+
+        def job(conn: Connection) -> int:
+            account = self.store.account_id(conn, name)
+            cage = self.store.account_id(conn, "cage")
+            post_ledger(conn, [("cash_in", cage, None, -amount), ("cash_in", account, None,
+                                                                   amount)],
+                        memo=f"by {cashier.name}")  # fmt: skip
+            return int(conn.scalar(select(s.accounts.c.balance).where(s.accounts.c.id == account)))
+
+        try:
+            balance = await self.store.write(job)
+        except StoreError as error:
+            raise _HTTPError(404, str(error)) from None
+        return JSONResponse({"name": name, "balance": balance})
+
+    async def set_role(self, request: Request) -> Response:
+        await self._account(request, "admin")
+        body = await self._body(request)
+        role, name = body.get("role"), request.path_params["name"]
+        if role not in auth.ROLES:
+            raise _HTTPError(400, f"role must be one of {', '.join(auth.ROLES)}")
+
+        def job(conn: Connection) -> int:
+            return conn.execute(
+                update(s.accounts).where(s.accounts.c.name == name,
+                                         s.accounts.c.role.in_(auth.ROLES)).values(role=role)
+            ).rowcount  # fmt: skip
+
+        if not await self.store.write(job):
+            raise _HTTPError(404, f"no player account {name!r}")
+        return JSONResponse({"name": name, "role": role})
+
+    async def my_hands(self, request: Request) -> Response:
+        account = await self._account(request)
+
+        def read(conn: Connection) -> list[dict[str, Any]]:
+            played = select(s.ledger.c.hand_id).where(
+                s.ledger.c.account_id == account.id, s.ledger.c.kind.in_(("result", "refund"))
+            )
+            return [
+                {"hand": r.id, "table": r.table_id, "number": r.number, "status": r.status,
+                 "started": r.started}
+                for r in conn.execute(select(s.hands).where(s.hands.c.id.in_(played))
+                                      .order_by(s.hands.c.id))
+            ]  # fmt: skip
+
+        return JSONResponse({"hands": await self.store.aread(read)})
+
+    async def hand_phh(self, request: Request) -> Response:
+        """A finished hand as PHH, as the asking player's seat saw it (an admin may ask for
+        the house's record with ``?view=house``)."""
+        account = await self._account(request)
+        hand_id = int(request.path_params["hand"])
+        house = request.query_params.get("view") == "house"
+        if house and account.role != "admin":
+            raise _HTTPError(403, "only an admin reads the house's record")
+
+        def read(conn: Connection) -> tuple[Any, list[Any]]:
+            hand = conn.execute(select(s.hands).where(s.hands.c.id == hand_id)).first()
+            moves = list(conn.execute(select(s.moves).where(s.moves.c.hand_id == hand_id)
+                                      .order_by(s.moves.c.seq)))  # fmt: skip
+            return hand, moves
+
+        hand, moves = await self.store.aread(read)
+        if hand is None or hand.status != "finished":
+            raise _HTTPError(404, f"no finished hand {hand_id}")
+        dealt = json.loads(hand.seats)
+        seat = next((row[0] for row in dealt if row[1] == account.id), None)
+        if seat is None and not house:
+            raise _HTTPError(403, "you were not dealt into that hand")
+        try:
+            game = GameTable.of_record(
+                TableSpec.from_json(json.loads(hand.spec)), json.loads(hand.deck), hand.seed,
+                [row[0] for row in dealt], [row[4] for row in dealt],
+                [(m.seat, Move.from_json(json.loads(m.move))) for m in moves],
+            )  # fmt: skip
+            text = game.history(None if house else seat, [row[2] for row in dealt], house=house)
+        except (RuleError, SpecError) as error:
+            raise _HTTPError(422, f"the hand cannot be written as PHH: {error}") from None
+        return PlainTextResponse(text, headers={
+            "content-disposition": f'attachment; filename="hand-{hand_id}.phh"'})
+
+    async def audit_log(self, request: Request) -> Response:
+        await self._account(request, "dealer", "admin")
+        rows = await self.store.aread(
+            lambda c: [
+                {"at": r.at, "account": r.account_id, "table": r.table_id, "hand": r.hand_id,
+                 "request": r.request_id, "kind": r.kind, "outcome": r.outcome, "detail": r.detail}
+                for r in c.execute(select(s.audit).order_by(s.audit.c.id.desc()).limit(500))
+            ]
+        )  # fmt: skip
+        return JSONResponse({"rows": rows})
+
+
+class _HTTPError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class _SystemConn:
+    """The house acting on its own tables (the demo's bots)."""
+
+    def __init__(self, account: int) -> None:
+        self.account_id = account
+        self.role = "admin"
+        self.name = HOUSE
+
+
+def _error(request: str | None, code: str, message: str, url: str | None = None) -> dict[str, object]:
+    out: dict[str, object] = {"type": "error", "id": request, "code": code, "message": message}
+    if url:
+        out["url"] = url
+    return out
+
+
+def _register_server(conn: Connection, owner: str, url: str) -> None:
+    conn.execute(insert(s.servers).values(id=owner, url=url, heartbeat=time.time()))
+
+
+def _release(conn: Connection, owner: str) -> None:
+    conn.execute(
+        update(s.tables).where(s.tables.c.lease_owner == owner).values(lease_owner=None,
+                                                                        lease_until=0)
+    )  # fmt: skip
+
+
+def _claim(conn: Connection, table: int, owner: str) -> bool:
+    now = time.time()
+    done = conn.execute(
+        update(s.tables)
+        .where(s.tables.c.id == table, s.tables.c.status == "open",
+               or_(s.tables.c.lease_owner.is_(None), s.tables.c.lease_until < now,
+                   s.tables.c.lease_owner == owner))
+        .values(lease_owner=owner, lease_until=now + LEASE_SECONDS)
+    )  # fmt: skip
+    return done.rowcount == 1
+
+
+def _renew(conn: Connection, owner: str, tables: list[int]) -> list[int]:
+    """Renew this process's leases; the tables it no longer holds."""
+    now = time.time()
+    conn.execute(update(s.servers).where(s.servers.c.id == owner).values(heartbeat=now))
+    held = {
+        r.id for r in conn.execute(
+            select(s.tables.c.id).where(s.tables.c.lease_owner == owner)
+        )
+    }  # fmt: skip
+    conn.execute(
+        update(s.tables).where(s.tables.c.lease_owner == owner)
+        .values(lease_until=now + LEASE_SECONDS)
+    )  # fmt: skip
+    return [t for t in tables if t not in held]
+
+
+def _recent_requests(conn: Connection, account: int) -> list[str]:
+    moves = conn.execute(
+        select(s.moves.c.request_id).where(s.moves.c.account_id == account,
+                                           s.moves.c.request_id.is_not(None))
+        .order_by(s.moves.c.id.desc()).limit(1000)
+    )  # fmt: skip
+    audits = conn.execute(
+        select(s.audit.c.request_id).where(s.audit.c.account_id == account,
+                                           s.audit.c.request_id.is_not(None))
+        .order_by(s.audit.c.id.desc()).limit(1000)
+    )  # fmt: skip
+    return [r.request_id for r in moves] + [r.request_id for r in audits]
+
+
+def create_app(room: CardRoom) -> Starlette:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await room.start()
+        try:
+            yield
+        finally:
+            await room.stop()
+
+    async def http_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, _HTTPError)
+        return JSONResponse({"error": str(error)}, status_code=error.status)
+
+    handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
+        _HTTPError: http_error
+    }
+    return Starlette(routes=room.routes(), lifespan=lifespan, exception_handlers=handlers)

@@ -1,0 +1,889 @@
+"""One table in play: seats and money, the hand, the clock, bots, and what each viewer is sent.
+
+A room is an actor: every change runs under its lock, is stored by the writer (and committed)
+and only then broadcast. What the room holds in memory can always be rebuilt from the database
+(:meth:`Room.reload`): the seats from their rows, the hand in progress by dealing again from its
+stored deck and re-applying its stored moves, checked against the stored event log. A hand that
+cannot be rebuilt is void: every contribution goes back (rws 5.1; cardroom irregularities 3).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, delete, insert, select, update
+
+from croupier.server import schema as s
+from croupier.server.store import CAGE, HOUSE, LeaseLost, StoreError, dumps, post_ledger
+from croupier.server.tables import GameTable, HandEnd, Move, RuleError, TableSpec, bot_move
+
+if TYPE_CHECKING:
+    from croupier.server.app import CardRoom, Conn
+
+__all__ = ["Refused", "Room", "SeatState"]
+
+log = logging.getLogger("croupier.server")
+BOT_NAMES = ("Ada", "Bea", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
+VOID_RULE = "rws 5.1; cardroom irregularities 3; au 19.1(h)"
+
+
+class Refused(Exception):  # noqa: N818 (a refusal, sent to the client)
+    def __init__(self, code: str, message: str, url: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.url = url
+
+
+@dataclass
+class SeatState:
+    seat: int
+    account: int
+    name: str
+    chips: int  # as of the last hand's end (plus top-ups)
+    status: str  # playing, waiting, sitting_out
+    bank: float
+    away: int = 0
+    leaving: bool = False
+    bot: str | None = None
+
+
+@dataclass
+class _Snapshot:
+    """Everything the database holds about one table, read in one go."""
+
+    table: Any
+    seats: list[Any]
+    hand: Any | None
+    moves: list[Any]
+
+
+class Room:
+    def __init__(self, server: CardRoom, snapshot: _Snapshot) -> None:
+        self.server = server
+        self.store = server.store
+        self.id = int(snapshot.table.id)
+        self.lock = asyncio.Lock()
+        self.viewers: dict[Conn, None] = {}
+        self.closed = False
+        self._turn_task: asyncio.Task[None] | None = None
+        self._deal_task: asyncio.Task[None] | None = None
+        self.void_reason: str | None = None
+        self._install(snapshot)
+
+    # --- loading ---------------------------------------------------------------------------
+
+    @staticmethod
+    def read(conn: Connection, table_id: int) -> _Snapshot:
+        table = conn.execute(select(s.tables).where(s.tables.c.id == table_id)).one()
+        seats = list(conn.execute(select(s.seats).where(s.seats.c.table_id == table_id)))
+        hand = conn.execute(
+            select(s.hands).where(s.hands.c.table_id == table_id, s.hands.c.status == "playing")
+        ).first()
+        moves = []
+        if hand is not None:
+            moves = list(
+                conn.execute(select(s.moves).where(s.moves.c.hand_id == hand.id).order_by(s.moves.c.seq))
+            )
+        return _Snapshot(table, seats, hand, moves)
+
+    def _install(self, snap: _Snapshot) -> None:
+        row = snap.table
+        self.name = str(row.name)
+        self.owner_id = int(row.owner_id)
+        self.spec = TableSpec.from_json(json.loads(row.spec))
+        self.clock = float(row.clock)
+        self.bank = float(row.bank)
+        self.sit_out_after = int(row.sit_out_after)
+        self.pause = float(row.pause)
+        self.button: int | None = row.button
+        self.last_big_blind: int | None = row.last_big_blind
+        self.hands = int(row.hands)
+        self.seats: dict[int, SeatState] = {
+            r.seat: SeatState(r.seat, r.account_id, self.server.name_of(r.account_id), r.chips,
+                              r.status, r.bank, r.away, r.leaving, r.bot)  # fmt: skip
+            for r in snap.seats
+        }
+        self.hand_id: int | None = None
+        self.number = self.hands
+        self.moves = 0
+        self.clock_end: float | None = None
+        self.bank_end: float | None = None
+        self.timed_out: set[int] = set()
+        self.void_reason = None
+        hand = snap.hand
+        if hand is None:
+            self.game = self._fresh_game()
+            return
+        self.hand_id, self.number = int(hand.id), int(hand.number)
+        self.clock_end, self.bank_end = hand.clock_end, hand.bank_end
+        self.moves = len(snap.moves)
+        try:
+            self.game = self._rebuild(hand, snap.moves)
+        except (RuleError, ValueError, KeyError, AssertionError) as error:
+            self.void_reason = f"the hand could not be rebuilt after a restart ({error})"
+            self.game = self._fresh_game()
+
+    def _fresh_game(self) -> GameTable:
+        game = GameTable(self.spec)
+        for state in self.seats.values():
+            if state.status == "playing" and state.chips > 0 and not state.leaving:
+                game.seat(state.seat, state.name, state.chips)
+        game.restore(self.button, self.last_big_blind, self.hands)
+        return game
+
+    def _rebuild(self, hand: Any, moves: list[Any]) -> GameTable:
+        """Deal the stored hand again from its deck and re-apply its moves; the events must be
+        the ones stored, record for record."""
+        spec = TableSpec.from_json(json.loads(hand.spec))
+        game = GameTable(spec)
+        for seat, _account, name, chips, _starting in json.loads(hand.seats):
+            game.seat(seat, name, chips)
+        game.restore(self.button, self.last_big_blind, self.hands)
+        start = game.start_hand(json.loads(hand.deck), int(hand.seed))
+        dealt = tuple(seat for seat, *_ in json.loads(hand.seats))
+        if start.button != hand.button or start.order != dealt:
+            raise RuleError("the deal does not match the stored button and seats")
+        stored = json.loads(hand.events)
+        if list(start.events) != stored:
+            raise RuleError("the deal does not match the stored events")
+        for move in moves:
+            records = game.act(move.seat, Move.from_json(json.loads(move.move)))
+            if records != json.loads(move.events):
+                raise RuleError(f"move {move.seq} does not give the stored events")
+        return game
+
+    async def reload(self) -> None:
+        """Forget memory and take the table again as the database has it."""
+        snap = await self.store.aread(lambda conn: Room.read(conn, self.id))
+        self._cancel_tasks()
+        self._install(snap)
+        await self.resume()
+
+    async def resume(self) -> None:
+        """After loading: void a hand that could not be rebuilt, restart clocks and deals."""
+        if self.void_reason is not None:
+            await self._void(self.void_reason, None)
+            return
+        if self.game.in_hand:
+            self._schedule_turn()
+        else:
+            self._schedule_deal(0.0)
+
+    # --- views -----------------------------------------------------------------------------
+
+    def seat_of(self, account: int | None) -> int | None:
+        for state in self.seats.values():
+            if state.account == account:
+                return state.seat
+        return None
+
+    def seat_list(self) -> list[dict[str, object]]:
+        return [
+            {"seat": st.seat, "name": st.name, "chips": st.chips, "status": st.status,
+             "leaving": st.leaving, "connected": st.bot is not None or
+             self.server.connected(st.account), "bot": st.bot is not None, "bank": st.bank}
+            for st in sorted(self.seats.values(), key=lambda x: x.seat)
+        ]  # fmt: skip
+
+    def state_message(self, account: int | None) -> dict[str, object]:
+        seat = self.seat_of(account)
+        game = self.game
+        hand: dict[str, object] | None = None
+        if game.hand is not None and game.start is not None and self.hand_id is not None:
+            hand = {
+                "number": self.number, "button": game.start.button, "order": list(game.order),
+                "starting": list(game.start.starting), "events": game.visible(seat),
+                "pot": game.pot(), **self._turn(seat),
+            }  # fmt: skip
+        return {
+            "type": "state", "table": self.id, "name": self.name, "spec": self.spec.to_json(),
+            "you": seat, "seats": self.seat_list(), "hand": hand,
+        }  # fmt: skip
+
+    def _turn(self, seat: int | None) -> dict[str, object]:
+        to_act = self.game.to_act()
+        return {
+            "to_act": to_act,
+            "clock_end": self.clock_end if to_act is not None else None,
+            "bank_end": self.bank_end if to_act is not None else None,
+            "legal": self.game.legal() if to_act is not None and to_act == seat else None,
+        }
+
+    def _broadcast_events(self, start: int, cause: str | None) -> None:
+        by_seat: dict[int | None, list[dict[str, object]]] = {}
+        for conn in list(self.viewers):
+            seat = self.seat_of(conn.account_id)
+            if seat not in by_seat:
+                by_seat[seat] = self.game.visible(seat, start)
+            conn.send({
+                "type": "events", "table": self.id, "hand": self.number, "from": start,
+                "events": by_seat[seat], "pot": self.game.pot(), "cause": cause,
+                **self._turn(seat),
+            })  # fmt: skip
+
+    def broadcast(self, message: dict[str, object]) -> None:
+        for conn in list(self.viewers):
+            conn.send(message)
+
+    def broadcast_seats(self) -> None:
+        self.broadcast({"type": "seats", "table": self.id, "seats": self.seat_list()})
+
+    # --- the hand --------------------------------------------------------------------------
+
+    def _schedule_deal(self, delay: float) -> None:
+        if self.closed or (self._deal_task is not None and not self._deal_task.done()):
+            return
+        self._deal_task = asyncio.create_task(self._deal_later(delay))
+
+    async def _deal_later(self, delay: float) -> None:
+        if delay:
+            await asyncio.sleep(delay)
+        async with self.lock:
+            if self.closed or self.game.in_hand:
+                return
+            try:
+                await self._start_hand()
+            except (LeaseLost, StoreError) as error:
+                await self._store_failed(error)
+
+    async def _start_hand(self) -> None:
+        waiting = [st.seat for st in self.seats.values() if st.status == "waiting"]
+        changed = self._sync_engine()
+        if not self.game.can_deal():
+            if changed:
+                self.broadcast_seats()
+            return
+        start = self.game.start_hand()
+        number = self.hands + 1
+        to_act = self.game.to_act()
+        now = time.time()
+        clock_end, bank_end = self._deadlines(to_act, now)
+        dealt = [
+            [seat, self.seats[seat].account, self.seats[seat].name, self.seats[seat].chips,
+             start.starting[i]]
+            for i, seat in enumerate(start.order)
+        ]
+
+        def job(conn: Connection) -> int:
+            hand = conn.execute(
+                insert(s.hands).values(
+                    table_id=self.id, number=number, status="playing", spec=dumps(self.spec.to_json()),
+                    deck=dumps(list(start.deck)), seed=start.seed, button=start.button,
+                    seats=dumps(dealt), events=dumps(list(start.events)), to_act=to_act,
+                    clock_end=clock_end, bank_end=bank_end, started=now,
+                )
+            ).inserted_primary_key  # fmt: skip
+            assert hand is not None
+            if waiting:
+                conn.execute(
+                    update(s.seats)
+                    .where(s.seats.c.table_id == self.id, s.seats.c.seat.in_(waiting))
+                    .values(status="playing")
+                )
+            return int(hand[0])
+
+        try:
+            self.hand_id = await self.store.write(job, self.id)
+        except BaseException:
+            self.game = self._fresh_game()  # nothing was stored: the deal never happened
+            raise
+        for seat in waiting:
+            self.seats[seat].status = "playing"
+        self.number = number
+        self.moves = 0
+        self.timed_out = set()
+        self.clock_end, self.bank_end = clock_end, bank_end
+        for conn in list(self.viewers):
+            conn.send(self.state_message(conn.account_id))
+        self._after_change()
+
+    def _sync_engine(self) -> bool:
+        """Between hands: who is dealt in next. Waiting players sit down, players sitting out,
+        out of chips or leaving are dealt out."""
+        changed = False
+        engine = set(self.game.engine_seats())
+        for state in self.seats.values():
+            if state.status == "waiting":
+                state.status = "playing"
+                changed = True
+            should = state.status == "playing" and state.chips > 0 and not state.leaving
+            if should and state.seat not in engine:
+                self.game.seat(state.seat, state.name, state.chips)
+                changed = True
+            elif not should and state.seat in engine:
+                self.game.unseat(state.seat)
+                changed = True
+        for seat in engine - set(self.seats):
+            self.game.unseat(seat)
+        return changed
+
+    def _deadlines(self, seat: int | None, now: float) -> tuple[float | None, float | None]:
+        if seat is None:
+            return None, None
+        clock_end = now + self.clock
+        return clock_end, clock_end + self.seats[seat].bank
+
+    def _after_change(self) -> None:
+        if self.game.in_hand:
+            self._schedule_turn()
+
+    def _schedule_turn(self) -> None:
+        if self._turn_task is not None and not self._turn_task.done():
+            if self._turn_task is not asyncio.current_task():
+                self._turn_task.cancel()
+        seat = self.game.to_act()
+        if seat is None or self.closed:
+            return
+        self._turn_task = asyncio.create_task(self._turn_runner(seat, self.number, self.moves))
+
+    async def _turn_runner(self, seat: int, number: int, moves: int) -> None:
+        state = self.seats[seat]
+        if state.bot is not None:
+            await asyncio.sleep(self.server.bot_delay)
+            history = self.game.visible(seat)
+            view, legal = self.game.bot_view(seat, history)
+            move = await asyncio.to_thread(bot_move, view, legal, secrets.randbits(32))
+            await self._clocked(seat, number, moves, move, "bot")
+            return
+        assert self.bank_end is not None
+        await asyncio.sleep(max(0.0, self.bank_end - time.time()))
+        await self._clocked(seat, number, moves, None, "clock")
+
+    async def _clocked(
+        self, seat: int, number: int, moves: int, move: Move | None, by: str
+    ) -> None:
+        async with self.lock:
+            if self.closed or self.number != number or self.moves != moves:
+                return  # the player acted in the meantime
+            if self.game.to_act() != seat:
+                return
+            chosen = move if move is not None else self.game.auto_move()
+            try:
+                await self._apply(seat, chosen, None, by)
+            except Refused as refused:  # a bot's move the rules refuse: the clock decides
+                log.warning("table %s: %s move refused: %s", self.id, by, refused)
+                if move is not None:
+                    await self._apply(seat, self.game.auto_move(), None, "clock")
+
+    async def act(self, conn: Conn, request: str, hand: int, move: Move) -> None:
+        async with self.lock:
+            seat = self.seat_of(conn.account_id)
+            if seat is None:
+                raise Refused("not_found", f"you have no seat at table {self.id}")
+            if not self.game.in_hand or hand != self.number:
+                raise Refused("stale", f"hand {hand} is not being played (hand {self.number} is "
+                                       f"{'in play' if self.game.in_hand else 'over'})")  # fmt: skip
+            await self._apply(seat, move, request, "player")
+
+    async def _apply(self, seat: int, move: Move, request: str | None, by: str) -> None:
+        """Apply a move: the engine checks it, the writer stores it, then everyone hears."""
+        game = self.game
+        state = self.seats[seat]
+        start = game.event_count()
+        try:
+            records = game.act(seat, move)
+        except RuleError as error:
+            self._audit_refusal(state.account, request, "act", str(error))
+            raise Refused("refused", str(error)) from None
+        now = time.time()
+        bank = 0.0 if by == "clock" else _bank_left(state.bank, self.clock_end, now)
+        if by == "clock" and not self.server.connected(state.account) and state.bot is None:
+            self.timed_out.add(seat)
+        end = game.finish() if game.over else None
+        to_act = game.to_act()
+        clock_end, bank_end = self._deadlines(to_act, now)
+        if to_act is not None and to_act == seat:  # the same player again (a draw, then bet)
+            clock_end, bank_end = now + self.clock, now + self.clock + bank
+        hand_id, seq = self.hand_id, self.moves
+        assert hand_id is not None
+        finish = self._finish_job(end) if end is not None else None
+        ruling = by == "clock"
+
+        def job(conn: Connection) -> None:
+            conn.execute(
+                insert(s.moves).values(
+                    hand_id=hand_id, seq=seq, seat=seat, account_id=state.account,
+                    request_id=request, move=dumps(move.to_json()), events=dumps(records), at=now,
+                )
+            )  # fmt: skip
+            conn.execute(
+                update(s.seats)
+                .where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
+                .values(bank=bank)
+            )
+            conn.execute(
+                update(s.hands).where(s.hands.c.id == hand_id)
+                .values(to_act=to_act, clock_end=clock_end, bank_end=bank_end)
+            )  # fmt: skip
+            if ruling:
+                _audit(conn, state.account, self.id, hand_id, None, "timeout", "ruling",
+                       f"seat {seat} out of time: {move.kind} (the clock)")  # fmt: skip
+            if finish is not None:
+                finish(conn)
+
+        try:
+            await self.store.write(job, self.id)
+        except BaseException as error:
+            await self._store_failed(error)
+            if request is not None and _duplicate(error):
+                raise Refused("duplicate", "this action id was already applied") from None
+            raise Refused("unavailable", "the change could not be stored; resend") from None
+        self.moves += 1
+        state.bank = bank
+        self.clock_end, self.bank_end = clock_end, bank_end
+        if request is not None:
+            self.server.remember(state.account, request)
+        self._broadcast_events(start, request)
+        if end is not None:
+            self._finished(end)
+        else:
+            self._schedule_turn()
+
+    def _finish_job(self, end: HandEnd) -> Callable[[Connection], None]:
+        """What a finished hand writes: stacks, the ledger (each seat's result and the house's
+        commission), the button, who leaves or sits out."""
+        hand_id = self.hand_id
+        assert hand_id is not None and self.game.start is not None
+        dealt = {seat: self.seats[seat] for seat in self.game.start.order}
+        rows: list[tuple[str, int, int | None, int]] = [
+            ("result", st.account, self.id, end.stacks[seat] - st.chips)
+            for seat, st in dealt.items()
+        ]
+        if end.commission:
+            rows.append(("commission", self.server.house_id, None, end.commission))
+        leaving = [st for seat, st in dealt.items() if st.leaving]
+        leaving += [st for st in self.seats.values() if st.leaving and st.seat not in dealt]
+        away = {
+            seat: self.seats[seat].away + 1 for seat in self.timed_out if seat in self.seats
+        }
+        button, last_bb, number = self.game.button, self.game.last_big_blind, self.number
+        rebuys = [
+            (st, self.game.minimum_buy_in) for seat, st in dealt.items()
+            if st.bot is not None and end.stacks[seat] == 0 and not st.leaving
+        ]  # fmt: skip
+
+        def job(conn: Connection) -> None:
+            now = time.time()
+            conn.execute(
+                update(s.hands).where(s.hands.c.id == hand_id).values(
+                    status="finished", finished=now, commission=end.commission,
+                    result=dumps({str(k): v for k, v in end.stacks.items()}), to_act=None,
+                    clock_end=None, bank_end=None,
+                )
+            )  # fmt: skip
+            post_ledger(conn, rows, hand_id=hand_id, memo=f"hand {number}")
+            for seat, chips in end.stacks.items():
+                values: dict[str, object] = {"chips": chips}
+                if seat in away:
+                    values["away"] = away[seat]
+                    if away[seat] >= self.sit_out_after:
+                        values["status"] = "sitting_out"
+                conn.execute(
+                    update(s.seats)
+                    .where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
+                    .values(**values)
+                )
+            for st, chips in rebuys:
+                _bot_rebuy(conn, self.id, st, chips)
+            for st in leaving:
+                chips = end.stacks.get(st.seat, st.chips)
+                _cash_out(conn, self.id, st.seat, st.account, chips)
+            conn.execute(
+                update(s.tables).where(s.tables.c.id == self.id)
+                .values(button=button, last_big_blind=last_bb, hands=number)
+            )  # fmt: skip
+
+        self._pending_finish = (end, away, rebuys, leaving)
+        return job
+
+    def _finished(self, end: HandEnd) -> None:
+        _, away, rebuys, leaving = self._pending_finish
+        for seat, chips in end.stacks.items():
+            self.seats[seat].chips = chips
+        for seat, count in away.items():
+            self.seats[seat].away = count
+            if count >= self.sit_out_after:
+                self.seats[seat].status = "sitting_out"
+        for st, chips in rebuys:
+            st.chips += chips
+        for st in leaving:
+            self.seats.pop(st.seat, None)
+        self.button, self.last_big_blind, self.hands = (
+            self.game.button, self.game.last_big_blind, self.number,
+        )  # fmt: skip
+        self.clock_end = self.bank_end = None
+        self.broadcast({
+            "type": "hand_over", "table": self.id, "hand": self.number, "void": False,
+            "reason": "", "stacks": {str(k): v for k, v in end.stacks.items()},
+            "commission": end.commission,
+        })  # fmt: skip
+        self.broadcast_seats()
+        self._schedule_deal(self.pause)
+
+    async def void(self, reason: str, by: int | None) -> None:
+        async with self.lock:
+            if not self.game.in_hand:
+                raise Refused("refused", "no hand is being played: nothing to void")
+            await self._void(reason, by)
+
+    async def _void(self, reason: str, by: int | None) -> None:
+        """Void the hand in progress: every contribution returns (each seat keeps the chips it
+        had when dealt), one ledger row per seat says so, and the audit log has the ruling."""
+        hand_id, number = self.hand_id, self.number
+        if hand_id is None:
+            return
+        snap = await self.store.aread(lambda conn: Room.read(conn, self.id))
+        hand = snap.hand
+        dealt = json.loads(hand.seats) if hand is not None else []
+        text = f"hand {number} void ({VOID_RULE}): {reason}"
+
+        def job(conn: Connection) -> None:
+            conn.execute(
+                update(s.hands).where(s.hands.c.id == hand_id)
+                .values(status="void", finished=time.time(), to_act=None, clock_end=None,
+                        bank_end=None, result=dumps({"void": reason}))
+            )  # fmt: skip
+            post_ledger(
+                conn,
+                [("refund", row[1], self.id, 0) for row in dealt],
+                hand_id=hand_id, memo=text + "; every contribution returned",
+            )  # fmt: skip
+            _audit(conn, by, self.id, hand_id, None, "void", "ruling", text)
+
+        try:
+            await self.store.write(job, self.id)
+        except BaseException as error:
+            await self._store_failed(error)
+            return
+        self._cancel_tasks()
+        self.void_reason = None
+        self.hands = max(self.hands, number)
+        # Stacks as dealt: the seats' stored chips, untouched until a hand finishes.
+        for st in snap.seats:
+            if st.seat in self.seats:
+                self.seats[st.seat].chips = st.chips
+        self.hand_id = None
+        self.game = self._fresh_game()
+        self.clock_end = self.bank_end = None
+        await self.store.write(
+            lambda conn: conn.execute(
+                update(s.tables).where(s.tables.c.id == self.id).values(hands=self.hands)
+            ),
+            self.id,
+        )
+        self.broadcast({
+            "type": "hand_over", "table": self.id, "hand": number, "void": True, "reason": text,
+            "stacks": {str(row[0]): row[3] for row in dealt}, "commission": 0,
+        })  # fmt: skip
+        for conn in list(self.viewers):
+            conn.send(self.state_message(conn.account_id))
+        self._schedule_deal(self.pause)
+
+    # --- seats -----------------------------------------------------------------------------
+
+    async def sit(self, conn: Conn, request: str, seat: int, chips: int) -> None:
+        account = conn.account_id
+        assert account is not None
+        async with self.lock:
+            self._check_free(seat, account)
+            try:
+                self.game.check_buy_in(seat, conn.name, chips)
+            except RuleError as error:
+                self._audit_refusal(account, request, "sit", str(error))
+                raise Refused("refused", str(error)) from None
+            state = SeatState(seat, account, conn.name, chips,
+                              "waiting" if self.game.in_hand else "playing", self.bank)  # fmt: skip
+            await self._seat_job(state, request, "buy_in")
+            self.seats[seat] = state
+            self.server.remember(account, request)
+            if not self.game.in_hand:
+                self.game.seat(seat, state.name, chips)
+            self.broadcast_seats()
+            conn.send(self.state_message(account))
+            self._schedule_deal(0.0)
+
+    async def add_bot(self, conn: Conn, request: str, seat: int, chips: int | None) -> None:
+        if conn.account_id != self.owner_id and conn.role not in ("dealer", "admin"):
+            raise Refused("unauthorised", "only the table's owner (or a dealer) seats bots")
+        async with self.lock:
+            self._check_free(seat, None)
+            amount = chips if chips is not None else self.game.minimum_buy_in
+            name = f"{BOT_NAMES[(seat - 1) % len(BOT_NAMES)]}-bot-{self.id}-{seat}"
+            try:
+                self.game.check_buy_in(seat, name, amount)
+            except RuleError as error:
+                raise Refused("refused", str(error)) from None
+            account = await self.server.bot_account(name)
+            state = SeatState(seat, account, name, amount,
+                              "waiting" if self.game.in_hand else "playing", self.bank,
+                              bot="strength")  # fmt: skip
+            await self._seat_job(state, request, "buy_in", by=conn.account_id)
+            self.seats[seat] = state
+            if conn.account_id is not None:
+                self.server.remember(conn.account_id, request)
+            if not self.game.in_hand:
+                self.game.seat(seat, name, amount)
+            self.broadcast_seats()
+            self._schedule_deal(0.0)
+
+    def _check_free(self, seat: int, account: int | None) -> None:
+        if not 1 <= seat <= self.game.seats:
+            raise Refused("refused", f"seat {seat} does not exist: this table has seats "
+                                     f"1..{self.game.seats} (au 5.1)")  # fmt: skip
+        if seat in self.seats:
+            raise Refused("refused", f"seat {seat} is taken by {self.seats[seat].name}")
+        if account is not None and self.seat_of(account) is not None:
+            raise Refused("refused", "you already sit at this table: one seat per player")
+
+    async def _seat_job(
+        self, state: SeatState, request: str | None, kind: str, by: int | None = None
+    ) -> None:
+        bot = state.bot is not None
+
+        def job(conn: Connection) -> None:
+            if bot:
+                cage = _account(conn, CAGE)
+                post_ledger(conn, [("cash_in", cage, None, -state.chips),
+                                   ("cash_in", state.account, None, state.chips)],
+                            memo=f"bot stake at table {self.id}")  # fmt: skip
+            post_ledger(conn, [(kind, state.account, None, -state.chips),
+                               (kind, state.account, self.id, state.chips)],
+                        memo=f"seat {state.seat}")  # fmt: skip
+            conn.execute(
+                insert(s.seats).values(
+                    table_id=self.id, seat=state.seat, account_id=state.account, chips=state.chips,
+                    status=state.status, bank=state.bank, away=0, leaving=False, bot=state.bot,
+                )
+            )  # fmt: skip
+            _audit(conn, by if bot else state.account, self.id, None, request, "sit", "applied",
+                   f"seat {state.seat}: {state.name} buys in for {state.chips}")  # fmt: skip
+
+        await self._write_request(job, state.account, request)
+
+    async def _write_request(
+        self, job: Callable[[Connection], None], account: int, request: str | None
+    ) -> None:
+        try:
+            await self.store.write(job, self.id)
+        except LeaseLost as error:
+            await self._store_failed(error)
+            raise Refused("elsewhere", "the table moved to another server process") from None
+        except StoreError as error:
+            if _duplicate(error):
+                raise Refused("duplicate", "this action id was already applied") from None
+            message = str(error)
+            if "fewer than" in message:
+                self._audit_refusal(account, request, "money", message)
+                raise Refused("refused", message.split(": ", 1)[-1]) from None
+            raise Refused("unavailable", "the change could not be stored; resend") from None
+
+    async def leave(self, conn: Conn, request: str) -> None:
+        async with self.lock:
+            state = self._own_seat(conn)
+            if self.game.dealt_in(state.seat):
+                # Chips stay on the table until the hand ends (au 7.5, qld s19(4)).
+                await self._set_seat(state, request, "leave", {"leaving": True},
+                                     "leaves after this hand (au 7.5)")  # fmt: skip
+                state.leaving = True
+                self.broadcast_seats()
+                return
+            seat, account, chips = state.seat, state.account, state.chips
+
+            def job(conn_: Connection) -> None:
+                _cash_out(conn_, self.id, seat, account, chips)
+                _audit(conn_, account, self.id, None, request, "leave", "applied",
+                       f"seat {seat} leaves with {chips}")  # fmt: skip
+
+            await self._write_request(job, account, request)
+            self.seats.pop(seat)
+            if seat in self.game.engine_seats():
+                self.game.unseat(seat)
+            self.server.remember(account, request)
+            self.broadcast_seats()
+
+    async def top_up(self, conn: Conn, request: str, chips: int) -> None:
+        async with self.lock:
+            state = self._own_seat(conn)
+            try:
+                self.game.check_top_up(state.seat, chips)
+            except RuleError as error:
+                self._audit_refusal(state.account, request, "top_up", str(error))
+                raise Refused("refused", str(error)) from None
+            seat, account = state.seat, state.account
+
+            def job(conn_: Connection) -> None:
+                post_ledger(conn_, [("top_up", account, None, -chips),
+                                    ("top_up", account, self.id, chips)],
+                            memo=f"seat {seat}")  # fmt: skip
+                conn_.execute(
+                    update(s.seats).where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
+                    .values(chips=s.seats.c.chips + chips)
+                )  # fmt: skip
+                _audit(conn_, account, self.id, None, request, "top_up", "applied",
+                       f"seat {seat} adds {chips} (cardroom buy-in 2)")  # fmt: skip
+
+            await self._write_request(job, account, request)
+            state.chips += chips
+            if seat in self.game.engine_seats():
+                self.game.add_chips(seat, chips)
+            self.server.remember(account, request)
+            self.broadcast_seats()
+            self._schedule_deal(0.0)
+
+    async def sit_out(self, conn: Conn, request: str, out: bool) -> None:
+        async with self.lock:
+            state = self._own_seat(conn)
+            status = "sitting_out" if out else "playing"
+            if state.status == "waiting" and not out:
+                status = "waiting"
+            await self._set_seat(state, request, "sit_out" if out else "sit_in",
+                                 {"status": status, "away": 0}, f"now {status}")  # fmt: skip
+            state.status, state.away = status, 0
+            self.broadcast_seats()
+            self._schedule_deal(0.0)
+
+    async def returned(self, account: int) -> None:
+        """A player reconnected: back in the game if the clock sat them out."""
+        async with self.lock:
+            seat = self.seat_of(account)
+            if seat is None:
+                return
+            state = self.seats[seat]
+            if state.away:  # sat out by the clock while away: back in
+                status = "playing" if state.status == "sitting_out" else state.status
+                await self._set_seat(state, None, "return", {"status": status, "away": 0},
+                                     "reconnected")  # fmt: skip
+                state.status, state.away = status, 0
+            self.broadcast_seats()
+            self._schedule_deal(0.0)
+
+    async def _set_seat(
+        self, state: SeatState, request: str | None, kind: str, values: dict[str, object],
+        detail: str,
+    ) -> None:  # fmt: skip
+        seat = state.seat
+
+        def job(conn: Connection) -> None:
+            conn.execute(
+                update(s.seats).where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
+                .values(**values)
+            )  # fmt: skip
+            _audit(conn, state.account, self.id, None, request, kind, "applied",
+                   f"seat {seat} {detail}")  # fmt: skip
+
+        await self._write_request(job, state.account, request)
+        if request is not None:
+            self.server.remember(state.account, request)
+
+    def _own_seat(self, conn: Conn) -> SeatState:
+        seat = self.seat_of(conn.account_id)
+        if seat is None:
+            raise Refused("not_found", f"you have no seat at table {self.id}")
+        return self.seats[seat]
+
+    # --- failures --------------------------------------------------------------------------
+
+    def _audit_refusal(self, account: int | None, request: str | None, kind: str, why: str) -> None:
+        hand_id = self.hand_id if self.game.in_hand else None
+
+        def job(conn: Connection) -> None:
+            _audit(conn, account, self.id, hand_id, request, kind, "refused", why)
+
+        future = self.store.writer.submit(job, None)
+        future.add_done_callback(lambda f: f.exception())  # stored or not, nobody waits
+
+    async def _store_failed(self, error: BaseException) -> None:
+        if isinstance(error, LeaseLost):
+            log.warning("table %s: lease lost, leaving it to the process that took it", self.id)
+            await self.server.drop_room(self.id)
+            return
+        log.warning("table %s: store failed (%s); reloading from the database", self.id, error)
+        try:
+            snap = await self.store.aread(lambda conn: Room.read(conn, self.id))
+        except Exception:  # the database is gone: keep trying from the top later
+            log.exception("table %s: cannot read the database", self.id)
+            return
+        self._cancel_tasks()
+        self._install(snap)
+        for conn in list(self.viewers):
+            conn.send(self.state_message(conn.account_id))
+        await self.resume()
+
+    def _cancel_tasks(self) -> None:
+        for task in (self._turn_task, self._deal_task):
+            if task is not None and not task.done() and task is not asyncio.current_task():
+                task.cancel()
+
+    def close(self) -> None:
+        self.closed = True
+        self._cancel_tasks()
+
+    def check_chips(self) -> list[str]:
+        """The hand in progress holds exactly the chips it was dealt (engine conservation)."""
+        game = self.game
+        if not game.in_hand or game.start is None:
+            return []
+        dealt = sum(game.start.starting)
+        if game.chips_in_play() != dealt:
+            return [f"table {self.id}: {game.chips_in_play()} chips in the hand, dealt {dealt}"]
+        return []
+
+
+def _bank_left(bank: float, clock_end: float | None, now: float) -> float:
+    if clock_end is None or now <= clock_end:
+        return bank
+    return max(0.0, bank - (now - clock_end))
+
+
+def _duplicate(error: BaseException) -> bool:
+    text = str(error).lower()
+    return "move_once" in text or "audit_once" in text or (
+        "unique" in text and "request_id" in text
+    )
+
+
+def _account(conn: Connection, name: str) -> int:
+    found = conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name))
+    assert found is not None
+    return int(found)
+
+
+def _audit(
+    conn: Connection, account: int | None, table: int | None, hand: int | None,
+    request: str | None, kind: str, outcome: str, detail: str,
+) -> None:  # fmt: skip
+    conn.execute(
+        insert(s.audit).values(
+            at=time.time(), account_id=account, table_id=table, hand_id=hand,
+            request_id=request if outcome == "applied" else None, kind=kind, outcome=outcome,
+            detail=detail[:2000],
+        )
+    )  # fmt: skip
+
+
+def _cash_out(conn: Connection, table: int, seat: int, account: int, chips: int) -> None:
+    post_ledger(conn, [("cash_out", account, table, -chips), ("cash_out", account, None, chips)],
+                memo=f"seat {seat}")  # fmt: skip
+    conn.execute(delete(s.seats).where(s.seats.c.table_id == table, s.seats.c.seat == seat))
+
+
+def _bot_rebuy(conn: Connection, table: int, state: SeatState, chips: int) -> None:
+    """A house bot out of chips buys in again from the cage, so a demo table keeps going."""
+    cage = _account(conn, CAGE)
+    post_ledger(conn, [("cash_in", cage, None, -chips), ("cash_in", state.account, None, chips),
+                       ("top_up", state.account, None, -chips),
+                       ("top_up", state.account, table, chips)], memo="bot rebuy")  # fmt: skip
+    conn.execute(
+        update(s.seats).where(s.seats.c.table_id == table, s.seats.c.seat == state.seat)
+        .values(chips=s.seats.c.chips + chips)
+    )  # fmt: skip
+
+
+_ = HOUSE
