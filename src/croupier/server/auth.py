@@ -119,3 +119,17 @@ def account_of_token(conn: Connection, token: str) -> Account | None:
 
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def make_admin(conn: Connection, name: str, password_hash: str) -> int:
+    """An admin account (made, or an existing one given the role and this password)."""
+    from sqlalchemy import update
+
+    found = conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name))
+    if found is None:
+        return register(conn, name, password_hash, "admin")
+    conn.execute(
+        update(s.accounts).where(s.accounts.c.id == found)
+        .values(role="admin", password_hash=password_hash)
+    )  # fmt: skip
+    return int(found)

@@ -252,6 +252,8 @@ class Room:
                 await self._start_hand()
             except (LeaseLost, StoreError) as error:
                 await self._store_failed(error)
+            except Exception:
+                log.exception("table %s: dealing failed", self.id)
 
     async def _start_hand(self) -> None:
         waiting = [st.seat for st in self.seats.values() if st.status == "waiting"]
@@ -344,6 +346,17 @@ class Room:
         self._turn_task = asyncio.create_task(self._turn_runner(seat, self.number, self.moves))
 
     async def _turn_runner(self, seat: int, number: int, moves: int) -> None:
+        try:
+            await self._run_turn(seat, number, moves)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # never leave a turn without its clock
+            log.exception("table %s: the turn of seat %s failed", self.id, seat)
+            await asyncio.sleep(0.5)
+            if not self.closed and self.moves == moves and self.number == number:
+                self._schedule_turn()
+
+    async def _run_turn(self, seat: int, number: int, moves: int) -> None:
         state = self.seats[seat]
         if state.bot is not None:
             await asyncio.sleep(self.server.bot_delay)
