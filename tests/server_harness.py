@@ -69,3 +69,46 @@ def simple_move(legal: dict[str, Any]) -> tuple[str, dict[str, Any]]:
             return "bring_in", {}
         return "bet_or_raise", {"amount": legal["raise_range"][0]}
     return "check_or_call", {}
+
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def start_postgres() -> tuple[str, str]:
+    """Start a cluster with tools/postgres.sh: (DSN, folder). Fails with how to fix it."""
+    import subprocess
+
+    import pytest
+
+    script = ROOT / "tools" / "postgres.sh"
+    done = subprocess.run(["bash", str(script), "start", "--fast"], capture_output=True,
+                          text=True, timeout=600)  # fmt: skip
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or len(lines) < 2:
+        pytest.fail(
+            "could not start PostgreSQL for the card room tests with tools/postgres.sh "
+            f"(exit {done.returncode}): {done.stderr.strip()[-800:]}\n"
+            "Fix: install Debian's postgresql package (sudo apt-get install -y postgresql), "
+            "then run the tests again.",
+            pytrace=False,
+        )
+    return lines[-2], lines[-1]
+
+
+def stop_postgres(folder: str) -> None:
+    import subprocess
+
+    subprocess.run(["bash", str(ROOT / "tools" / "postgres.sh"), "stop", folder],
+                   capture_output=True, timeout=120, check=False)  # fmt: skip
+
+
+def fresh_postgres_db(dsn: str) -> str:
+    """A new empty database on the test cluster, so tests do not share state."""
+    import uuid
+
+    import psycopg
+
+    name = "t" + uuid.uuid4().hex[:12]
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return dsn.rsplit("/", 1)[0] + "/" + name

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import queue
 import threading
 import time
@@ -41,7 +42,8 @@ __all__ = [
     "post_ledger",
 ]
 
-LEASE_SECONDS = 10.0  # a table whose process stops renewing it may be taken over after this
+# A table whose process stops renewing its lease may be taken over after this many seconds.
+LEASE_SECONDS = float(os.environ.get("CROUPIER_LEASE_SECONDS", "10"))
 HOUSE, CAGE = "house", "cage"  # the accounts that take commission and pay cash-ins
 
 T = TypeVar("T")
