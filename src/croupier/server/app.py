@@ -158,25 +158,24 @@ class CardRoom:
                 log.exception("lease renewal failed")
 
     async def claim_tables(self) -> None:
-        """Take every open table no live process runs, and resume its hand."""
+        """Take every open table no live process runs (its lease ran out, or its process on
+        this machine is dead), and resume its hand."""
         now = time.time()
-        free = await self.store.aread(
-            lambda conn: [
-                r.id for r in conn.execute(
-                    select(s.tables.c.id).where(
-                        s.tables.c.status == "open",
-                        or_(s.tables.c.lease_owner.is_(None), s.tables.c.lease_until < now,
-                            s.tables.c.lease_owner == self.owner),
-                    )
-                )
-            ]
+        rows = await self.store.aread(
+            lambda conn: list(conn.execute(
+                select(s.tables.c.id, s.tables.c.lease_owner, s.tables.c.lease_until)
+                .where(s.tables.c.status == "open")
+            ))
         )  # fmt: skip
-        for table in free:
-            if table not in self.rooms:
-                await self._take(table)
+        for row in rows:
+            if row.id in self.rooms:
+                continue
+            owner = row.lease_owner
+            if owner is None or owner == self.owner or row.lease_until < now or _dead(owner):
+                await self._take(row.id, owner)
 
-    async def _take(self, table: int) -> Room | None:
-        got = await self.store.write(lambda conn: _claim(conn, table, self.owner))
+    async def _take(self, table: int, dead: str | None = None) -> Room | None:
+        got = await self.store.write(lambda conn: _claim(conn, table, self.owner, dead))
         if not got or table in self.rooms:
             return self.rooms.get(table)
         snap = await self.store.aread(lambda conn: Room.read(conn, table))
@@ -286,10 +285,11 @@ class CardRoom:
         )
         if row is None or row.status != "open":
             raise Refused("not_found", f"no open table {table}")
-        if row.lease_owner not in (None, self.owner) and row.lease_until > time.time():
+        owner = row.lease_owner
+        if owner not in (None, self.owner) and row.lease_until > time.time() and not _dead(owner):
             url = await self._owner_url(table)
             raise Refused("elsewhere", f"table {table} is run by another server process", url)
-        room = await self._take(table)
+        room = await self._take(table, owner)
         if room is None:
             raise Refused("elsewhere", f"table {table} is run by another server process",
                           await self._owner_url(table))  # fmt: skip
@@ -440,9 +440,10 @@ class CardRoom:
         conn.send({"type": "welcome", "account": account.id, "name": account.name,
                    "role": account.role, "balance": account.balance, "seats": seats})  # fmt: skip
         for seat in seats:
-            room = self.rooms.get(int(seat["table"]))
-            if room is None:
-                continue
+            try:
+                room = await self.room_for(int(seat["table"]))
+            except Refused:
+                continue  # run by another process: the client follows it when it acts there
             room.viewers[conn] = None
             conn.rooms.add(room.id)
             conn.send(room.state_message(account.id))
@@ -747,16 +748,43 @@ def _release(conn: Connection, owner: str) -> None:
     )  # fmt: skip
 
 
-def _claim(conn: Connection, table: int, owner: str) -> bool:
+def _claim(conn: Connection, table: int, owner: str, dead: str | None = None) -> bool:
+    """Take the lease of a table that is free, ours, expired, or held by ``dead`` (a process
+    of this machine that no longer runs)."""
     now = time.time()
+    holders = [s.tables.c.lease_owner.is_(None), s.tables.c.lease_until < now,
+               s.tables.c.lease_owner == owner]  # fmt: skip
+    if dead is not None and _dead(dead):
+        holders.append(s.tables.c.lease_owner == dead)
     done = conn.execute(
         update(s.tables)
-        .where(s.tables.c.id == table, s.tables.c.status == "open",
-               or_(s.tables.c.lease_owner.is_(None), s.tables.c.lease_until < now,
-                   s.tables.c.lease_owner == owner))
+        .where(s.tables.c.id == table, s.tables.c.status == "open", or_(*holders))
         .values(lease_owner=owner, lease_until=now + LEASE_SECONDS)
     )  # fmt: skip
     return done.rowcount == 1
+
+
+def _dead(owner: str) -> bool:
+    """Whether a lease holder ("host:pid:nonce") is a process of this machine that has ended."""
+    host, _, rest = owner.partition(":")
+    pid = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return int(pid) != os.getpid() and _zombie(int(pid))
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return False
 
 
 def _renew(conn: Connection, owner: str, tables: list[int]) -> list[int]:
