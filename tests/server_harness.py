@@ -38,7 +38,7 @@ async def running(db: str, options: Options = FAST, port: int | None = None) -> 
     url = f"http://127.0.0.1:{port}"
     room = CardRoom(db, dataclasses.replace(options, public_url=url))
     config = uvicorn.Config(create_app(room), host="127.0.0.1", port=port, log_level="error",
-                            ws_max_size=65536, lifespan="on")
+                            ws_max_size=65536, ws_per_message_deflate=False, lifespan="on")
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     while not server.started:

@@ -201,6 +201,9 @@ def serve_command(
     bank: Annotated[float, typer.Option(help="Each seat's time bank, in seconds.")] = 60.0,
     pause: Annotated[float, typer.Option(help="Seconds between hands.")] = 3.0,
     bot_delay: Annotated[float, typer.Option(help="A bot's thinking time, in seconds.")] = 1.0,
+    rate: Annotated[
+        float, typer.Option(help="Messages a second each connection may send (bursts of 2x).")
+    ] = 20.0,
     admin: Annotated[
         str | None, typer.Option(help="NAME:PASSWORD of an admin account, made if missing.")
     ] = None,
@@ -215,7 +218,8 @@ def serve_command(
     from croupier.server import Options, serve
     from croupier.server.store import StoreError
 
-    options = Options(clock=clock, bank=bank, pause=pause, bot_delay=bot_delay, demo=demo)
+    options = Options(clock=clock, bank=bank, pause=pause, bot_delay=bot_delay, demo=demo,
+                      rate=rate, burst=max(1, int(2 * rate)))
     try:
         if admin is not None:
             _make_admin(db, admin)

@@ -32,4 +32,4 @@ def serve(db: str, host: str = "127.0.0.1", port: int = 8000, options: Options |
         options = dataclasses.replace(options, public_url=f"http://{host}:{port}")
     room = CardRoom(db, options)
     uvicorn.run(create_app(room), host=host, port=port, log_level=log_level,
-                ws_max_size=65536, lifespan="on")
+                ws_max_size=65536, ws_per_message_deflate=False, lifespan="on")

@@ -17,6 +17,7 @@ import asyncio
 import json
 import os
 import queue
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -175,6 +176,9 @@ class Writer:
         self.store = store
         self.batch = batch
         self._queue: queue.SimpleQueue[_Job[Any] | None] = queue.SimpleQueue()
+        # The event loop hands jobs to this thread and back: with the default 5 ms switch
+        # interval each handoff can wait that long for the GIL.
+        sys.setswitchinterval(min(sys.getswitchinterval(), 0.0005))
         self._thread = threading.Thread(target=self._run, name="croupier-writer", daemon=True)
         self._thread.start()
         self.commits = 0
