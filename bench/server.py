@@ -515,35 +515,48 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
     await bob.sit(table, 2, 400)
     replays: list[dict[str, Any]] = []
     rng = random.Random(seed)
-    # Play a few actions honestly, keeping every message sent to resend later.
-    for _ in range(6):
+    # Play honestly, keeping bob's messages to resend later, until bob has acted a few times
+    # and it is alice's turn: everything bob sends from now on is out of turn or a replay.
+    for _ in range(2000):
+        if len(replays) >= 3 and alice.views[table].my_turn:
+            break
         for client in (alice, bob):
             view = client.views[table]
-            if view.my_turn:
+            if view.my_turn and not (client is alice and len(replays) >= 3):
                 kind, fields = choose(view.legal or {}, rng)
+                if kind == "fold":
+                    kind, fields = "check_or_call", {}
                 request = client.new_id()
                 message = {"type": "act", "id": request, "table": table, "hand": view.hand,
                            "action": kind, **fields}  # fmt: skip
                 await client.act(table, kind, id=request, **fields)
-                replays.append(message)
-        await asyncio.sleep(0.05)
-    await asyncio.sleep(0.3)
+                if client is bob:
+                    replays.append(message)
+        await asyncio.sleep(0.01)
+    assert alice.views[table].my_turn, "could not reach alice's turn"
     view = alice.views[table]
     hand = int(view.hand or 1)
     await mallory.watch(table)
     bob_again = await Client.login(url, "bob", PASSWORD)
     await bob_again.connect()  # bob's own account, a second connection: same seat
-    stranger = Client(url, "no-token")
-    await stranger.connect_raw() if hasattr(stranger, "connect_raw") else None
     before = state_snapshot(server.db)
     received: dict[str, list[str]] = {"mallory": [], "bob_again": [], "stranger": []}
-    mallory.listeners.append(lambda m: received["mallory"].append(json.dumps(m)))
-    bob_again.listeners.append(lambda m: received["bob_again"].append(json.dumps(m)))
+    replies: dict[str, int] = {}
+
+    def note(who: str, message: dict[str, Any]) -> None:
+        received[who].append(json.dumps(message))
+        if message.get("type") == "error":
+            replies[message["code"]] = replies.get(message["code"], 0) + 1
+        elif message.get("type") == "ok":
+            key = "ok (duplicate)" if message.get("duplicate") else "ok (applied!)"
+            replies[key] = replies.get(key, 0) + 1
+
+    mallory.listeners.append(lambda m: note("mallory", m))
+    bob_again.listeners.append(lambda m: note("bob_again", m))
     import websockets
 
     address = url.replace("http://", "ws://") + "/ws"
     ws = await websockets.connect(address, max_size=2**24)
-    refusals: dict[str, int] = {}
     answers: dict[str, int] = {}
     plan = hostile_messages(rng, table, hand, replays, messages)
     senders = {"malformed": mallory, "oversized": mallory, "unauthorised": mallory,
@@ -558,6 +571,8 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
                 answers[family] = answers.get(family, 0) + 1
                 reply = await asyncio.wait_for(sockets["stranger"].recv(), 10)
                 received["stranger"].append(str(reply))
+                code = json.loads(reply).get("code", "?")
+                replies[f"{code} (no hello)"] = replies.get(f"{code} (no hello)", 0) + 1
             else:
                 client = senders[family]
                 await client.send(text)
@@ -572,8 +587,6 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
         if index % 500 == 0:
             await asyncio.sleep(0)  # let replies flow
     await asyncio.sleep(1.0)
-    for family in answers:
-        refusals[family] = answers[family]
     after = state_snapshot(server.db)
     holes, shown = house_cards(server.db)
     leaks = 0
@@ -586,7 +599,7 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
         await client.close()
     await ws.close()
     return {"sent": answers, "changes": _diff(before, after), "leaks": leaks, "alive": alive,
-            "reconnects": reconnects}  # fmt: skip
+            "reconnects": reconnects, "replies": replies}  # fmt: skip
 
 
 def _diff(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
@@ -602,7 +615,10 @@ def report_hostile(label: str, server: Server, result: dict[str, Any]) -> bool:
     print(f"  state changes {len(result['changes'])} {result['changes'] or ''}")
     print(f"  hidden cards sent to the wrong seat {result['leaks']}")
     print(f"  connections closed by the server and reopened {result['reconnects']}")
-    return crashes == 0 and not result["changes"] and result["leaks"] == 0 and tracebacks == 0
+    print(f"  replies: {dict(sorted(result['replies'].items()))}")
+    applied = result["replies"].get("ok (applied!)", 0)
+    return (crashes == 0 and not result["changes"] and result["leaks"] == 0 and tracebacks == 0
+            and applied == 0)
 
 
 # --- main ------------------------------------------------------------------------------------
