@@ -1,6 +1,7 @@
 """The card room under load, crashes and attack, on the loopback address only.
 
-    python bench/server.py load    [--db sqlite|postgres|DSN] [--clients 200] [--tables 40] [--seconds 60]
+    python bench/server.py load    [--db sqlite|postgres|DSN] [--clients 200] [--tables 40]
+                                   [--seconds 60]
     python bench/server.py crash   [--db ...] [--kills 50] [--clients 40] [--tables 8]
     python bench/server.py hostile [--db ...] [--messages 100000]
 
@@ -31,7 +32,6 @@ import random
 import re
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -70,9 +70,20 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        command = [sys.executable, "-c", "from croupier.cli import app; app()", "serve", "--db",
-                   self.db, "--host", "127.0.0.1", "--port", str(self.port), "--no-demo",
-                   *self.args]  # fmt: skip
+        command = [
+            sys.executable,
+            "-c",
+            "from croupier.cli import app; app()",
+            "serve",
+            "--db",
+            self.db,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--no-demo",
+            *self.args,
+        ]
         out = self.log.open("ab")
         self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.time() + 60
@@ -116,14 +127,19 @@ def database(kind: str):  # type: ignore[no-untyped-def]
         if "://" in kind:
             yield kind, "PostgreSQL (given)"
             return
-        done = subprocess.run(["bash", str(ROOT / "tools" / "postgres.sh"), "start"],
-                              capture_output=True, text=True, check=True)  # fmt: skip
+        done = subprocess.run(
+            ["bash", str(ROOT / "tools" / "postgres.sh"), "start"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         dsn, folder = done.stdout.split()[-2:]
         try:
             yield dsn, "PostgreSQL (fsync on, synchronous_commit on)"
         finally:
-            subprocess.run(["bash", str(ROOT / "tools" / "postgres.sh"), "stop", folder],
-                           check=False)  # fmt: skip
+            subprocess.run(
+                ["bash", str(ROOT / "tools" / "postgres.sh"), "stop", folder], check=False
+            )
         return
     raise SystemExit(f"--db: sqlite, postgres, or a postgresql:// DSN, not {kind!r}")
 
@@ -168,9 +184,14 @@ def choose(legal: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, An
 
 
 async def seat_player(
-    client: Client, table: int, tally: Tally, stop: asyncio.Event, rng: random.Random,
-    *, reconnect: bool = False,
-) -> None:  # fmt: skip
+    client: Client,
+    table: int,
+    tally: Tally,
+    stop: asyncio.Event,
+    rng: random.Random,
+    *,
+    reconnect: bool = False,
+) -> None:
     """Play ``table`` on every turn until ``stop``; measure each action's round trip."""
 
     def on_message(message: dict[str, Any]) -> None:
@@ -202,8 +223,9 @@ async def seat_player(
             tally.acked.append((client.name, request))
             if rng.random() < 0.01:  # resend the same action id: it must not apply twice
                 tally.resent += 1
-                again = await client.request("act", id=request, table=table, hand=view.hand,
-                                             action=kind, **fields)  # fmt: skip
+                again = await client.request(
+                    "act", id=request, table=table, hand=view.hand, action=kind, **fields
+                )
                 tally.duplicates_acked += bool(again.get("duplicate"))
             del reply
         except ClientError as error:
@@ -224,8 +246,9 @@ async def _reconnect(client: Client, stop: asyncio.Event) -> None:
             await asyncio.sleep(0.2)
 
 
-async def set_up(url: str, clients: int, tables: int, seats: int, prefix: str) -> tuple[
-        list[Client], list[tuple[Client, int]]]:  # fmt: skip
+async def set_up(
+    url: str, clients: int, tables: int, seats: int, prefix: str
+) -> tuple[list[Client], list[tuple[Client, int]]]:
     names = [f"{prefix}{i}" for i in range(clients)]
     players = await register_all(url, names)
     for client in players:
@@ -235,7 +258,9 @@ async def set_up(url: str, clients: int, tables: int, seats: int, prefix: str) -
     for t in range(tables):
         table = await owner.create_table(
             {"game": "holdem", "rulebook": "rws", "seats": seats, "stakes": "1/2"},
-            clock=30, bank=30, pause=0,
+            clock=30,
+            bank=30,
+            pause=0,
         )
         for s in range(seats):
             index = t * seats + s
@@ -250,8 +275,14 @@ def stored_actions(db: str) -> tuple[dict[tuple[str, str], int], int]:
     """How often each (account name, request id) is stored; and all moves."""
     store = Store(db)
     try:
-        rows = store.read(lambda c: list(c.exec_driver_sql(
-            "SELECT a.name, m.request_id FROM moves m JOIN accounts a ON a.id = m.account_id")))
+        rows = store.read(
+            lambda c: list(
+                c.exec_driver_sql(
+                    "SELECT a.name, m.request_id FROM moves m "
+                    "JOIN accounts a ON a.id = m.account_id"
+                )
+            )
+        )
         counts: dict[tuple[str, str], int] = {}
         for name, request in rows:
             if request is not None:
@@ -285,8 +316,10 @@ async def run_load(server: Server, clients: int, tables: int, seconds: float) ->
     tally = Tally()
     stop = asyncio.Event()
     rng = random.Random(7)
-    tasks = [asyncio.create_task(seat_player(c, t, tally, stop, random.Random(rng.random())))
-             for c, t in places]  # fmt: skip
+    tasks = [
+        asyncio.create_task(seat_player(c, t, tally, stop, random.Random(rng.random())))
+        for c, t in places
+    ]
     await asyncio.sleep(3)  # warm up: hands under way at every table
     tally.latencies.clear()
     acked_before = len(tally.acked)
@@ -300,8 +333,13 @@ async def run_load(server: Server, clients: int, tables: int, seconds: float) ->
     admin_check = await _engine_check(players[0])
     for client in players:
         await client.close()
-    return {"tally": tally, "latencies": latencies, "actions": acked, "elapsed": elapsed,
-            "engine": admin_check}  # fmt: skip
+    return {
+        "tally": tally,
+        "latencies": latencies,
+        "actions": acked,
+        "elapsed": elapsed,
+        "engine": admin_check,
+    }
 
 
 async def _engine_check(client: Client) -> list[str]:
@@ -323,8 +361,10 @@ def report_load(label: str, server: Server, result: dict[str, Any]) -> None:
     print(f"  action-to-broadcast latency  p50 {p50:6.1f} ms   p99 {p99:6.1f} ms   (goal p99 < 50)")
     print(f"  actions per second           {rate:8,.0f}              (goal >= 2,000)")
     print(f"  lost actions                 {lost:8}")
-    print(f"  doubled actions              {doubled:8}   ({tally.resent} resent, "
-          f"{tally.duplicates_acked} answered duplicate)")
+    print(
+        f"  doubled actions              {doubled:8}   ({tally.resent} resent, "
+        f"{tally.duplicates_acked} answered duplicate)"
+    )
     print(f"  chip-conservation violations {len(problems):8}")
     for problem in problems[:5]:
         print(f"    {problem}")
@@ -341,8 +381,12 @@ async def run_crash(server: Server, clients: int, tables: int, kills: int, seed:
     rng = random.Random(seed)
     tally = Tally()
     stop = asyncio.Event()
-    tasks = [asyncio.create_task(seat_player(c, t, tally, stop, random.Random(rng.random()),
-                                             reconnect=True)) for c, t in places]  # fmt: skip
+    tasks = [
+        asyncio.create_task(
+            seat_player(c, t, tally, stop, random.Random(rng.random()), reconnect=True)
+        )
+        for c, t in places
+    ]
     for number in range(kills):
         await asyncio.sleep(rng.uniform(0.2, 1.5))
         server.kill()
@@ -366,8 +410,13 @@ async def run_crash(server: Server, clients: int, tables: int, kills: int, seed:
 def _hands_playing(db: str) -> int:
     store = Store(db)
     try:
-        return int(store.read(lambda c: c.exec_driver_sql(
-            "SELECT count(*) FROM hands WHERE status = 'playing'").scalar()))
+        return int(
+            store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT count(*) FROM hands WHERE status = 'playing'"
+                ).scalar()
+            )
+        )
     finally:
         store.close()
 
@@ -375,17 +424,31 @@ def _hands_playing(db: str) -> int:
 def report_crash(label: str, server: Server, kills: int) -> bool:
     store = Store(server.db)
     try:
-        statuses = dict(store.read(lambda c: list(c.exec_driver_sql(
-            "SELECT status, count(*) FROM hands GROUP BY status"))))
-        voids = store.read(lambda c: [r[0] for r in c.exec_driver_sql(
-            "SELECT detail FROM audit WHERE kind = 'void'")])
-        seated = store.read(lambda c: c.exec_driver_sql(
-            "SELECT coalesce(sum(chips), 0) FROM seats").scalar())
-        cash = store.read(lambda c: c.exec_driver_sql(
-            "SELECT coalesce(sum(amount), 0) FROM ledger WHERE kind = 'cash_in' AND amount > 0"
-        ).scalar())
-        held = store.read(lambda c: c.exec_driver_sql(
-            "SELECT coalesce(sum(balance), 0) FROM accounts WHERE role <> 'cage'").scalar())
+        statuses = dict(
+            store.read(
+                lambda c: list(
+                    c.exec_driver_sql("SELECT status, count(*) FROM hands GROUP BY status")
+                )
+            )
+        )
+        voids = store.read(
+            lambda c: [
+                r[0] for r in c.exec_driver_sql("SELECT detail FROM audit WHERE kind = 'void'")
+            ]
+        )
+        seated = store.read(
+            lambda c: c.exec_driver_sql("SELECT coalesce(sum(chips), 0) FROM seats").scalar()
+        )
+        cash = store.read(
+            lambda c: c.exec_driver_sql(
+                "SELECT coalesce(sum(amount), 0) FROM ledger WHERE kind = 'cash_in' AND amount > 0"
+            ).scalar()
+        )
+        held = store.read(
+            lambda c: c.exec_driver_sql(
+                "SELECT coalesce(sum(balance), 0) FROM accounts WHERE role <> 'cage'"
+            ).scalar()
+        )
         problems = store.read(check_ledger)
     finally:
         store.close()
@@ -408,18 +471,32 @@ def report_crash(label: str, server: Server, kills: int) -> bool:
 CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
 
 
-def hostile_messages(rng: random.Random, table: int, hand: int, replays: list[dict[str, Any]],
-                     count: int) -> list[tuple[str, str]]:  # fmt: skip
+def hostile_messages(
+    rng: random.Random, table: int, hand: int, replays: list[dict[str, Any]], count: int
+) -> list[tuple[str, str]]:
     """``count`` (family, text) pairs, families in turn."""
     out: list[tuple[str, str]] = []
     families = ("malformed", "oversized", "unauthorised", "out_of_turn", "replayed")
-    garbage = ["", "{", "null", "[]", "42", '"hello"', "{}", '{"type": 5}', '{"type": "act"}',
-               '{"type": "sit", "id": "x", "table": "one", "seat": 1, "chips": 1}',
-               '{"type": "act", "id": "x", "table": 1, "hand": 1, "action": "steal"}',
-               '{"type": "act", "id": "x", "table": 1, "hand": 1, "action": "bet_or_raise", '
-               '"amount": 1e309}', '{"type": "act", "id": "\\u0000", "table": 1}',
-               "[" * 3000, '{"a":' * 1000, "\udcff" if False else "\u00ff\u00fe",
-               '{"type": "sit", "id": "y", "table": 1, "seat": 1, "chips": 99999999999999999999}']
+    garbage = [
+        "",
+        "{",
+        "null",
+        "[]",
+        "42",
+        '"hello"',
+        "{}",
+        '{"type": 5}',
+        '{"type": "act"}',
+        '{"type": "sit", "id": "x", "table": "one", "seat": 1, "chips": 1}',
+        '{"type": "act", "id": "x", "table": 1, "hand": 1, "action": "steal"}',
+        '{"type": "act", "id": "x", "table": 1, "hand": 1, "action": "bet_or_raise", '
+        '"amount": 1e309}',
+        '{"type": "act", "id": "\\u0000", "table": 1}',
+        "[" * 3000,
+        '{"a":' * 1000,
+        "\udcff" if False else "\u00ff\u00fe",
+        '{"type": "sit", "id": "y", "table": 1, "seat": 1, "chips": 99999999999999999999}',
+    ]
     for i in range(count):
         family = families[i % len(families)]
         rid = f"h{i}"
@@ -431,26 +508,62 @@ def hostile_messages(rng: random.Random, table: int, hand: int, replays: list[di
             pad = "x" * rng.randrange(4100, 20000)
             text = json.dumps({"type": "ping", "id": rid, "pad": pad})
         elif family == "unauthorised":
-            text = json.dumps(rng.choice([
-                {"type": "add_bot", "id": rid, "table": table, "seat": 1},
-                {"type": "void_hand", "id": rid, "table": table, "reason": "mine"},
-                {"type": "act", "id": rid, "table": table, "hand": hand, "action": "fold"},
-                {"type": "leave", "id": rid, "table": table},
-                {"type": "hello", "id": rid, "token": "forged-token-" + str(i)},
-            ]))
+            text = json.dumps(
+                rng.choice(
+                    [
+                        {"type": "add_bot", "id": rid, "table": table, "seat": 1},
+                        {"type": "void_hand", "id": rid, "table": table, "reason": "mine"},
+                        {"type": "act", "id": rid, "table": table, "hand": hand, "action": "fold"},
+                        {"type": "leave", "id": rid, "table": table},
+                        {"type": "hello", "id": rid, "token": "forged-token-" + str(i)},
+                    ]
+                )
+            )
         elif family == "out_of_turn":
-            text = json.dumps(rng.choice([
-                {"type": "act", "id": rid, "table": table, "hand": hand, "action": "fold"},
-                {"type": "act", "id": rid, "table": table, "hand": hand,
-                 "action": "bet_or_raise", "amount": rng.randrange(1, 10**6)},
-                {"type": "act", "id": rid, "table": table, "hand": hand + 1, "action": "fold"},
-                {"type": "act", "id": rid, "table": table, "hand": hand, "action": "draw",
-                 "cards": ["Ah"]},
-                {"type": "sit", "id": rid, "table": table, "seat": rng.randrange(1, 4),
-                 "chips": rng.randrange(1, 10**6)},
-                {"type": "top_up", "id": rid, "table": table, "chips": rng.randrange(1, 10**6)},
-                {"type": "act", "id": rid, "table": 10**6, "hand": 1, "action": "fold"},
-            ]))
+            text = json.dumps(
+                rng.choice(
+                    [
+                        {"type": "act", "id": rid, "table": table, "hand": hand, "action": "fold"},
+                        {
+                            "type": "act",
+                            "id": rid,
+                            "table": table,
+                            "hand": hand,
+                            "action": "bet_or_raise",
+                            "amount": rng.randrange(1, 10**6),
+                        },
+                        {
+                            "type": "act",
+                            "id": rid,
+                            "table": table,
+                            "hand": hand + 1,
+                            "action": "fold",
+                        },
+                        {
+                            "type": "act",
+                            "id": rid,
+                            "table": table,
+                            "hand": hand,
+                            "action": "draw",
+                            "cards": ["Ah"],
+                        },
+                        {
+                            "type": "sit",
+                            "id": rid,
+                            "table": table,
+                            "seat": rng.randrange(1, 4),
+                            "chips": rng.randrange(1, 10**6),
+                        },
+                        {
+                            "type": "top_up",
+                            "id": rid,
+                            "table": table,
+                            "chips": rng.randrange(1, 10**6),
+                        },
+                        {"type": "act", "id": rid, "table": 10**6, "hand": 1, "action": "fold"},
+                    ]
+                )
+            )
         else:
             text = json.dumps(rng.choice(replays)) if replays else "{}"
         out.append((family, text))
@@ -464,15 +577,17 @@ def state_snapshot(db: str) -> dict[str, Any]:
         "accounts": "SELECT id, name, role, balance FROM accounts ORDER BY id",
         "ledger": "SELECT count(*), coalesce(sum(amount), 0) FROM ledger",
         "seats": "SELECT table_id, seat, account_id, chips, status, leaving FROM seats "
-                 "ORDER BY table_id, seat",
+        "ORDER BY table_id, seat",
         "hands": "SELECT id, status, to_act FROM hands ORDER BY id",
         "moves": "SELECT count(*) FROM moves",
         "applied": "SELECT count(*) FROM audit WHERE outcome = 'applied'",
         "tables": "SELECT id, status, hands FROM tables ORDER BY id",
     }
     try:
-        return {k: [tuple(r) for r in store.read(lambda c, q=q: list(c.exec_driver_sql(q)))]
-                for k, q in queries.items()}  # fmt: skip
+        return {
+            k: [tuple(r) for r in store.read(lambda c, q=q: list(c.exec_driver_sql(q)))]
+            for k, q in queries.items()
+        }
     finally:
         store.close()
 
@@ -482,15 +597,21 @@ def house_cards(db: str) -> tuple[dict[int, set[str]], set[str]]:
     record (deal and moves)."""
     store = Store(db)
     try:
-        rows = store.read(lambda c: list(c.exec_driver_sql(
-            "SELECT id, seats, events FROM hands WHERE status = 'playing'")))
+        rows = store.read(
+            lambda c: list(
+                c.exec_driver_sql("SELECT id, seats, events FROM hands WHERE status = 'playing'")
+            )
+        )
         holes: dict[int, set[str]] = {}
         shown: set[str] = set()
         for hand_id, seats, events in rows:
             order = [row[0] for row in json.loads(seats)]
             records = json.loads(events)
-            for (more,) in store.read(lambda c, h=hand_id: list(c.exec_driver_sql(
-                    f"SELECT events FROM moves WHERE hand_id = {h} ORDER BY seq"))):
+            for (more,) in store.read(
+                lambda c, h=hand_id: list(
+                    c.exec_driver_sql(f"SELECT events FROM moves WHERE hand_id = {h} ORDER BY seq")
+                )
+            ):
                 records += json.loads(more)
             for record in records:
                 if record["event"] == "DealHole":
@@ -509,8 +630,9 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
     alice, bob, mallory = await register_all(url, ["alice", "bob", "mallory"])
     for client in (alice, bob, mallory):
         await client.connect()
-    table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 3},
-                                     clock=3600, bank=3600, pause=0)  # fmt: skip
+    table = await alice.create_table(
+        {"game": "holdem", "rulebook": "rws", "seats": 3}, clock=3600, bank=3600, pause=0
+    )
     await alice.sit(table, 1, 400)
     await bob.sit(table, 2, 400)
     replays: list[dict[str, Any]] = []
@@ -527,8 +649,14 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
                 if kind == "fold":
                     kind, fields = "check_or_call", {}
                 request = client.new_id()
-                message = {"type": "act", "id": request, "table": table, "hand": view.hand,
-                           "action": kind, **fields}  # fmt: skip
+                message = {
+                    "type": "act",
+                    "id": request,
+                    "table": table,
+                    "hand": view.hand,
+                    "action": kind,
+                    **fields,
+                }
                 await client.act(table, kind, id=request, **fields)
                 if client is bob:
                     replays.append(message)
@@ -559,8 +687,13 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
     ws = await websockets.connect(address, max_size=2**24)
     answers: dict[str, int] = {}
     plan = hostile_messages(rng, table, hand, replays, messages)
-    senders = {"malformed": mallory, "oversized": mallory, "unauthorised": mallory,
-               "out_of_turn": bob_again, "replayed": bob_again}  # fmt: skip
+    senders = {
+        "malformed": mallory,
+        "oversized": mallory,
+        "unauthorised": mallory,
+        "out_of_turn": bob_again,
+        "replayed": bob_again,
+    }
     sockets = {"stranger": ws}
     reconnects = 0
     for index, (family, text) in enumerate(plan):
@@ -598,8 +731,14 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
     for client in (alice, bob, mallory, bob_again):
         await client.close()
     await ws.close()
-    return {"sent": answers, "changes": _diff(before, after), "leaks": leaks, "alive": alive,
-            "reconnects": reconnects, "replies": replies}  # fmt: skip
+    return {
+        "sent": answers,
+        "changes": _diff(before, after),
+        "leaks": leaks,
+        "alive": alive,
+        "reconnects": reconnects,
+        "replies": replies,
+    }
 
 
 def _diff(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
@@ -617,8 +756,13 @@ def report_hostile(label: str, server: Server, result: dict[str, Any]) -> bool:
     print(f"  connections closed by the server and reopened {result['reconnects']}")
     print(f"  replies: {dict(sorted(result['replies'].items()))}")
     applied = result["replies"].get("ok (applied!)", 0)
-    return (crashes == 0 and not result["changes"] and result["leaks"] == 0 and tracebacks == 0
-            and applied == 0)
+    return (
+        crashes == 0
+        and not result["changes"]
+        and result["leaks"] == 0
+        and tracebacks == 0
+        and applied == 0
+    )
 
 
 # --- main ------------------------------------------------------------------------------------

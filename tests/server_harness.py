@@ -33,12 +33,21 @@ class Running:
 
 
 @contextlib.asynccontextmanager
-async def running(db: str, options: Options = FAST, port: int | None = None) -> AsyncIterator[Running]:
+async def running(
+    db: str, options: Options = FAST, port: int | None = None
+) -> AsyncIterator[Running]:
     port = port or free_port()
     url = f"http://127.0.0.1:{port}"
     room = CardRoom(db, dataclasses.replace(options, public_url=url))
-    config = uvicorn.Config(create_app(room), host="127.0.0.1", port=port, log_level="error",
-                            ws_max_size=65536, ws_per_message_deflate=False, lifespan="on")
+    config = uvicorn.Config(
+        create_app(room),
+        host="127.0.0.1",
+        port=port,
+        log_level="error",
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+        lifespan="on",
+    )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     while not server.started:
@@ -81,8 +90,9 @@ def start_postgres() -> tuple[str, str]:
     import pytest
 
     script = ROOT / "tools" / "postgres.sh"
-    done = subprocess.run(["bash", str(script), "start", "--fast"], capture_output=True,
-                          text=True, timeout=600)  # fmt: skip
+    done = subprocess.run(
+        ["bash", str(script), "start", "--fast"], capture_output=True, text=True, timeout=600
+    )
     lines = done.stdout.strip().splitlines()
     if done.returncode != 0 or len(lines) < 2:
         pytest.fail(
@@ -98,8 +108,12 @@ def start_postgres() -> tuple[str, str]:
 def stop_postgres(folder: str) -> None:
     import subprocess
 
-    subprocess.run(["bash", str(ROOT / "tools" / "postgres.sh"), "stop", folder],
-                   capture_output=True, timeout=120, check=False)  # fmt: skip
+    subprocess.run(
+        ["bash", str(ROOT / "tools" / "postgres.sh"), "stop", folder],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
 
 
 def fresh_postgres_db(dsn: str) -> str:

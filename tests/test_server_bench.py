@@ -23,9 +23,12 @@ def bench() -> ModuleType:
 
 def test_hostile_messages_crash_nothing_change_nothing_and_leak_no_card(tmp_path: Path) -> None:
     b = bench()
-    server = b.Server(str(tmp_path / "room.db"), b.free_port(),
-                      ("--pause", "0", "--bot-delay", "0", "--rate", "100000"),
-                      tmp_path / "serve.log")  # fmt: skip
+    server = b.Server(
+        str(tmp_path / "room.db"),
+        b.free_port(),
+        ("--pause", "0", "--bot-delay", "0", "--rate", "100000"),
+        tmp_path / "serve.log",
+    )
     server.start()
     try:
         result = asyncio.run(b.run_hostile(server, 2500, seed=3))
@@ -39,8 +42,12 @@ def test_hostile_messages_crash_nothing_change_nothing_and_leak_no_card(tmp_path
 
 def test_killed_at_random_moments_every_hand_finishes_or_is_refunded(tmp_path: Path) -> None:
     b = bench()
-    server = b.Server(str(tmp_path / "room.db"), b.free_port(),
-                      ("--pause", "0", "--bot-delay", "0"), tmp_path / "serve.log")  # fmt: skip
+    server = b.Server(
+        str(tmp_path / "room.db"),
+        b.free_port(),
+        ("--pause", "0", "--bot-delay", "0"),
+        tmp_path / "serve.log",
+    )
     server.start()
     try:
         asyncio.run(b.run_crash(server, clients=8, tables=2, kills=4, seed=5))

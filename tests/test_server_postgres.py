@@ -12,11 +12,10 @@ import sys
 import time
 import urllib.request
 
-from server_harness import fresh_postgres_db, free_port, player, running, simple_move
-from test_server_play import play_hands
-
 from croupier.client import Client, ClientError
 from croupier.server.store import Store, check_ledger
+from server_harness import free_port, fresh_postgres_db, player, running, simple_move
+from test_server_play import play_hands
 
 
 def test_two_players_and_a_bot_play_on_postgresql(postgres_dsn: str) -> None:
@@ -26,8 +25,9 @@ def test_two_players_and_a_bot_play_on_postgresql(postgres_dsn: str) -> None:
         async with running(db) as server:
             alice = await player(server.url, "alice")
             bob = await player(server.url, "bob")
-            table = await alice.create_table({"game": "omaha", "rulebook": "au-casino",
-                                              "structure": "pot", "seats": 3})  # fmt: skip
+            table = await alice.create_table(
+                {"game": "omaha", "rulebook": "au-casino", "structure": "pot", "seats": 3}
+            )
             await alice.add_bot(table, 2)
             await alice.sit(table, 1, 400)
             await bob.sit(table, 3, 400)
@@ -40,17 +40,30 @@ def test_two_players_and_a_bot_play_on_postgresql(postgres_dsn: str) -> None:
 
 def _serve(db: str, port: int) -> subprocess.Popen[bytes]:
     env = dict(os.environ, CROUPIER_LEASE_SECONDS="2")
-    command = [sys.executable, "-c", "from croupier.cli import app; app()", "serve", "--db", db,
-               "--port", str(port), "--no-demo", "--pause", "0.1", "--bot-delay", "0.05"]  # fmt: skip
+    command = [
+        sys.executable,
+        "-c",
+        "from croupier.cli import app; app()",
+        "serve",
+        "--db",
+        db,
+        "--port",
+        str(port),
+        "--no-demo",
+        "--pause",
+        "0.1",
+        "--bot-delay",
+        "0.05",
+    ]
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.time() + 60
     while time.time() < deadline:
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1):
                 return process
-        except OSError:
+        except OSError as error:
             if process.poll() is not None:
-                raise AssertionError(process.stdout.read())  # type: ignore[union-attr]
+                raise AssertionError(process.stdout.read()) from error  # type: ignore[union-attr]
             time.sleep(0.1)
     process.kill()
     raise AssertionError("croupier serve did not start")
@@ -59,8 +72,9 @@ def _serve(db: str, port: int) -> subprocess.Popen[bytes]:
 def _owners(db: str) -> dict[int, str]:
     store = Store(db)
     try:
-        return store.read(lambda c: {r[0]: r[1] for r in c.exec_driver_sql(
-            "SELECT id, lease_owner FROM tables")})  # fmt: skip
+        return store.read(
+            lambda c: {r[0]: r[1] for r in c.exec_driver_sql("SELECT id, lease_owner FROM tables")}
+        )
     finally:
         store.close()
 
@@ -80,6 +94,7 @@ def test_two_processes_share_postgresql_each_table_in_one_and_take_over_on_a_cra
     a, b = _serve(db, port_a), _serve(db, port_b)
     url_a, url_b = f"http://127.0.0.1:{port_a}", f"http://127.0.0.1:{port_b}"
     try:
+
         async def play() -> tuple[int, int, int, Client, Client]:
             alice = await player(url_a, "alice")
             bob = await player(url_b, "bob")
@@ -98,8 +113,12 @@ def test_two_processes_share_postgresql_each_table_in_one_and_take_over_on_a_cra
             await play_hands([alice, bob], first, 2)
             # into a hand at the first table, then A dies
             view = alice.views[first]
-            while not (view.hand and view.to_act is not None and view.results
-                       and view.hand > view.results[-1]["hand"]):  # fmt: skip
+            while not (
+                view.hand
+                and view.to_act is not None
+                and view.results
+                and view.hand > view.results[-1]["hand"]
+            ):
                 await asyncio.sleep(0.01)
             return first, second, int(view.hand), alice, bob
 
@@ -141,12 +160,17 @@ def test_two_processes_share_postgresql_each_table_in_one_and_take_over_on_a_cra
         store = Store(db)
         try:
             assert store.read(check_ledger) == []
-            status = store.read(lambda c: c.exec_driver_sql(
-                f"SELECT status FROM hands WHERE table_id = {first} AND number = {number}"
-            ).scalar())  # fmt: skip
+            status = store.read(
+                lambda c: c.exec_driver_sql(
+                    f"SELECT status FROM hands WHERE table_id = {first} AND number = {number}"
+                ).scalar()
+            )
             assert status == "finished"
-            bots = store.read(lambda c: c.exec_driver_sql(
-                f"SELECT count(*) FROM hands WHERE table_id = {second}").scalar())  # fmt: skip
+            bots = store.read(
+                lambda c: c.exec_driver_sql(
+                    f"SELECT count(*) FROM hands WHERE table_id = {second}"
+                ).scalar()
+            )
             assert bots >= 1  # B dealt its own table all along
         finally:
             store.close()

@@ -72,8 +72,10 @@ def test_every_error_code_is_documented() -> None:
         ('{"type": "sit", "id": "x", "table": 1, "seat": 1, "chips": -5}', "invalid"),
         ('{"type": "sit", "id": "x", "table": 1, "seat": 1, "chips": 5, "extra": 1}', "invalid"),
         ('{"type": "ping", "id": "' + "x" * 65 + '"}', "invalid"),
-        ('{"type": "act", "id": "x", "table": 1, "hand": 1, "action": "draw", "cards": ["Zz"]}',
-         "invalid"),
+        (
+            '{"type": "act", "id": "x", "table": 1, "hand": 1, "action": "draw", "cards": ["Zz"]}',
+            "invalid",
+        ),
         ("[" * 5000, "too_large"),
         ('{"type": "ping", "id": "x", "pad": "' + "x" * MAX_MESSAGE + '"}', "too_large"),
     ],

@@ -14,10 +14,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-from server_harness import player, running, simple_move
-
 from croupier.client import Client, ClientError
 from croupier.server.store import Store, check_ledger
+from server_harness import player, running, simple_move
 
 
 async def _start_table(url: str) -> tuple[Client, Client, int]:
@@ -90,11 +89,19 @@ def test_rws_5_1_a_hand_that_cannot_be_rebuilt_is_void_and_refunded(tmp_path: Pa
             await bob.close()
         # The stored deck order no longer gives the stored events (a defective record).
         store = Store(db)
-        deck = json.loads(store.read(lambda c: c.exec_driver_sql(
-            "SELECT deck FROM hands WHERE status = 'playing'").scalar()))  # fmt: skip
+        deck = json.loads(
+            store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT deck FROM hands WHERE status = 'playing'"
+                ).scalar()
+            )
+        )
         deck[0], deck[-1] = deck[-1], deck[0]
-        store.write_now(lambda c: c.exec_driver_sql(
-            "UPDATE hands SET deck = ? WHERE status = 'playing'", (json.dumps(deck),)))  # fmt: skip
+        store.write_now(
+            lambda c: c.exec_driver_sql(
+                "UPDATE hands SET deck = ? WHERE status = 'playing'", (json.dumps(deck),)
+            )
+        )
         store.close()
         async with running(db) as server:
             await asyncio.sleep(0.2)
@@ -107,9 +114,10 @@ def test_rws_5_1_a_hand_that_cannot_be_rebuilt_is_void_and_refunded(tmp_path: Pa
             room = server.room.rooms[table]
             assert (room.seats[1].chips, room.seats[2].chips) == (200, 200)
             refunds = server.room.store.read(
-                lambda c: [r[0] for r in c.exec_driver_sql(
-                    "SELECT memo FROM ledger WHERE kind = 'refund'")]
-            )  # fmt: skip
+                lambda c: [
+                    r[0] for r in c.exec_driver_sql("SELECT memo FROM ledger WHERE kind = 'refund'")
+                ]
+            )
             assert len(refunds) == 2 and all("rws 5.1" in memo for memo in refunds)
             rulings = server.room.store.read(
                 lambda c: c.exec_driver_sql(
@@ -126,17 +134,31 @@ def test_rws_5_1_a_hand_that_cannot_be_rebuilt_is_void_and_refunded(tmp_path: Pa
 
 
 def start_serve(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-c", "from croupier.cli import app; app()", "serve", "--db", db, "--port", str(port),
-               "--pause", "0.2", "--bot-delay", "0.3", *extra]  # fmt: skip
+    command = [
+        sys.executable,
+        "-c",
+        "from croupier.cli import app; app()",
+        "serve",
+        "--db",
+        db,
+        "--port",
+        str(port),
+        "--pause",
+        "0.2",
+        "--bot-delay",
+        "0.3",
+        *extra,
+    ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.time() + 60
     while time.time() < deadline:
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1):
                 return process
-        except OSError:
+        except OSError as error:
             if process.poll() is not None:
-                raise AssertionError(f"croupier serve exited: {process.stdout.read()!r}")  # type: ignore[union-attr]
+                output = process.stdout.read()  # type: ignore[union-attr]
+                raise AssertionError(f"croupier serve exited: {output!r}") from error
             time.sleep(0.1)
     process.kill()
     raise AssertionError("croupier serve did not answer within 60 s")
@@ -160,8 +182,11 @@ def test_croupier_serve_killed_mid_hand_finishes_that_hand_after_a_restart(tmp_p
         while len(view.results) < 1:  # one whole hand between the two clients and the bot
             await _act_once_or_wait([alice, bob], table)
         # into the next hand: at least one client action
-        while not (view.hand and view.hand > view.results[-1]["hand"] and any(
-                e["event"] in ("Call", "Check", "Bet", "Fold") for e in view.events)):
+        while not (
+            view.hand
+            and view.hand > view.results[-1]["hand"]
+            and any(e["event"] in ("Call", "Check", "Bet", "Fold") for e in view.events)
+        ):
             await _act_once_or_wait([alice, bob], table)
         return table, int(view.hand), list(view.events)
 
@@ -170,6 +195,7 @@ def test_croupier_serve_killed_mid_hand_finishes_that_hand_after_a_restart(tmp_p
     process.wait(timeout=30)
     process = start_serve(db, port, "--no-demo")
     try:
+
         async def second() -> None:
             alice = await Client.login(url, "alice", "password-1")
             bob = await Client.login(url, "bob", "password-1")
@@ -186,8 +212,14 @@ def test_croupier_serve_killed_mid_hand_finishes_that_hand_after_a_restart(tmp_p
 
         asyncio.run(asyncio.wait_for(second(), 120))
         store = Store(db)
-        assert store.read(lambda c: c.exec_driver_sql(
-            f"SELECT status FROM hands WHERE number = {number}").scalar()) == "finished"  # fmt: skip
+        assert (
+            store.read(
+                lambda c: c.exec_driver_sql(
+                    f"SELECT status FROM hands WHERE number = {number}"
+                ).scalar()
+            )
+            == "finished"
+        )
         assert store.read(check_ledger) == []
         store.close()
         # Ctrl-C stops it cleanly

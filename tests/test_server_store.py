@@ -10,11 +10,18 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from server_harness import fresh_postgres_db
 
 from croupier.server import auth
 from croupier.server.schema import metadata
-from croupier.server.store import CAGE, InsufficientChips, Store, StoreError, check_ledger, post_ledger
+from croupier.server.store import (
+    CAGE,
+    InsufficientChipsError,
+    Store,
+    StoreError,
+    check_ledger,
+    post_ledger,
+)
+from server_harness import fresh_postgres_db
 
 
 def _differences(store: Store) -> list[object]:
@@ -53,28 +60,42 @@ def test_cash_in_buy_in_and_cash_out_balance_and_the_check_finds_tampering(tmp_p
     try:
         alice, _ = _accounts(store)
         assert store.read(check_ledger) == []
-        with pytest.raises(InsufficientChips):
-            store.write_now(lambda c: post_ledger(c, [("buy_in", alice, None, -5000),
-                                                      ("buy_in", alice, 1, 5000)]))  # fmt: skip
+        with pytest.raises(InsufficientChipsError):
+            store.write_now(
+                lambda c: post_ledger(
+                    c, [("buy_in", alice, None, -5000), ("buy_in", alice, 1, 5000)]
+                )
+            )
         with pytest.raises(StoreError, match="add up to zero"):
             store.write_now(lambda c: post_ledger(c, [("cash_in", alice, None, 10)]))
         assert store.read(check_ledger) == []
         # a balance changed behind the ledger's back
-        store.write_now(lambda c: c.exec_driver_sql(
-            f"UPDATE accounts SET balance = balance + 1 WHERE id = {alice}"))  # fmt: skip
+        store.write_now(
+            lambda c: c.exec_driver_sql(
+                f"UPDATE accounts SET balance = balance + 1 WHERE id = {alice}"
+            )
+        )
         problems = store.read(check_ledger)
         assert any("alice: balance 1001 but its ledger rows add up to 1000" in p for p in problems)
         # chips at a table with no seat to hold them
-        store.write_now(lambda c: c.exec_driver_sql(
-            f"UPDATE accounts SET balance = balance - 1 WHERE id = {alice}"))  # fmt: skip
-        store.write_now(lambda c: c.exec_driver_sql(
-            "INSERT INTO tables (id, name, owner_id, spec, status, created, hands, clock, bank, "
-            f"sit_out_after, pause, lease_until) VALUES (1, 't', {alice}, '{{}}', 'open', 0, 0, 1,"
-            " 1, 1, 0, 0)"))  # fmt: skip
-        store.write_now(lambda c: post_ledger(c, [("buy_in", alice, None, -100),
-                                                  ("buy_in", alice, 1, 100)]))  # fmt: skip
-        assert any("0 chips at the table but the ledger says 100" in p
-                   for p in store.read(check_ledger))  # fmt: skip
+        store.write_now(
+            lambda c: c.exec_driver_sql(
+                f"UPDATE accounts SET balance = balance - 1 WHERE id = {alice}"
+            )
+        )
+        store.write_now(
+            lambda c: c.exec_driver_sql(
+                "INSERT INTO tables (id, name, owner_id, spec, status, created, hands, clock, "
+                "bank, sit_out_after, pause, lease_until) VALUES "
+                f"(1, 't', {alice}, '{{}}', 'open', 0, 0, 1, 1, 1, 0, 0)"
+            )
+        )
+        store.write_now(
+            lambda c: post_ledger(c, [("buy_in", alice, None, -100), ("buy_in", alice, 1, 100)])
+        )
+        assert any(
+            "0 chips at the table but the ledger says 100" in p for p in store.read(check_ledger)
+        )
     finally:
         store.close()
 
@@ -85,19 +106,21 @@ def test_the_writer_answers_after_the_commit_and_a_failing_job_fails_alone(tmp_p
 
     async def main() -> None:
         def good(amount: int) -> object:
-            return lambda c: post_ledger(c, [("cash_in", cage, None, -amount),
-                                             ("cash_in", alice, None, amount)])  # fmt: skip
+            return lambda c: post_ledger(
+                c, [("cash_in", cage, None, -amount), ("cash_in", alice, None, amount)]
+            )
 
         def bad(c: object) -> None:
-            post_ledger(c, [("buy_in", alice, None, -10**9), ("buy_in", alice, 1, 10**9)])  # type: ignore[arg-type]
+            post_ledger(c, [("buy_in", alice, None, -(10**9)), ("buy_in", alice, 1, 10**9)])  # type: ignore[arg-type]
 
         jobs = [store.write(good(1)), store.write(bad), store.write(good(2))]  # type: ignore[arg-type]
         results = await asyncio.gather(*jobs, return_exceptions=True)
-        assert isinstance(results[1], InsufficientChips)
+        assert isinstance(results[1], InsufficientChipsError)
         assert results[0] is None and results[2] is None
         # committed: a reader on another connection sees both good jobs
-        balance = store.read(lambda c: c.exec_driver_sql(
-            f"SELECT balance FROM accounts WHERE id = {alice}").scalar())  # fmt: skip
+        balance = store.read(
+            lambda c: c.exec_driver_sql(f"SELECT balance FROM accounts WHERE id = {alice}").scalar()
+        )
         assert balance == 1003
 
     try:

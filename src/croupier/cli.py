@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import replace
 from decimal import Decimal
@@ -227,11 +228,9 @@ def serve_command(
         console.print(f"[red]error:[/red] {error}")
         raise typer.Exit(2) from None
     where = db if "://" in db else str(Path(db).resolve())
-    console.print(f"croupier card room: open http://{host}:{port}/  (database {where}; Ctrl-C stops)")
-    try:
+    console.print(f"croupier card room: open http://{host}:{port}/  (database {where}; Ctrl-C)")
+    with contextlib.suppress(KeyboardInterrupt):
         serve(db, host, port, options)
-    except KeyboardInterrupt:
-        pass
     console.print("croupier card room stopped")
 
 

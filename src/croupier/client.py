@@ -139,9 +139,15 @@ class Client:
         await self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
     async def request(
-        self, kind: str, *, id: str | None = None, want: str = "ok", retries: int = 3,
-        timeout: float = 30.0, **fields: Any,
-    ) -> dict[str, Any]:  # fmt: skip
+        self,
+        kind: str,
+        *,
+        id: str | None = None,
+        want: str = "ok",
+        retries: int = 3,
+        timeout: float = 30.0,
+        **fields: Any,
+    ) -> dict[str, Any]:
         """Send a request and wait for its answer; after a lost connection, reconnect and send
         the same id again (applied once). Raises :class:`ClientError` when refused."""
         request = id or self.new_id()
@@ -242,9 +248,14 @@ class Client:
         return self.views[table]
 
     async def act(
-        self, table: int, action: str, amount: int | None = None,
-        cards: list[str] | None = None, *, id: str | None = None,
-    ) -> dict[str, Any]:  # fmt: skip
+        self,
+        table: int,
+        action: str,
+        amount: int | None = None,
+        cards: list[str] | None = None,
+        *,
+        id: str | None = None,
+    ) -> dict[str, Any]:
         view = self.views[table]
         fields: dict[str, Any] = {"table": table, "hand": view.hand, "action": action}
         if amount is not None:

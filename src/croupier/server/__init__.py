@@ -20,8 +20,14 @@ __all__ = [
 ]
 
 
-def serve(db: str, host: str = "127.0.0.1", port: int = 8000, options: Options | None = None,
-          *, log_level: str = "warning") -> None:
+def serve(
+    db: str,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    options: Options | None = None,
+    *,
+    log_level: str = "warning",
+) -> None:
     """Run the card room until Ctrl-C (or SIGTERM), then stop cleanly."""
     import dataclasses
 
@@ -31,5 +37,12 @@ def serve(db: str, host: str = "127.0.0.1", port: int = 8000, options: Options |
     if not options.public_url:
         options = dataclasses.replace(options, public_url=f"http://{host}:{port}")
     room = CardRoom(db, options)
-    uvicorn.run(create_app(room), host=host, port=port, log_level=log_level,
-                ws_max_size=65536, ws_per_message_deflate=False, lifespan="on")
+    uvicorn.run(
+        create_app(room),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+        lifespan="on",
+    )

@@ -122,9 +122,10 @@ class CardRoom:
         url = self.options.public_url
         await self.store.write(lambda conn: _register_server(conn, self.owner, url))
         names = await self.store.aread(
-            lambda conn: {r.id: r.name for r in conn.execute(select(s.accounts.c.id,
-                                                                    s.accounts.c.name))}
-        )  # fmt: skip
+            lambda conn: {
+                r.id: r.name for r in conn.execute(select(s.accounts.c.id, s.accounts.c.name))
+            }
+        )
         self._names.update(names)
         await self.claim_tables()
         if self.options.demo:
@@ -138,8 +139,14 @@ class CardRoom:
             room.close()
         for conns in list(self.conns.values()):
             for conn in conns:
-                conn.send({"type": "error", "id": None, "code": "unavailable",
-                           "message": "the server is stopping; reconnect"})  # fmt: skip
+                conn.send(
+                    {
+                        "type": "error",
+                        "id": None,
+                        "code": "unavailable",
+                        "message": "the server is stopping; reconnect",
+                    }
+                )
         with contextlib.suppress(Exception):
             await self.store.write(lambda conn: _release(conn, self.owner))
         self.rooms.clear()
@@ -150,7 +157,9 @@ class CardRoom:
             await asyncio.sleep(LEASE_SECONDS / 4)
             try:
                 mine = list(self.rooms)
-                lost = await self.store.write(lambda conn: _renew(conn, self.owner, mine))
+                lost = await self.store.write(
+                    lambda conn, mine=mine: _renew(conn, self.owner, mine)  # type: ignore[misc]
+                )
                 for table in lost:
                     await self.drop_room(table)
                 await self.claim_tables()
@@ -162,11 +171,14 @@ class CardRoom:
         this machine is dead), and resume its hand."""
         now = time.time()
         rows = await self.store.aread(
-            lambda conn: list(conn.execute(
-                select(s.tables.c.id, s.tables.c.lease_owner, s.tables.c.lease_until)
-                .where(s.tables.c.status == "open")
-            ))
-        )  # fmt: skip
+            lambda conn: list(
+                conn.execute(
+                    select(s.tables.c.id, s.tables.c.lease_owner, s.tables.c.lease_until).where(
+                        s.tables.c.status == "open"
+                    )
+                )
+            )
+        )
         for row in rows:
             if row.id in self.rooms:
                 continue
@@ -195,8 +207,15 @@ class CardRoom:
         url = await self._owner_url(table)
         for conn in list(room.viewers):
             conn.rooms.discard(table)
-            conn.send({"type": "error", "id": None, "code": "elsewhere", "url": url,
-                       "message": f"table {table} moved to another server process"})  # fmt: skip
+            conn.send(
+                {
+                    "type": "error",
+                    "id": None,
+                    "code": "elsewhere",
+                    "url": url,
+                    "message": f"table {table} moved to another server process",
+                }
+            )
 
     async def _demo_table(self) -> None:
         count = await self.store.aread(lambda conn: conn.scalar(select(s.tables.c.id).limit(1)))
@@ -238,9 +257,10 @@ class CardRoom:
             if found is not None:
                 return int(found)
             key = conn.execute(
-                insert(s.accounts).values(name=name, password_hash="!", role="bot", balance=0,
-                                          created=time.time())
-            ).inserted_primary_key  # fmt: skip
+                insert(s.accounts).values(
+                    name=name, password_hash="!", role="bot", balance=0, created=time.time()
+                )
+            ).inserted_primary_key
             assert key is not None
             return int(key[0])
 
@@ -263,11 +283,17 @@ class CardRoom:
         def job(conn: Connection) -> int:
             key = conn.execute(
                 insert(s.tables).values(
-                    name=name, owner_id=owner, spec=dumps(spec.to_json()), status="open",
-                    created=time.time(), hands=0, lease_owner=self.owner,
-                    lease_until=time.time() + LEASE_SECONDS, **values,
+                    name=name,
+                    owner_id=owner,
+                    spec=dumps(spec.to_json()),
+                    status="open",
+                    created=time.time(),
+                    hands=0,
+                    lease_owner=self.owner,
+                    lease_until=time.time() + LEASE_SECONDS,
+                    **values,
                 )
-            ).inserted_primary_key  # fmt: skip
+            ).inserted_primary_key
             assert key is not None
             return int(key[0])
 
@@ -291,8 +317,11 @@ class CardRoom:
             raise Refused("elsewhere", f"table {table} is run by another server process", url)
         room = await self._take(table, owner)
         if room is None:
-            raise Refused("elsewhere", f"table {table} is run by another server process",
-                          await self._owner_url(table))  # fmt: skip
+            raise Refused(
+                "elsewhere",
+                f"table {table} is run by another server process",
+                await self._owner_url(table),
+            )
         return room
 
     async def _owner_url(self, table: int) -> str:
@@ -319,8 +348,9 @@ class CardRoom:
                     conn.send(_error(None, "malformed", "send text frames holding JSON"))
                     continue
                 if not conn.allow():
-                    conn.send(_error(None, "rate_limited",
-                                     f"at most {conn.rate:g} messages a second"))  # fmt: skip
+                    conn.send(
+                        _error(None, "rate_limited", f"at most {conn.rate:g} messages a second")
+                    )
                     continue
                 await self.handle(conn, text)
         except (WebSocketDisconnect, RuntimeError):
@@ -433,12 +463,23 @@ class CardRoom:
         seats = await self.store.aread(
             lambda c: [
                 {"table": r.table_id, "seat": r.seat}
-                for r in c.execute(select(s.seats.c.table_id, s.seats.c.seat)
-                                   .where(s.seats.c.account_id == account.id))
+                for r in c.execute(
+                    select(s.seats.c.table_id, s.seats.c.seat).where(
+                        s.seats.c.account_id == account.id
+                    )
+                )
             ]
-        )  # fmt: skip
-        conn.send({"type": "welcome", "account": account.id, "name": account.name,
-                   "role": account.role, "balance": account.balance, "seats": seats})  # fmt: skip
+        )
+        conn.send(
+            {
+                "type": "welcome",
+                "account": account.id,
+                "name": account.name,
+                "role": account.role,
+                "balance": account.balance,
+                "seats": seats,
+            }
+        )
         for seat in seats:
             try:
                 room = await self.room_for(int(seat["table"]))
@@ -532,8 +573,9 @@ class CardRoom:
         except auth.AuthError as error:
             raise _HTTPError(401, str(error)) from None
         token = await self.store.write(lambda c: auth.new_token(c, account.id))
-        return JSONResponse({"account": account.id, "name": account.name, "role": account.role,
-                             "token": token})  # fmt: skip
+        return JSONResponse(
+            {"account": account.id, "name": account.name, "role": account.role, "token": token}
+        )
 
     async def logout(self, request: Request) -> Response:
         await self._account(request)
@@ -543,12 +585,21 @@ class CardRoom:
 
     async def me(self, request: Request) -> Response:
         account = await self._account(request)
-        return JSONResponse({"account": account.id, "name": account.name, "role": account.role,
-                             "balance": account.balance})  # fmt: skip
+        return JSONResponse(
+            {
+                "account": account.id,
+                "name": account.name,
+                "role": account.role,
+                "balance": account.balance,
+            }
+        )
 
     async def list_tables(self, request: Request) -> Response:
-        wanted = {k: v for k, v in request.query_params.items()
-                  if k in ("game", "rulebook", "structure", "stakes")}  # fmt: skip
+        wanted = {
+            k: v
+            for k, v in request.query_params.items()
+            if k in ("game", "rulebook", "structure", "stakes")
+        }
         free = request.query_params.get("open_seats")
 
         def read(conn: Connection) -> list[dict[str, Any]]:
@@ -563,8 +614,15 @@ class CardRoom:
                 used = taken.get(row.id, 0)
                 if free and spec["seats"] - used < 1:
                     continue
-                out.append({"table": row.id, "name": row.name, "spec": spec,
-                            "seats_taken": used, "hands": row.hands})  # fmt: skip
+                out.append(
+                    {
+                        "table": row.id,
+                        "name": row.name,
+                        "spec": spec,
+                        "seats_taken": used,
+                        "hands": row.hands,
+                    }
+                )
             return out
 
         return JSONResponse({"tables": await self.store.aread(read)})
@@ -574,10 +632,14 @@ class CardRoom:
         body = await self._body(request)
         try:
             spec = TableSpec.from_json(body.get("spec") or {})
-            settings = {k: body[k] for k in ("clock", "bank", "sit_out_after", "pause") if k in body}
+            settings: dict[str, Any] = {
+                k: body[k] for k in ("clock", "bank", "sit_out_after", "pause") if k in body
+            }
             for key, value in settings.items():
-                if isinstance(value, bool) or not isinstance(value, int | float) or not (
-                    0 <= value <= 3600
+                if (
+                    isinstance(value, bool)
+                    or not isinstance(value, int | float)
+                    or not (0 <= value <= 3600)
                 ):
                     raise SpecError(f"{key} must be a number of seconds (or hands) 0..3600")
             name = str(body.get("name") or f"{account.name}'s table")[:60]
@@ -591,20 +653,31 @@ class CardRoom:
         try:
             room = await self.room_for(table)
         except Refused as refused:
-            return JSONResponse({"error": str(refused), "url": refused.url or ""}, status_code=404
-                                if refused.code == "not_found" else 409)  # fmt: skip
+            return JSONResponse(
+                {"error": str(refused), "url": refused.url or ""},
+                status_code=404 if refused.code == "not_found" else 409,
+            )
         return JSONResponse(room.state_message(None))
 
     async def my_ledger(self, request: Request) -> Response:
         account = await self._account(request)
         rows = await self.store.aread(
             lambda c: [
-                {"at": r.at, "kind": r.kind, "table": r.table_id, "hand": r.hand_id,
-                 "amount": r.amount, "memo": r.memo}
-                for r in c.execute(select(s.ledger).where(s.ledger.c.account_id == account.id)
-                                   .order_by(s.ledger.c.id))
+                {
+                    "at": r.at,
+                    "kind": r.kind,
+                    "table": r.table_id,
+                    "hand": r.hand_id,
+                    "amount": r.amount,
+                    "memo": r.memo,
+                }
+                for r in c.execute(
+                    select(s.ledger)
+                    .where(s.ledger.c.account_id == account.id)
+                    .order_by(s.ledger.c.id)
+                )
             ]
-        )  # fmt: skip
+        )
         return JSONResponse({"balance": account.balance, "rows": rows})
 
     async def ledger_check(self, request: Request) -> Response:
@@ -625,10 +698,13 @@ class CardRoom:
         def job(conn: Connection) -> int:
             account = self.store.account_id(conn, name)
             cage = self.store.account_id(conn, "cage")
-            post_ledger(conn, [("cash_in", cage, None, -amount), ("cash_in", account, None,
-                                                                   amount)],
-                        memo=f"by {cashier.name}")  # fmt: skip
-            return int(conn.scalar(select(s.accounts.c.balance).where(s.accounts.c.id == account)))
+            post_ledger(
+                conn,
+                [("cash_in", cage, None, -amount), ("cash_in", account, None, amount)],
+                memo=f"by {cashier.name}",
+            )
+            balance = conn.scalar(select(s.accounts.c.balance).where(s.accounts.c.id == account))
+            return int(balance or 0)
 
         try:
             balance = await self.store.write(job)
@@ -645,9 +721,10 @@ class CardRoom:
 
         def job(conn: Connection) -> int:
             return conn.execute(
-                update(s.accounts).where(s.accounts.c.name == name,
-                                         s.accounts.c.role.in_(auth.ROLES)).values(role=role)
-            ).rowcount  # fmt: skip
+                update(s.accounts)
+                .where(s.accounts.c.name == name, s.accounts.c.role.in_(auth.ROLES))
+                .values(role=role)
+            ).rowcount
 
         if not await self.store.write(job):
             raise _HTTPError(404, f"no player account {name!r}")
@@ -661,11 +738,17 @@ class CardRoom:
                 s.ledger.c.account_id == account.id, s.ledger.c.kind.in_(("result", "refund"))
             )
             return [
-                {"hand": r.id, "table": r.table_id, "number": r.number, "status": r.status,
-                 "started": r.started}
-                for r in conn.execute(select(s.hands).where(s.hands.c.id.in_(played))
-                                      .order_by(s.hands.c.id))
-            ]  # fmt: skip
+                {
+                    "hand": r.id,
+                    "table": r.table_id,
+                    "number": r.number,
+                    "status": r.status,
+                    "started": r.started,
+                }
+                for r in conn.execute(
+                    select(s.hands).where(s.hands.c.id.in_(played)).order_by(s.hands.c.id)
+                )
+            ]
 
         return JSONResponse({"hands": await self.store.aread(read)})
 
@@ -680,8 +763,11 @@ class CardRoom:
 
         def read(conn: Connection) -> tuple[Any, list[Any]]:
             hand = conn.execute(select(s.hands).where(s.hands.c.id == hand_id)).first()
-            moves = list(conn.execute(select(s.moves).where(s.moves.c.hand_id == hand_id)
-                                      .order_by(s.moves.c.seq)))  # fmt: skip
+            moves = list(
+                conn.execute(
+                    select(s.moves).where(s.moves.c.hand_id == hand_id).order_by(s.moves.c.seq)
+                )
+            )
             return hand, moves
 
         hand, moves = await self.store.aread(read)
@@ -693,25 +779,37 @@ class CardRoom:
             raise _HTTPError(403, "you were not dealt into that hand")
         try:
             game = GameTable.of_record(
-                TableSpec.from_json(json.loads(hand.spec)), json.loads(hand.deck), hand.seed,
-                [row[0] for row in dealt], [row[4] for row in dealt],
+                TableSpec.from_json(json.loads(hand.spec)),
+                json.loads(hand.deck),
+                hand.seed,
+                [row[0] for row in dealt],
+                [row[4] for row in dealt],
                 [(m.seat, Move.from_json(json.loads(m.move))) for m in moves],
-            )  # fmt: skip
+            )
             text = game.history(None if house else seat, [row[2] for row in dealt], house=house)
         except (RuleError, SpecError) as error:
             raise _HTTPError(422, f"the hand cannot be written as PHH: {error}") from None
-        return PlainTextResponse(text, headers={
-            "content-disposition": f'attachment; filename="hand-{hand_id}.phh"'})
+        return PlainTextResponse(
+            text, headers={"content-disposition": f'attachment; filename="hand-{hand_id}.phh"'}
+        )
 
     async def audit_log(self, request: Request) -> Response:
         await self._account(request, "dealer", "admin")
         rows = await self.store.aread(
             lambda c: [
-                {"at": r.at, "account": r.account_id, "table": r.table_id, "hand": r.hand_id,
-                 "request": r.request_id, "kind": r.kind, "outcome": r.outcome, "detail": r.detail}
+                {
+                    "at": r.at,
+                    "account": r.account_id,
+                    "table": r.table_id,
+                    "hand": r.hand_id,
+                    "request": r.request_id,
+                    "kind": r.kind,
+                    "outcome": r.outcome,
+                    "detail": r.detail,
+                }
                 for r in c.execute(select(s.audit).order_by(s.audit.c.id.desc()).limit(500))
             ]
-        )  # fmt: skip
+        )
         return JSONResponse({"rows": rows})
 
 
@@ -725,12 +823,14 @@ class _SystemConn:
     """The house acting on its own tables (the demo's bots)."""
 
     def __init__(self, account: int) -> None:
-        self.account_id = account
+        self.account_id: int | None = account
         self.role = "admin"
         self.name = HOUSE
 
 
-def _error(request: str | None, code: str, message: str, url: str | None = None) -> dict[str, object]:
+def _error(
+    request: str | None, code: str, message: str, url: str | None = None
+) -> dict[str, object]:
     out: dict[str, object] = {"type": "error", "id": request, "code": code, "message": message}
     if url:
         out["url"] = url
@@ -743,24 +843,28 @@ def _register_server(conn: Connection, owner: str, url: str) -> None:
 
 def _release(conn: Connection, owner: str) -> None:
     conn.execute(
-        update(s.tables).where(s.tables.c.lease_owner == owner).values(lease_owner=None,
-                                                                        lease_until=0)
-    )  # fmt: skip
+        update(s.tables)
+        .where(s.tables.c.lease_owner == owner)
+        .values(lease_owner=None, lease_until=0)
+    )
 
 
 def _claim(conn: Connection, table: int, owner: str, dead: str | None = None) -> bool:
     """Take the lease of a table that is free, ours, expired, or held by ``dead`` (a process
     of this machine that no longer runs)."""
     now = time.time()
-    holders = [s.tables.c.lease_owner.is_(None), s.tables.c.lease_until < now,
-               s.tables.c.lease_owner == owner]  # fmt: skip
+    holders = [
+        s.tables.c.lease_owner.is_(None),
+        s.tables.c.lease_until < now,
+        s.tables.c.lease_owner == owner,
+    ]
     if dead is not None and _dead(dead):
         holders.append(s.tables.c.lease_owner == dead)
     done = conn.execute(
         update(s.tables)
         .where(s.tables.c.id == table, s.tables.c.status == "open", or_(*holders))
         .values(lease_owner=owner, lease_until=now + LEASE_SECONDS)
-    )  # fmt: skip
+    )
     return done.rowcount == 1
 
 
@@ -792,28 +896,29 @@ def _renew(conn: Connection, owner: str, tables: list[int]) -> list[int]:
     now = time.time()
     conn.execute(update(s.servers).where(s.servers.c.id == owner).values(heartbeat=now))
     held = {
-        r.id for r in conn.execute(
-            select(s.tables.c.id).where(s.tables.c.lease_owner == owner)
-        )
-    }  # fmt: skip
+        r.id for r in conn.execute(select(s.tables.c.id).where(s.tables.c.lease_owner == owner))
+    }
     conn.execute(
-        update(s.tables).where(s.tables.c.lease_owner == owner)
+        update(s.tables)
+        .where(s.tables.c.lease_owner == owner)
         .values(lease_until=now + LEASE_SECONDS)
-    )  # fmt: skip
+    )
     return [t for t in tables if t not in held]
 
 
 def _recent_requests(conn: Connection, account: int) -> list[str]:
     moves = conn.execute(
-        select(s.moves.c.request_id).where(s.moves.c.account_id == account,
-                                           s.moves.c.request_id.is_not(None))
-        .order_by(s.moves.c.id.desc()).limit(1000)
-    )  # fmt: skip
+        select(s.moves.c.request_id)
+        .where(s.moves.c.account_id == account, s.moves.c.request_id.is_not(None))
+        .order_by(s.moves.c.id.desc())
+        .limit(1000)
+    )
     audits = conn.execute(
-        select(s.audit.c.request_id).where(s.audit.c.account_id == account,
-                                           s.audit.c.request_id.is_not(None))
-        .order_by(s.audit.c.id.desc()).limit(1000)
-    )  # fmt: skip
+        select(s.audit.c.request_id)
+        .where(s.audit.c.account_id == account, s.audit.c.request_id.is_not(None))
+        .order_by(s.audit.c.id.desc())
+        .limit(1000)
+    )
     return [r.request_id for r in moves] + [r.request_id for r in audits]
 
 

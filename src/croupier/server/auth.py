@@ -71,8 +71,11 @@ def register(
     if welcome:
         cage = conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == CAGE))
         assert cage is not None
-        post_ledger(conn, [("cash_in", cage, None, -welcome), ("cash_in", account_id, None,
-                                                                welcome)], memo="welcome")  # fmt: skip
+        post_ledger(
+            conn,
+            [("cash_in", cage, None, -welcome), ("cash_in", account_id, None, welcome)],
+            memo="welcome",
+        )
     return account_id
 
 
@@ -95,10 +98,12 @@ def new_token(conn: Connection, account_id: int) -> str:
     now = time.time()
     conn.execute(
         insert(s.tokens).values(
-            token_hash=_digest(token), account_id=account_id, created=now,
+            token_hash=_digest(token),
+            account_id=account_id,
+            created=now,
             expires=now + TOKEN_SECONDS,
         )
-    )  # fmt: skip
+    )
     return token
 
 
@@ -129,7 +134,8 @@ def make_admin(conn: Connection, name: str, password_hash: str) -> int:
     if found is None:
         return register(conn, name, password_hash, "admin")
     conn.execute(
-        update(s.accounts).where(s.accounts.c.id == found)
+        update(s.accounts)
+        .where(s.accounts.c.id == found)
         .values(role="admin", password_hash=password_hash)
-    )  # fmt: skip
+    )
     return int(found)

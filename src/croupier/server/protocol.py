@@ -47,8 +47,9 @@ CLIENT_MESSAGES: dict[str, Any] = {
     "ping": _client("ping"),
     "watch": _client("watch", {"table": _TABLE}, "table"),
     "unwatch": _client("unwatch", {"table": _TABLE}, "table"),
-    "sit": _client("sit", {"table": _TABLE, "seat": _SEAT, "chips": _CHIPS}, "table", "seat",
-                   "chips"),  # fmt: skip
+    "sit": _client(
+        "sit", {"table": _TABLE, "seat": _SEAT, "chips": _CHIPS}, "table", "seat", "chips"
+    ),
     "leave": _client("leave", {"table": _TABLE}, "table"),
     "top_up": _client("top_up", {"table": _TABLE, "chips": _CHIPS}, "table", "chips"),
     "sit_out": _client("sit_out", {"table": _TABLE}, "table"),
@@ -62,10 +63,13 @@ CLIENT_MESSAGES: dict[str, Any] = {
             "amount": _CHIPS,
             "cards": {"type": "array", "items": _CARD, "maxItems": 7},
         },
-        "table", "hand", "action",
-    ),  # fmt: skip
-    "add_bot": _client("add_bot", {"table": _TABLE, "seat": _SEAT, "chips": _CHIPS}, "table",
-                       "seat"),  # fmt: skip
+        "table",
+        "hand",
+        "action",
+    ),
+    "add_bot": _client(
+        "add_bot", {"table": _TABLE, "seat": _SEAT, "chips": _CHIPS}, "table", "seat"
+    ),
     "void_hand": _client(
         "void_hand", {"table": _TABLE, "reason": {"type": "string", "maxLength": 200}}, "table"
     ),
@@ -125,8 +129,18 @@ _HAND = {
         "pot": {"type": "integer"},
         **_TURN,
     },
-    "required": ["number", "button", "order", "starting", "events", "pot", "to_act",
-                 "clock_end", "bank_end", "legal"],  # fmt: skip
+    "required": [
+        "number",
+        "button",
+        "order",
+        "starting",
+        "events",
+        "pot",
+        "to_act",
+        "clock_end",
+        "bank_end",
+        "legal",
+    ],
     "additionalProperties": False,
 }
 
@@ -185,8 +199,18 @@ SERVER_MESSAGES: dict[str, Any] = {
             "cause": {"type": ["string", "null"]},
             **_TURN,
         },
-        ("table", "hand", "from", "events", "pot", "cause", "to_act", "clock_end", "bank_end",
-         "legal"),  # fmt: skip
+        (
+            "table",
+            "hand",
+            "from",
+            "events",
+            "pot",
+            "cause",
+            "to_act",
+            "clock_end",
+            "bank_end",
+            "legal",
+        ),
     ),
     "hand_over": _message(
         "hand_over",
@@ -250,7 +274,9 @@ def parse_client_message(text: str) -> dict[str, Any]:
     error = next(iter(validator.iter_errors(message)), None)
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path) or "message"
-        raise ProtocolError("invalid", f"{message['type']}: {where}: {error.message[:200]}", request)
+        raise ProtocolError(
+            "invalid", f"{message['type']}: {where}: {error.message[:200]}", request
+        )
     return message
 
 

@@ -16,7 +16,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import Connection, delete, insert, select, update
 
@@ -32,6 +32,13 @@ __all__ = ["Refused", "Room", "SeatState"]
 log = logging.getLogger("croupier.server")
 BOT_NAMES = ("Ada", "Bea", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
 VOID_RULE = "rws 5.1; cardroom irregularities 3; au 19.1(h)"
+
+
+class Actor(Protocol):
+    """Who asks: a connection, or the house itself."""
+
+    account_id: int | None
+    role: str
 
 
 class Refused(Exception):  # noqa: N818 (a refusal, sent to the client)
@@ -89,7 +96,9 @@ class Room:
         moves = []
         if hand is not None:
             moves = list(
-                conn.execute(select(s.moves).where(s.moves.c.hand_id == hand.id).order_by(s.moves.c.seq))
+                conn.execute(
+                    select(s.moves).where(s.moves.c.hand_id == hand.id).order_by(s.moves.c.seq)
+                )
             )
         return _Snapshot(table, seats, hand, moves)
 
@@ -106,8 +115,17 @@ class Room:
         self.last_big_blind: int | None = row.last_big_blind
         self.hands = int(row.hands)
         self.seats: dict[int, SeatState] = {
-            r.seat: SeatState(r.seat, r.account_id, self.server.name_of(r.account_id), r.chips,
-                              r.status, r.bank, r.away, r.leaving, r.bot)  # fmt: skip
+            r.seat: SeatState(
+                r.seat,
+                r.account_id,
+                self.server.name_of(r.account_id),
+                r.chips,
+                r.status,
+                r.bank,
+                r.away,
+                r.leaving,
+                r.bot,
+            )
             for r in snap.seats
         }
         self.hand_id: int | None = None
@@ -186,11 +204,18 @@ class Room:
 
     def seat_list(self) -> list[dict[str, object]]:
         return [
-            {"seat": st.seat, "name": st.name, "chips": st.chips, "status": st.status,
-             "leaving": st.leaving, "connected": st.bot is not None or
-             self.server.connected(st.account), "bot": st.bot is not None, "bank": st.bank}
+            {
+                "seat": st.seat,
+                "name": st.name,
+                "chips": st.chips,
+                "status": st.status,
+                "leaving": st.leaving,
+                "connected": st.bot is not None or self.server.connected(st.account),
+                "bot": st.bot is not None,
+                "bank": st.bank,
+            }
             for st in sorted(self.seats.values(), key=lambda x: x.seat)
-        ]  # fmt: skip
+        ]
 
     def state_message(self, account: int | None) -> dict[str, object]:
         seat = self.seat_of(account)
@@ -198,14 +223,23 @@ class Room:
         hand: dict[str, object] | None = None
         if game.hand is not None and game.start is not None and self.hand_id is not None:
             hand = {
-                "number": self.number, "button": game.start.button, "order": list(game.order),
-                "starting": list(game.start.starting), "events": game.visible(seat),
-                "pot": game.pot(), **self._turn(seat),
-            }  # fmt: skip
+                "number": self.number,
+                "button": game.start.button,
+                "order": list(game.order),
+                "starting": list(game.start.starting),
+                "events": game.visible(seat),
+                "pot": game.pot(),
+                **self._turn(seat),
+            }
         return {
-            "type": "state", "table": self.id, "name": self.name, "spec": self.spec.to_json(),
-            "you": seat, "seats": self.seat_list(), "hand": hand,
-        }  # fmt: skip
+            "type": "state",
+            "table": self.id,
+            "name": self.name,
+            "spec": self.spec.to_json(),
+            "you": seat,
+            "seats": self.seat_list(),
+            "hand": hand,
+        }
 
     def _turn(self, seat: int | None) -> dict[str, object]:
         to_act = self.game.to_act()
@@ -222,11 +256,18 @@ class Room:
             seat = self.seat_of(conn.account_id)
             if seat not in by_seat:
                 by_seat[seat] = self.game.visible(seat, start)
-            conn.send({
-                "type": "events", "table": self.id, "hand": self.number, "from": start,
-                "events": by_seat[seat], "pot": self.game.pot(), "cause": cause,
-                **self._turn(seat),
-            })  # fmt: skip
+            conn.send(
+                {
+                    "type": "events",
+                    "table": self.id,
+                    "hand": self.number,
+                    "from": start,
+                    "events": by_seat[seat],
+                    "pot": self.game.pot(),
+                    "cause": cause,
+                    **self._turn(seat),
+                }
+            )
 
     def broadcast(self, message: dict[str, object]) -> None:
         for conn in list(self.viewers):
@@ -268,20 +309,34 @@ class Room:
         now = time.time()
         clock_end, bank_end = self._deadlines(to_act, now)
         dealt = [
-            [seat, self.seats[seat].account, self.seats[seat].name, self.seats[seat].chips,
-             start.starting[i]]
+            [
+                seat,
+                self.seats[seat].account,
+                self.seats[seat].name,
+                self.seats[seat].chips,
+                start.starting[i],
+            ]
             for i, seat in enumerate(start.order)
         ]
 
         def job(conn: Connection) -> int:
             hand = conn.execute(
                 insert(s.hands).values(
-                    table_id=self.id, number=number, status="playing", spec=dumps(self.spec.to_json()),
-                    deck=dumps(list(start.deck)), seed=start.seed, button=start.button,
-                    seats=dumps(dealt), events=dumps(list(start.events)), to_act=to_act,
-                    clock_end=clock_end, bank_end=bank_end, started=now,
+                    table_id=self.id,
+                    number=number,
+                    status="playing",
+                    spec=dumps(self.spec.to_json()),
+                    deck=dumps(list(start.deck)),
+                    seed=start.seed,
+                    button=start.button,
+                    seats=dumps(dealt),
+                    events=dumps(list(start.events)),
+                    to_act=to_act,
+                    clock_end=clock_end,
+                    bank_end=bank_end,
+                    started=now,
                 )
-            ).inserted_primary_key  # fmt: skip
+            ).inserted_primary_key
             assert hand is not None
             if waiting:
                 conn.execute(
@@ -337,9 +392,9 @@ class Room:
             self._schedule_turn()
 
     def _schedule_turn(self) -> None:
-        if self._turn_task is not None and not self._turn_task.done():
-            if self._turn_task is not asyncio.current_task():
-                self._turn_task.cancel()
+        task = self._turn_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
         seat = self.game.to_act()
         if seat is None or self.closed:
             return
@@ -391,8 +446,11 @@ class Room:
             if seat is None:
                 raise Refused("not_found", f"you have no seat at table {self.id}")
             if not self.game.in_hand or hand != self.number:
-                raise Refused("stale", f"hand {hand} is not being played (hand {self.number} is "
-                                       f"{'in play' if self.game.in_hand else 'over'})")  # fmt: skip
+                raise Refused(
+                    "stale",
+                    f"hand {hand} is not being played (hand {self.number} is "
+                    f"{'in play' if self.game.in_hand else 'over'})",
+                )
             await self._apply(seat, move, request, "player")
 
     async def _apply(self, seat: int, move: Move, request: str | None, by: str) -> None:
@@ -422,22 +480,37 @@ class Room:
         def job(conn: Connection) -> None:
             conn.execute(
                 insert(s.moves).values(
-                    hand_id=hand_id, seq=seq, seat=seat, account_id=state.account,
-                    request_id=request, move=dumps(move.to_json()), events=dumps(records), at=now,
+                    hand_id=hand_id,
+                    seq=seq,
+                    seat=seat,
+                    account_id=state.account,
+                    request_id=request,
+                    move=dumps(move.to_json()),
+                    events=dumps(records),
+                    at=now,
                 )
-            )  # fmt: skip
+            )
             conn.execute(
                 update(s.seats)
                 .where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
                 .values(bank=bank)
             )
             conn.execute(
-                update(s.hands).where(s.hands.c.id == hand_id)
+                update(s.hands)
+                .where(s.hands.c.id == hand_id)
                 .values(to_act=to_act, clock_end=clock_end, bank_end=bank_end)
-            )  # fmt: skip
+            )
             if ruling:
-                _audit(conn, state.account, self.id, hand_id, None, "timeout", "ruling",
-                       f"seat {seat} out of time: {move.kind} (the clock)")  # fmt: skip
+                _audit(
+                    conn,
+                    state.account,
+                    self.id,
+                    hand_id,
+                    None,
+                    "timeout",
+                    "ruling",
+                    f"seat {seat} out of time: {move.kind} (the clock)",
+                )
             if finish is not None:
                 finish(conn)
 
@@ -473,24 +546,29 @@ class Room:
             rows.append(("commission", self.server.house_id, None, end.commission))
         leaving = [st for seat, st in dealt.items() if st.leaving]
         leaving += [st for st in self.seats.values() if st.leaving and st.seat not in dealt]
-        away = {
-            seat: self.seats[seat].away + 1 for seat in self.timed_out if seat in self.seats
-        }
+        away = {seat: self.seats[seat].away + 1 for seat in self.timed_out if seat in self.seats}
         button, last_bb, number = self.game.button, self.game.last_big_blind, self.number
         rebuys = [
-            (st, self.game.minimum_buy_in) for seat, st in dealt.items()
+            (st, self.game.minimum_buy_in)
+            for seat, st in dealt.items()
             if st.bot is not None and end.stacks[seat] == 0 and not st.leaving
-        ]  # fmt: skip
+        ]
 
         def job(conn: Connection) -> None:
             now = time.time()
             conn.execute(
-                update(s.hands).where(s.hands.c.id == hand_id).values(
-                    status="finished", finished=now, commission=end.commission,
-                    result=dumps({str(k): v for k, v in end.stacks.items()}), to_act=None,
-                    clock_end=None, bank_end=None,
+                update(s.hands)
+                .where(s.hands.c.id == hand_id)
+                .values(
+                    status="finished",
+                    finished=now,
+                    commission=end.commission,
+                    result=dumps({str(k): v for k, v in end.stacks.items()}),
+                    to_act=None,
+                    clock_end=None,
+                    bank_end=None,
                 )
-            )  # fmt: skip
+            )
             post_ledger(conn, rows, hand_id=hand_id, memo=f"hand {number}")
             for seat, chips in end.stacks.items():
                 values: dict[str, object] = {"chips": chips}
@@ -509,9 +587,10 @@ class Room:
                 chips = end.stacks.get(st.seat, st.chips)
                 _cash_out(conn, self.id, st.seat, st.account, chips)
             conn.execute(
-                update(s.tables).where(s.tables.c.id == self.id)
+                update(s.tables)
+                .where(s.tables.c.id == self.id)
                 .values(button=button, last_big_blind=last_bb, hands=number)
-            )  # fmt: skip
+            )
 
         self._pending_finish = (end, away, rebuys, leaving)
         return job
@@ -529,14 +608,22 @@ class Room:
         for st in leaving:
             self.seats.pop(st.seat, None)
         self.button, self.last_big_blind, self.hands = (
-            self.game.button, self.game.last_big_blind, self.number,
-        )  # fmt: skip
+            self.game.button,
+            self.game.last_big_blind,
+            self.number,
+        )
         self.clock_end = self.bank_end = None
-        self.broadcast({
-            "type": "hand_over", "table": self.id, "hand": self.number, "void": False,
-            "reason": "", "stacks": {str(k): v for k, v in end.stacks.items()},
-            "commission": end.commission,
-        })  # fmt: skip
+        self.broadcast(
+            {
+                "type": "hand_over",
+                "table": self.id,
+                "hand": self.number,
+                "void": False,
+                "reason": "",
+                "stacks": {str(k): v for k, v in end.stacks.items()},
+                "commission": end.commission,
+            }
+        )
         self.broadcast_seats()
         self._schedule_deal(self.pause)
 
@@ -559,15 +646,23 @@ class Room:
 
         def job(conn: Connection) -> None:
             conn.execute(
-                update(s.hands).where(s.hands.c.id == hand_id)
-                .values(status="void", finished=time.time(), to_act=None, clock_end=None,
-                        bank_end=None, result=dumps({"void": reason}))
-            )  # fmt: skip
+                update(s.hands)
+                .where(s.hands.c.id == hand_id)
+                .values(
+                    status="void",
+                    finished=time.time(),
+                    to_act=None,
+                    clock_end=None,
+                    bank_end=None,
+                    result=dumps({"void": reason}),
+                )
+            )
             post_ledger(
                 conn,
                 [("refund", row[1], self.id, 0) for row in dealt],
-                hand_id=hand_id, memo=text + "; every contribution returned",
-            )  # fmt: skip
+                hand_id=hand_id,
+                memo=text + "; every contribution returned",
+            )
             _audit(conn, by, self.id, hand_id, None, "void", "ruling", text)
 
         try:
@@ -591,10 +686,17 @@ class Room:
             ),
             self.id,
         )
-        self.broadcast({
-            "type": "hand_over", "table": self.id, "hand": number, "void": True, "reason": text,
-            "stacks": {str(row[0]): row[3] for row in dealt}, "commission": 0,
-        })  # fmt: skip
+        self.broadcast(
+            {
+                "type": "hand_over",
+                "table": self.id,
+                "hand": number,
+                "void": True,
+                "reason": text,
+                "stacks": {str(row[0]): row[3] for row in dealt},
+                "commission": 0,
+            }
+        )
         for conn in list(self.viewers):
             conn.send(self.state_message(conn.account_id))
         self._schedule_deal(self.pause)
@@ -611,8 +713,14 @@ class Room:
             except RuleError as error:
                 self._audit_refusal(account, request, "sit", str(error))
                 raise Refused("refused", str(error)) from None
-            state = SeatState(seat, account, conn.name, chips,
-                              "waiting" if self.game.in_hand else "playing", self.bank)  # fmt: skip
+            state = SeatState(
+                seat,
+                account,
+                conn.name,
+                chips,
+                "waiting" if self.game.in_hand else "playing",
+                self.bank,
+            )
             await self._seat_job(state, request, "buy_in")
             self.seats[seat] = state
             self.server.remember(account, request)
@@ -622,7 +730,7 @@ class Room:
             conn.send(self.state_message(account))
             self._schedule_deal(0.0)
 
-    async def add_bot(self, conn: Conn, request: str, seat: int, chips: int | None) -> None:
+    async def add_bot(self, conn: Actor, request: str, seat: int, chips: int | None) -> None:
         if conn.account_id != self.owner_id and conn.role not in ("dealer", "admin"):
             raise Refused("unauthorised", "only the table's owner (or a dealer) seats bots")
         async with self.lock:
@@ -634,9 +742,15 @@ class Room:
             except RuleError as error:
                 raise Refused("refused", str(error)) from None
             account = await self.server.bot_account(name)
-            state = SeatState(seat, account, name, amount,
-                              "waiting" if self.game.in_hand else "playing", self.bank,
-                              bot="strength")  # fmt: skip
+            state = SeatState(
+                seat,
+                account,
+                name,
+                amount,
+                "waiting" if self.game.in_hand else "playing",
+                self.bank,
+                bot="strength",
+            )
             await self._seat_job(state, request, "buy_in", by=conn.account_id)
             self.seats[seat] = state
             if conn.account_id is not None:
@@ -648,8 +762,10 @@ class Room:
 
     def _check_free(self, seat: int, account: int | None) -> None:
         if not 1 <= seat <= self.game.seats:
-            raise Refused("refused", f"seat {seat} does not exist: this table has seats "
-                                     f"1..{self.game.seats} (au 5.1)")  # fmt: skip
+            raise Refused(
+                "refused",
+                f"seat {seat} does not exist: this table has seats 1..{self.game.seats} (au 5.1)",
+            )
         if seat in self.seats:
             raise Refused("refused", f"seat {seat} is taken by {self.seats[seat].name}")
         if account is not None and self.seat_of(account) is not None:
@@ -663,20 +779,45 @@ class Room:
         def job(conn: Connection) -> None:
             if bot:
                 cage = _account(conn, CAGE)
-                post_ledger(conn, [("cash_in", cage, None, -state.chips),
-                                   ("cash_in", state.account, None, state.chips)],
-                            memo=f"bot stake at table {self.id}")  # fmt: skip
-            post_ledger(conn, [(kind, state.account, None, -state.chips),
-                               (kind, state.account, self.id, state.chips)],
-                        memo=f"seat {state.seat}")  # fmt: skip
+                post_ledger(
+                    conn,
+                    [
+                        ("cash_in", cage, None, -state.chips),
+                        ("cash_in", state.account, None, state.chips),
+                    ],
+                    memo=f"bot stake at table {self.id}",
+                )
+            post_ledger(
+                conn,
+                [
+                    (kind, state.account, None, -state.chips),
+                    (kind, state.account, self.id, state.chips),
+                ],
+                memo=f"seat {state.seat}",
+            )
             conn.execute(
                 insert(s.seats).values(
-                    table_id=self.id, seat=state.seat, account_id=state.account, chips=state.chips,
-                    status=state.status, bank=state.bank, away=0, leaving=False, bot=state.bot,
+                    table_id=self.id,
+                    seat=state.seat,
+                    account_id=state.account,
+                    chips=state.chips,
+                    status=state.status,
+                    bank=state.bank,
+                    away=0,
+                    leaving=False,
+                    bot=state.bot,
                 )
-            )  # fmt: skip
-            _audit(conn, by if bot else state.account, self.id, None, request, "sit", "applied",
-                   f"seat {state.seat}: {state.name} buys in for {state.chips}")  # fmt: skip
+            )
+            _audit(
+                conn,
+                by if bot else state.account,
+                self.id,
+                None,
+                request,
+                "sit",
+                "applied",
+                f"seat {state.seat}: {state.name} buys in for {state.chips}",
+            )
 
         await self._write_request(job, state.account, request)
 
@@ -702,8 +843,9 @@ class Room:
             state = self._own_seat(conn)
             if self.game.dealt_in(state.seat):
                 # Chips stay on the table until the hand ends (au 7.5, qld s19(4)).
-                await self._set_seat(state, request, "leave", {"leaving": True},
-                                     "leaves after this hand (au 7.5)")  # fmt: skip
+                await self._set_seat(
+                    state, request, "leave", {"leaving": True}, "leaves after this hand (au 7.5)"
+                )
                 state.leaving = True
                 self.broadcast_seats()
                 return
@@ -711,8 +853,16 @@ class Room:
 
             def job(conn_: Connection) -> None:
                 _cash_out(conn_, self.id, seat, account, chips)
-                _audit(conn_, account, self.id, None, request, "leave", "applied",
-                       f"seat {seat} leaves with {chips}")  # fmt: skip
+                _audit(
+                    conn_,
+                    account,
+                    self.id,
+                    None,
+                    request,
+                    "leave",
+                    "applied",
+                    f"seat {seat} leaves with {chips}",
+                )
 
             await self._write_request(job, account, request)
             self.seats.pop(seat)
@@ -732,15 +882,26 @@ class Room:
             seat, account = state.seat, state.account
 
             def job(conn_: Connection) -> None:
-                post_ledger(conn_, [("top_up", account, None, -chips),
-                                    ("top_up", account, self.id, chips)],
-                            memo=f"seat {seat}")  # fmt: skip
+                post_ledger(
+                    conn_,
+                    [("top_up", account, None, -chips), ("top_up", account, self.id, chips)],
+                    memo=f"seat {seat}",
+                )
                 conn_.execute(
-                    update(s.seats).where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
+                    update(s.seats)
+                    .where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
                     .values(chips=s.seats.c.chips + chips)
-                )  # fmt: skip
-                _audit(conn_, account, self.id, None, request, "top_up", "applied",
-                       f"seat {seat} adds {chips} (cardroom buy-in 2)")  # fmt: skip
+                )
+                _audit(
+                    conn_,
+                    account,
+                    self.id,
+                    None,
+                    request,
+                    "top_up",
+                    "applied",
+                    f"seat {seat} adds {chips} (cardroom buy-in 2)",
+                )
 
             await self._write_request(job, account, request)
             state.chips += chips
@@ -756,8 +917,13 @@ class Room:
             status = "sitting_out" if out else "playing"
             if state.status == "waiting" and not out:
                 status = "waiting"
-            await self._set_seat(state, request, "sit_out" if out else "sit_in",
-                                 {"status": status, "away": 0}, f"now {status}")  # fmt: skip
+            await self._set_seat(
+                state,
+                request,
+                "sit_out" if out else "sit_in",
+                {"status": status, "away": 0},
+                f"now {status}",
+            )
             state.status, state.away = status, 0
             self.broadcast_seats()
             self._schedule_deal(0.0)
@@ -771,25 +937,39 @@ class Room:
             state = self.seats[seat]
             if state.away:  # sat out by the clock while away: back in
                 status = "playing" if state.status == "sitting_out" else state.status
-                await self._set_seat(state, None, "return", {"status": status, "away": 0},
-                                     "reconnected")  # fmt: skip
+                await self._set_seat(
+                    state, None, "return", {"status": status, "away": 0}, "reconnected"
+                )
                 state.status, state.away = status, 0
             self.broadcast_seats()
             self._schedule_deal(0.0)
 
     async def _set_seat(
-        self, state: SeatState, request: str | None, kind: str, values: dict[str, object],
+        self,
+        state: SeatState,
+        request: str | None,
+        kind: str,
+        values: dict[str, object],
         detail: str,
-    ) -> None:  # fmt: skip
+    ) -> None:
         seat = state.seat
 
         def job(conn: Connection) -> None:
             conn.execute(
-                update(s.seats).where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
+                update(s.seats)
+                .where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
                 .values(**values)
-            )  # fmt: skip
-            _audit(conn, state.account, self.id, None, request, kind, "applied",
-                   f"seat {seat} {detail}")  # fmt: skip
+            )
+            _audit(
+                conn,
+                state.account,
+                self.id,
+                None,
+                request,
+                kind,
+                "applied",
+                f"seat {seat} {detail}",
+            )
 
         await self._write_request(job, state.account, request)
         if request is not None:
@@ -857,8 +1037,8 @@ def _bank_left(bank: float, clock_end: float | None, now: float) -> float:
 
 def _duplicate(error: BaseException) -> bool:
     text = str(error).lower()
-    return "move_once" in text or "audit_once" in text or (
-        "unique" in text and "request_id" in text
+    return (
+        "move_once" in text or "audit_once" in text or ("unique" in text and "request_id" in text)
     )
 
 
@@ -869,34 +1049,56 @@ def _account(conn: Connection, name: str) -> int:
 
 
 def _audit(
-    conn: Connection, account: int | None, table: int | None, hand: int | None,
-    request: str | None, kind: str, outcome: str, detail: str,
-) -> None:  # fmt: skip
+    conn: Connection,
+    account: int | None,
+    table: int | None,
+    hand: int | None,
+    request: str | None,
+    kind: str,
+    outcome: str,
+    detail: str,
+) -> None:
     conn.execute(
         insert(s.audit).values(
-            at=time.time(), account_id=account, table_id=table, hand_id=hand,
-            request_id=request if outcome == "applied" else None, kind=kind, outcome=outcome,
+            at=time.time(),
+            account_id=account,
+            table_id=table,
+            hand_id=hand,
+            request_id=request if outcome == "applied" else None,
+            kind=kind,
+            outcome=outcome,
             detail=detail[:2000],
         )
-    )  # fmt: skip
+    )
 
 
 def _cash_out(conn: Connection, table: int, seat: int, account: int, chips: int) -> None:
-    post_ledger(conn, [("cash_out", account, table, -chips), ("cash_out", account, None, chips)],
-                memo=f"seat {seat}")  # fmt: skip
+    post_ledger(
+        conn,
+        [("cash_out", account, table, -chips), ("cash_out", account, None, chips)],
+        memo=f"seat {seat}",
+    )
     conn.execute(delete(s.seats).where(s.seats.c.table_id == table, s.seats.c.seat == seat))
 
 
 def _bot_rebuy(conn: Connection, table: int, state: SeatState, chips: int) -> None:
     """A house bot out of chips buys in again from the cage, so a demo table keeps going."""
     cage = _account(conn, CAGE)
-    post_ledger(conn, [("cash_in", cage, None, -chips), ("cash_in", state.account, None, chips),
-                       ("top_up", state.account, None, -chips),
-                       ("top_up", state.account, table, chips)], memo="bot rebuy")  # fmt: skip
+    post_ledger(
+        conn,
+        [
+            ("cash_in", cage, None, -chips),
+            ("cash_in", state.account, None, chips),
+            ("top_up", state.account, None, -chips),
+            ("top_up", state.account, table, chips),
+        ],
+        memo="bot rebuy",
+    )
     conn.execute(
-        update(s.seats).where(s.seats.c.table_id == table, s.seats.c.seat == state.seat)
+        update(s.seats)
+        .where(s.seats.c.table_id == table, s.seats.c.seat == state.seat)
         .values(chips=s.seats.c.chips + chips)
-    )  # fmt: skip
+    )
 
 
 _ = HOUSE

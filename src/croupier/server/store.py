@@ -14,6 +14,7 @@ the process being killed, not the machine losing power. PostgreSQL commits durab
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import queue
@@ -117,10 +118,13 @@ class Store:
                 if conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name)) is None:
                     conn.execute(
                         insert(s.accounts).values(
-                            name=name, password_hash="!", role=name, balance=0,
+                            name=name,
+                            password_hash="!",
+                            role=name,
+                            balance=0,
                             created=time.time(),
                         )
-                    )  # fmt: skip
+                    )
 
     def account_id(self, conn: Connection, name: str) -> int:
         found = conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name))
@@ -183,7 +187,9 @@ class Writer:
         self._thread.start()
         self.commits = 0
 
-    def submit(self, fn: Callable[[Connection], T], table_id: int | None = None) -> asyncio.Future[T]:
+    def submit(
+        self, fn: Callable[[Connection], T], table_id: int | None = None
+    ) -> asyncio.Future[T]:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         self._queue.put(_Job(fn, table_id, loop, future))
@@ -279,16 +285,14 @@ def _deliver(job: _Job[Any]) -> None:
         else:
             future.set_result(job.result)
 
-    try:
+    with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
         job.loop.call_soon_threadsafe(settle)
-    except RuntimeError:  # the loop has closed: nobody waits any more
-        pass
 
 
 # --- the ledger ----------------------------------------------------------------------------
 
 
-class InsufficientChips(StoreError):
+class InsufficientChipsError(StoreError):
     """An account cannot pay: its balance is too small."""
 
 
@@ -314,15 +318,22 @@ def post_ledger(
                     (s.accounts.c.balance >= -amount) | (s.accounts.c.role == CAGE)
                 )
             if conn.execute(change.values(balance=s.accounts.c.balance + amount)).rowcount != 1:
-                raise InsufficientChips(f"the account has fewer than {-amount} chips to spend")
+                raise InsufficientChipsError(f"the account has fewer than {-amount} chips to spend")
     conn.execute(
         insert(s.ledger),
         [
-            {"at": now, "kind": kind, "account_id": account, "table_id": table,
-             "hand_id": hand_id, "amount": amount, "memo": memo}
+            {
+                "at": now,
+                "kind": kind,
+                "account_id": account,
+                "table_id": table,
+                "hand_id": hand_id,
+                "amount": amount,
+                "memo": memo,
+            }
             for kind, account, table, amount in rows
         ],
-    )  # fmt: skip
+    )
 
 
 def check_ledger(conn: Connection) -> list[str]:
@@ -340,12 +351,15 @@ def check_ledger(conn: Connection) -> list[str]:
         (row.account_id, row.table_id): int(row.total)
         for row in conn.execute(
             select(
-                s.ledger.c.account_id, s.ledger.c.table_id, func.sum(s.ledger.c.amount).label("total")
+                s.ledger.c.account_id,
+                s.ledger.c.table_id,
+                func.sum(s.ledger.c.amount).label("total"),
             ).group_by(s.ledger.c.account_id, s.ledger.c.table_id)
         )
     }
-    for account in conn.execute(select(s.accounts.c.id, s.accounts.c.name, s.accounts.c.role,
-                                       s.accounts.c.balance)):  # fmt: skip
+    for account in conn.execute(
+        select(s.accounts.c.id, s.accounts.c.name, s.accounts.c.role, s.accounts.c.balance)
+    ):
         booked = sums.get((account.id, None), 0)
         if booked != account.balance:
             problems.append(

@@ -258,9 +258,13 @@ class GameTable:
         self.order = tuple(self._table.seat_of(p) for p in range(hand.players))
         assert self._table.button is not None
         self.start = HandStart(
-            order_of_deck, seed, self._table.button, self.order, tuple(hand.starting),
+            order_of_deck,
+            seed,
+            self._table.button,
+            self.order,
+            tuple(hand.starting),
             tuple(event_record(e) for e in hand.events),
-        )  # fmt: skip
+        )
         return self.start
 
     def _require_hand(self) -> Hand:
@@ -409,11 +413,21 @@ class GameTable:
             elif isinstance(event, ev.DealBoard):
                 board.extend(event.cards)
         view = SeatView(
-            player=player, rules=self.rules, street=street, hole=tuple(hole),
-            up=tuple(tuple(c) for c in up), board=tuple(board), discarded=tuple(discarded),
-            stacks=stacks, bets=bets, pot=pot, folded=folded, to_act=player,
-            drawing=hand.drawing, events=seen,
-        )  # fmt: skip
+            player=player,
+            rules=self.rules,
+            street=street,
+            hole=tuple(hole),
+            up=tuple(tuple(c) for c in up),
+            board=tuple(board),
+            discarded=tuple(discarded),
+            stacks=stacks,
+            bets=bets,
+            pot=pot,
+            folded=folded,
+            to_act=player,
+            drawing=hand.drawing,
+            events=seen,
+        )
         return view, None if hand.drawing else hand.legal()
 
     # --- rebuilding and histories ---------------------------------------------------------
@@ -454,9 +468,11 @@ class GameTable:
         try:
             book = self.spec.rulebook
             history = history_from_hand(
-                hand, rulebook=book, options={"commission_rate": self.spec.rake}
-                if self.spec.rake else None, players=tuple(names),
-            )  # fmt: skip
+                hand,
+                rulebook=book,
+                options={"commission_rate": self.spec.rake} if self.spec.rake else None,
+                players=tuple(names),
+            )
         except PHHError as error:
             raise RuleError(str(error)) from None
         masked = tuple(_mask(line, seen) for line in history.actions)

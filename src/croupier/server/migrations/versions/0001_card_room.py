@@ -140,6 +140,15 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for name in ("servers", "audit", "ledger", "moves", "hands", "seats", "tables", "tokens",
-                 "accounts"):
+    for name in (
+        "servers",
+        "audit",
+        "ledger",
+        "moves",
+        "hands",
+        "seats",
+        "tables",
+        "tokens",
+        "accounts",
+    ):
         op.drop_table(name)
