@@ -228,7 +228,10 @@ def serve_command(
         console.print(f"[red]error:[/red] {error}")
         raise typer.Exit(2) from None
     where = db if "://" in db else str(Path(db).resolve())
-    console.print(f"croupier card room: open http://{host}:{port}/  (database {where}; Ctrl-C)")
+    console.print(
+        f"croupier card room: open http://{host}:{port}/  (database {where}; Ctrl-C stops it)",
+        soft_wrap=True,
+    )
     with contextlib.suppress(KeyboardInterrupt):
         serve(db, host, port, options)
     console.print("croupier card room stopped")
