@@ -45,7 +45,7 @@ def test_killed_at_random_moments_every_hand_finishes_or_is_refunded(tmp_path: P
     server = b.Server(
         str(tmp_path / "room.db"),
         b.free_port(),
-        ("--pause", "0", "--bot-delay", "0"),
+        ("--pause", "0", "--bot-delay", "0", "--rate", "100000"),
         tmp_path / "serve.log",
     )
     server.start()

@@ -86,6 +86,8 @@ class Client:
         self._reader: asyncio.Task[None] | None = None
         self._ids = itertools.count(1)
         self._prefix = secrets.token_hex(4)
+        self._hello: str | None = None  # the id of the hello the next welcome answers
+        self._reconnecting = asyncio.Lock()
         self.closed = asyncio.Event()
 
     # --- accounts over HTTP -------------------------------------------------------------------
@@ -126,7 +128,8 @@ class Client:
         self.ws = await ws_connect(address, max_size=2**24, open_timeout=10)
         self.closed.clear()
         self._reader = asyncio.create_task(self._read(self.ws))
-        self.welcome = await self.request("hello", token=self.token, want="welcome")
+        self._hello = self.new_id()
+        self.welcome = await self.request("hello", id=self._hello, token=self.token, want="welcome")
         return self.welcome
 
     def new_id(self) -> str:
@@ -164,11 +167,14 @@ class Client:
                 if attempt == retries or kind == "hello":
                     raise ClientError("closed", "the connection was lost") from None
                 await asyncio.sleep(0.2 * (attempt + 1))
-                await self._reconnect()
+                await self.reconnect()
                 continue
             if reply["type"] == "error":
                 if reply["code"] == "elsewhere" and reply.get("url") and attempt < retries:
                     await self.connect(reply["url"])
+                    continue
+                if reply["code"] == "rate_limited" and attempt < retries:
+                    await asyncio.sleep(0.5 * (attempt + 1))  # the same id again, later
                     continue
                 raise ClientError(reply["code"], reply["message"], reply.get("url", ""))
             if want != "ok" and reply["type"] != want:
@@ -176,12 +182,17 @@ class Client:
             return reply
         raise ClientError("closed", "gave up")
 
-    async def _reconnect(self) -> None:
-        with contextlib.suppress(OSError, websockets.WebSocketException, ClientError):
-            await self.connect()
-            for table in list(self.views):
-                with contextlib.suppress(ClientError):
-                    await self.watch(table)
+    async def reconnect(self) -> None:
+        """Open a new connection unless another request already did (one at a time)."""
+        lost = self.ws
+        async with self._reconnecting:
+            if self.ws is not lost and self.ws is not None and not self.closed.is_set():
+                return
+            with contextlib.suppress(OSError, websockets.WebSocketException, ClientError):
+                await self.connect()
+                for table in list(self.views):
+                    with contextlib.suppress(ClientError):
+                        await self.watch(table)
 
     async def _read(self, ws: ClientConnection) -> None:
         try:
@@ -203,10 +214,8 @@ class Client:
         kind = message.get("type")
         for listener in self.listeners:
             listener(message)
-        if kind in ("ok", "error", "pong") or (kind == "welcome" and self._pending):
-            request = message.get("id")
-            if kind == "welcome":
-                request = next(iter(self._pending), None)
+        if kind in ("ok", "error", "pong", "welcome"):
+            request = self._hello if kind == "welcome" else message.get("id")
             future = self._pending.pop(request, None) if request is not None else None
             if future is not None and not future.done():
                 future.set_result(message)
@@ -262,8 +271,13 @@ class Client:
             fields["amount"] = amount
         if cards is not None:
             fields["cards"] = cards
-        view.legal = None  # answered: wait for the next turn
-        return await self.request("act", id=id, **fields)
+        legal, view.legal = view.legal, None  # answered: wait for the next turn
+        try:
+            return await self.request("act", id=id, **fields)
+        except ClientError as error:
+            if error.code == "refused" and view.legal is None:
+                view.legal = legal  # still our turn: choose again
+            raise
 
     async def leave(self, table: int) -> None:
         await self.request("leave", table=table)

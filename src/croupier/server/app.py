@@ -33,7 +33,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from croupier.server import auth
 from croupier.server import schema as s
-from croupier.server.protocol import ProtocolError, parse_client_message
+from croupier.server.protocol import MAX_MESSAGE, ProtocolError, parse_client_message
 from croupier.server.room import Refused, Room
 from croupier.server.store import (
     HOUSE,
@@ -115,6 +115,10 @@ class CardRoom:
         self.bot_delay = self.options.bot_delay
         self.house_id = self.store.read(lambda c: self.store.account_id(c, HOUSE))
         self._tasks: list[asyncio.Task[None]] = []
+        # Where an action's time goes, summed (seen in /api/health, printed by the bench).
+        self.stats: dict[str, float] = dict.fromkeys(
+            ("actions", "engine_seconds", "store_seconds", "broadcast_seconds"), 0.0
+        )
 
     # --- start and stop --------------------------------------------------------------------
 
@@ -349,8 +353,9 @@ class CardRoom:
                     continue
                 if not conn.allow():
                     conn.send(
-                        _error(None, "rate_limited", f"at most {conn.rate:g} messages a second")
-                    )
+                        _error(_request_id(text), "rate_limited",
+                               f"at most {conn.rate:g} messages a second")
+                    )  # fmt: skip
                     continue
                 await self.handle(conn, text)
         except (WebSocketDisconnect, RuntimeError):
@@ -520,7 +525,11 @@ class CardRoom:
         return HTMLResponse(page)
 
     async def health(self, request: Request) -> Response:
-        return JSONResponse({"ok": True, "server": self.owner, "tables": sorted(self.rooms)})
+        writer = self.store.writer
+        stats = {**self.stats, "commits": writer.commits, "writer_busy": writer.busy}
+        return JSONResponse(
+            {"ok": True, "server": self.owner, "tables": sorted(self.rooms), "stats": stats}
+        )
 
     async def _body(self, request: Request) -> dict[str, Any]:
         raw = await request.body()
@@ -835,6 +844,17 @@ def _error(
     if url:
         out["url"] = url
     return out
+
+
+def _request_id(text: str) -> str | None:
+    """The id of a message refused unread (rate-limited), so the client knows which one."""
+    if len(text) > MAX_MESSAGE:
+        return None
+    try:
+        found = json.loads(text).get("id")
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    return found if isinstance(found, str) and 0 < len(found) <= 64 else None
 
 
 def _register_server(conn: Connection, owner: str, url: str) -> None:

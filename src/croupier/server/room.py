@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from croupier.server import schema as s
 from croupier.server.store import CAGE, HOUSE, LeaseLost, StoreError, dumps, post_ledger
@@ -458,6 +458,7 @@ class Room:
         game = self.game
         state = self.seats[seat]
         start = game.event_count()
+        began = time.perf_counter()
         try:
             records = game.act(seat, move)
         except RuleError as error:
@@ -477,29 +478,21 @@ class Room:
         finish = self._finish_job(end) if end is not None else None
         ruling = by == "clock"
 
+        bank_changed = bank != state.bank
+        move_row = {
+            "hand_id": hand_id, "seq": seq, "seat": seat, "account_id": state.account,
+            "request_id": request, "move": dumps(move.to_json()), "events": dumps(records),
+            "at": now,
+        }  # fmt: skip
+        turn_row = {"b_hand": hand_id, "b_to_act": to_act, "b_clock_end": clock_end,
+                    "b_bank_end": bank_end}  # fmt: skip
+
         def job(conn: Connection) -> None:
-            conn.execute(
-                insert(s.moves).values(
-                    hand_id=hand_id,
-                    seq=seq,
-                    seat=seat,
-                    account_id=state.account,
-                    request_id=request,
-                    move=dumps(move.to_json()),
-                    events=dumps(records),
-                    at=now,
-                )
-            )
-            conn.execute(
-                update(s.seats)
-                .where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
-                .values(bank=bank)
-            )
-            conn.execute(
-                update(s.hands)
-                .where(s.hands.c.id == hand_id)
-                .values(to_act=to_act, clock_end=clock_end, bank_end=bank_end)
-            )
+            # Statements built once (below): an action is stored with two of them, usually.
+            conn.execute(_INSERT_MOVE, move_row)
+            conn.execute(_UPDATE_TURN, turn_row)
+            if bank_changed:
+                conn.execute(_UPDATE_BANK, {"b_table": self.id, "b_seat": seat, "b_bank": bank})
             if ruling:
                 _audit(
                     conn,
@@ -515,6 +508,7 @@ class Room:
                 finish(conn)
 
         try:
+            stored = time.perf_counter()
             await self.store.write(job, self.id)
         except BaseException as error:
             await self._store_failed(error)
@@ -526,7 +520,13 @@ class Room:
         self.clock_end, self.bank_end = clock_end, bank_end
         if request is not None:
             self.server.remember(state.account, request)
+        committed = time.perf_counter()
         self._broadcast_events(start, request)
+        stats = self.server.stats
+        stats["actions"] += 1
+        stats["engine_seconds"] += stored - began
+        stats["store_seconds"] += committed - stored
+        stats["broadcast_seconds"] += time.perf_counter() - committed
         if end is not None:
             self._finished(end)
         else:
@@ -1027,6 +1027,20 @@ class Room:
         if game.chips_in_play() != dealt:
             return [f"table {self.id}: {game.chips_in_play()} chips in the hand, dealt {dealt}"]
         return []
+
+
+_INSERT_MOVE = insert(s.moves)
+_UPDATE_TURN = (
+    update(s.hands)
+    .where(s.hands.c.id == bindparam("b_hand"))
+    .values(to_act=bindparam("b_to_act"), clock_end=bindparam("b_clock_end"),
+            bank_end=bindparam("b_bank_end"))
+)  # fmt: skip
+_UPDATE_BANK = (
+    update(s.seats)
+    .where(s.seats.c.table_id == bindparam("b_table"), s.seats.c.seat == bindparam("b_seat"))
+    .values(bank=bindparam("b_bank"))
+)
 
 
 def _bank_left(bank: float, clock_end: float | None, now: float) -> float:

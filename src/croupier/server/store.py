@@ -1,7 +1,7 @@
 """The database: connection, migrations at start, the one writer, and the chip ledger.
 
-Every change goes through :class:`Writer`, a thread that runs the jobs it is given in batches,
-one transaction per batch (group commit), and answers each job's future only after the commit:
+Every change goes through :class:`Writer`, which runs the jobs it is given in batches, one
+transaction per batch (group commit), and answers each job's future only after the commit:
 the server broadcasts nothing it has not stored. A job that fails is retried alone, so one bad
 job does not sink the others. Jobs about a table first renew that table's lease, in the same
 transaction: a process that has lost a table (another process took it over) can write nothing
@@ -14,12 +14,9 @@ the process being killed, not the machine losing power. PostgreSQL commits durab
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
-import queue
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -28,7 +25,17 @@ from typing import Any, Generic, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import SQLAlchemyError
 
 from croupier.server import schema as s
@@ -149,7 +156,6 @@ class Store:
         return await self.writer.submit(fn, table_id)
 
     def close(self) -> None:
-        self.writer.stop()
         self.engine.dispose()
         self.reader.dispose()
 
@@ -166,103 +172,83 @@ def _sqlite_reader(engine: Engine) -> None:
 class _Job(Generic[T]):
     fn: Callable[[Connection], T]
     table_id: int | None
-    loop: asyncio.AbstractEventLoop | None
-    future: asyncio.Future[T] | None
-    done: threading.Event | None = None
-    result: Any = None
-    error: BaseException | None = None
+    future: asyncio.Future[T]
 
 
 class Writer:
-    """The one thread that writes: jobs are batched into one transaction each round."""
+    """The one place that writes. Jobs submitted while the event loop is busy are run together
+    in one transaction when it next gets to them (group commit), and each job's future is
+    answered after the commit. It runs on the event loop's own thread: a commit is short, and a
+    writer thread would wait for the interpreter lock at every database call while the loop is
+    busy, which cost far more than the commit."""
 
     def __init__(self, store: Store, batch: int = 400) -> None:
         self.store = store
         self.batch = batch
-        self._queue: queue.SimpleQueue[_Job[Any] | None] = queue.SimpleQueue()
-        # The event loop hands jobs to this thread and back: with the default 5 ms switch
-        # interval each handoff can wait that long for the GIL.
-        sys.setswitchinterval(min(sys.getswitchinterval(), 0.0005))
-        self._thread = threading.Thread(target=self._run, name="croupier-writer", daemon=True)
-        self._thread.start()
+        self._jobs: list[_Job[Any]] = []
+        self._scheduled = False
         self.commits = 0
+        self.busy = 0.0  # seconds spent running batches
 
     def submit(
         self, fn: Callable[[Connection], T], table_id: int | None = None
     ) -> asyncio.Future[T]:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._queue.put(_Job(fn, table_id, loop, future))
+        self._jobs.append(_Job(fn, table_id, future))
+        if not self._scheduled:
+            self._scheduled = True
+            loop.call_soon(self._flush)
         return future
 
-    def run_sync(self, fn: Callable[[Connection], T], table_id: int | None = None) -> T:
-        job: _Job[T] = _Job(fn, table_id, None, None, threading.Event())
-        self._queue.put(job)
-        assert job.done is not None
-        job.done.wait()
-        if job.error is not None:
-            raise job.error
-        return job.result  # type: ignore[no-any-return]
-
     def stop(self) -> None:
-        if self._thread.is_alive():
-            self._queue.put(None)
-            self._thread.join(timeout=30)
+        if self._jobs:
+            self._flush()
 
-    def _run(self) -> None:
-        while True:
-            first = self._queue.get()
-            if first is None:
-                return
-            jobs = [first]
-            stop = False
-            while len(jobs) < self.batch:
-                try:
-                    more = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    stop = True
-                    break
-                jobs.append(more)
+    def _flush(self) -> None:
+        self._scheduled = False
+        while self._jobs:
+            jobs, self._jobs = self._jobs[: self.batch], self._jobs[self.batch :]
             self._commit(jobs)
-            if stop:
-                return
 
     def _commit(self, jobs: list[_Job[Any]]) -> None:
+        began = time.perf_counter()
+        results: list[Any] = []
         try:
             with self.store.engine.begin() as conn:
                 fenced: set[int] = set()
-                for job in jobs:
-                    job.result = self._do(conn, job, fenced)
+                results = [self._do(conn, job, fenced) for job in jobs]
             self.commits += 1
         except BaseException:
             if len(jobs) > 1:  # find the failing job: each alone
                 for job in jobs:
                     self._commit([job])
                 return
-            job = jobs[0]
-            job.result = None
-            job.error = _error()
-        for job in jobs:
-            _deliver(job)
+            _settle(jobs[0].future, error=_error())
+            return
+        finally:
+            self.busy += time.perf_counter() - began
+        for job, result in zip(jobs, results, strict=True):
+            _settle(job.future, result=result)
 
     def _do(self, conn: Connection, job: _Job[Any], fenced: set[int]) -> Any:
         if job.table_id is not None and job.table_id not in fenced:
-            renew = (
-                update(s.tables)
-                .where(s.tables.c.id == job.table_id, s.tables.c.lease_owner == self.store.owner)
-                .values(lease_until=time.time() + LEASE_SECONDS)
-            )
-            if conn.execute(renew).rowcount != 1:
+            lease = {"table": job.table_id, "owner": self.store.owner,
+                     "until": time.time() + LEASE_SECONDS}  # fmt: skip
+            if conn.execute(_RENEW, lease).rowcount != 1:
                 raise LeaseLost(f"table {job.table_id} is no longer run by this process")
             fenced.add(job.table_id)
         return job.fn(conn)
 
 
-def _error() -> BaseException:
-    import sys
+_RENEW = (
+    update(s.tables)
+    .where(s.tables.c.id == bindparam("table"), s.tables.c.lease_owner == bindparam("owner"))
+    .values(lease_until=bindparam("until"))
+)
 
+
+def _error() -> BaseException:
     error = sys.exc_info()[1]
     assert error is not None
     if isinstance(error, SQLAlchemyError):
@@ -270,23 +256,13 @@ def _error() -> BaseException:
     return error
 
 
-def _deliver(job: _Job[Any]) -> None:
-    if job.done is not None:
-        job.done.set()
+def _settle(future: asyncio.Future[Any], *, result: Any = None, error: Any = None) -> None:
+    if future.done():
         return
-    assert job.loop is not None and job.future is not None
-    future = job.future
-
-    def settle() -> None:
-        if future.done():
-            return
-        if job.error is not None:
-            future.set_exception(job.error)
-        else:
-            future.set_result(job.result)
-
-    with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
-        job.loop.call_soon_threadsafe(settle)
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
 
 
 # --- the ledger ----------------------------------------------------------------------------
