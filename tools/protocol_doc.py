@@ -122,7 +122,8 @@ CLIENT = {
         },
     ),
     "add_bot": (
-        "The table's owner (or a dealer) seats a bot, staked from the cage.",
+        "The table's owner (or a dealer) seats a bot, staked from the cage with the table's "
+        "minimum buy-in (a dealer may give `chips`). The bot sees only its seat's view.",
         {"type": "add_bot", "id": "a11", "table": 1, "seat": 2},
     ),
     "void_hand": (

@@ -736,6 +736,13 @@ class Room:
         async with self.lock:
             self._check_free(seat, None)
             amount = chips if chips is not None else self.game.minimum_buy_in
+            if amount != self.game.minimum_buy_in and conn.role not in ("dealer", "admin"):
+                # Bots play with the house's chips: a player may not stake one more richly.
+                raise Refused(
+                    "unauthorised",
+                    "a player seats bots with the minimum buy-in "
+                    f"({self.game.minimum_buy_in}); a dealer may choose another",
+                )
             name = f"{BOT_NAMES[(seat - 1) % len(BOT_NAMES)]}-bot-{self.id}-{seat}"
             try:
                 self.game.check_buy_in(seat, name, amount)
