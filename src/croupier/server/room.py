@@ -140,7 +140,9 @@ class Room:
             self.game = self._fresh_game()
             return
         self.hand_id, self.number = int(hand.id), int(hand.number)
-        self.clock_end, self.bank_end = hand.clock_end, hand.bank_end
+        # The turn's deadlines: stored with the last move, or with the deal before any move.
+        last = snap.moves[-1] if snap.moves else hand
+        self.clock_end, self.bank_end = last.clock_end, last.bank_end
         self.moves = len(snap.moves)
         try:
             self.game = self._rebuild(hand, snap.moves)
@@ -482,15 +484,12 @@ class Room:
         move_row = {
             "hand_id": hand_id, "seq": seq, "seat": seat, "account_id": state.account,
             "request_id": request, "move": dumps(move.to_json()), "events": dumps(records),
-            "at": now,
+            "at": now, "clock_end": clock_end, "bank_end": bank_end,
         }  # fmt: skip
-        turn_row = {"b_hand": hand_id, "b_to_act": to_act, "b_clock_end": clock_end,
-                    "b_bank_end": bank_end}  # fmt: skip
 
         def job(conn: Connection) -> None:
-            # Statements built once (below): an action is stored with two of them, usually.
+            # One statement, built once (below), stores an action and the next turn's clock.
             conn.execute(_INSERT_MOVE, move_row)
-            conn.execute(_UPDATE_TURN, turn_row)
             if bank_changed:
                 conn.execute(_UPDATE_BANK, {"b_table": self.id, "b_seat": seat, "b_bank": bank})
             if ruling:
@@ -1037,12 +1036,6 @@ class Room:
 
 
 _INSERT_MOVE = insert(s.moves)
-_UPDATE_TURN = (
-    update(s.hands)
-    .where(s.hands.c.id == bindparam("b_hand"))
-    .values(to_act=bindparam("b_to_act"), clock_end=bindparam("b_clock_end"),
-            bank_end=bindparam("b_bank_end"))
-)  # fmt: skip
 _UPDATE_BANK = (
     update(s.seats)
     .where(s.seats.c.table_id == bindparam("b_table"), s.seats.c.seat == bindparam("b_seat"))

@@ -96,8 +96,8 @@ hands = Table(
     Column("seats", Text, nullable=False),  # [[seat, account_id, name, chips before], ...]
     Column("events", Text, nullable=False),  # house records of the deal
     Column("to_act", Integer),
-    Column("clock_end", Float),  # the action clock runs out
-    Column("bank_end", Float),  # then the time bank
+    Column("clock_end", Float),  # the first turn's action clock runs out (later: in moves)
+    Column("bank_end", Float),  # then its time bank
     Column("started", Float, nullable=False),
     Column("finished", Float),
     Column("commission", BigInteger),
@@ -118,6 +118,8 @@ moves = Table(
     Column("move", Text, nullable=False),
     Column("events", Text, nullable=False),  # house records the move caused
     Column("at", Float, nullable=False),
+    Column("clock_end", Float),  # the next turn's deadlines, stored with the move that began it
+    Column("bank_end", Float),
     UniqueConstraint("hand_id", "seq", name="move_order"),
     UniqueConstraint("account_id", "request_id", name="move_once"),
 )

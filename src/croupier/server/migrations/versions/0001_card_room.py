@@ -96,6 +96,8 @@ def upgrade() -> None:
         sa.Column("move", sa.Text, nullable=False),
         sa.Column("events", sa.Text, nullable=False),
         sa.Column("at", sa.Float, nullable=False),
+        sa.Column("clock_end", sa.Float),
+        sa.Column("bank_end", sa.Float),
         sa.UniqueConstraint("hand_id", "seq", name="move_order"),
         sa.UniqueConstraint("account_id", "request_id", name="move_once"),
     )
