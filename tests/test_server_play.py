@@ -382,19 +382,34 @@ def test_rws_5_1_a_voided_hand_returns_every_contribution(tmp_path: Path) -> Non
             await dealer.close()
             dealer = await Client.login(server.url, "dealer", "password-1")
             await dealer.connect()
-            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 2})
+            carol = await player(server.url, "carol")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 3})
             await alice.sit(table, 1, 200)
             await bob.sit(table, 2, 200)
-            mover = await _turn(alice, bob, table)
-            legal = mover.views[table].legal or {}
-            await mover.act(table, "bet_or_raise", amount=legal["raise_range"][0])
+            await carol.sit(table, 3, 200)  # waits for the next hand
+            await play_hands([alice, bob, carol], table, 1)
+            room = server.room.rooms[table]
+            for _ in range(200):  # the next hand, dealt to all three
+                if room.game.in_hand and len(room.game.order) == 3:
+                    break
+                await asyncio.sleep(0.02)
+            before = {seat: state.chips for seat, state in room.seats.items()}
+            for _ in range(200):  # one raise, by whoever of the three is to act
+                acting = next((c for c in (alice, bob, carol) if c.views[table].my_turn), None)
+                if acting is not None:
+                    legal = acting.views[table].legal or {}
+                    await acting.act(table, "bet_or_raise", amount=legal["raise_range"][0])
+                    break
+                await asyncio.sleep(0.02)
+            await carol.leave(table)  # dealt in: she leaves when the hand ends
             with pytest.raises(ClientError) as refused:
                 await alice.request("void_hand", table=table, reason="no")
             assert refused.value.code == "unauthorised"
             await dealer.request("void_hand", table=table, reason="two cards exposed")
             await asyncio.sleep(0.1)
-            room = server.room.rooms[table]
-            assert room.seats[1].chips == 200 and room.seats[2].chips == 200
+            assert room.seats[1].chips == before[1] and room.seats[2].chips == before[2]
+            assert 3 not in room.seats  # carol left with what she had when the hand was dealt
+            assert (await carol.http("GET", "/api/me"))["balance"] == 10_000 - 200 + before[3]
             void = alice.views[table].results[-1]
             assert void["void"] and "rws 5.1" in void["reason"]
             rows = server.room.store.read(
@@ -402,7 +417,7 @@ def test_rws_5_1_a_voided_hand_returns_every_contribution(tmp_path: Path) -> Non
                     "SELECT count(*) FROM ledger WHERE kind = 'refund'"
                 ).scalar()
             )
-            assert rows == 2
+            assert rows == 3
             assert server.room.store.read(check_ledger) == []
 
     asyncio.run(main())

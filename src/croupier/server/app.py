@@ -200,7 +200,8 @@ class CardRoom:
                 await self._learn_name(row.account_id)
         room = Room(self, snap)
         self.rooms[table] = room
-        await room.resume()
+        async with room.lock:
+            await room.resume()
         return room
 
     async def drop_room(self, table: int) -> None:

@@ -179,13 +179,6 @@ class Room:
                 raise RuleError(f"move {move.seq} does not give the stored events")
         return game
 
-    async def reload(self) -> None:
-        """Forget memory and take the table again as the database has it."""
-        snap = await self.store.aread(lambda conn: Room.read(conn, self.id))
-        self._cancel_tasks()
-        self._install(snap)
-        await self.resume()
-
     async def resume(self) -> None:
         """After loading: void a hand that could not be rebuilt, restart clocks and deals."""
         if self.void_reason is not None:
@@ -642,6 +635,8 @@ class Room:
         hand = snap.hand
         dealt = json.loads(hand.seats) if hand is not None else []
         text = f"hand {number} void ({VOID_RULE}): {reason}"
+        leaving = [row for row in snap.seats if row.leaving]  # they go now, with what they had
+        hands = max(self.hands, number)
 
         def job(conn: Connection) -> None:
             conn.execute(
@@ -663,6 +658,9 @@ class Room:
                 memo=text + "; every contribution returned",
             )
             _audit(conn, by, self.id, hand_id, None, "void", "ruling", text)
+            for row in leaving:
+                _cash_out(conn, self.id, row.seat, row.account_id, row.chips)
+            conn.execute(update(s.tables).where(s.tables.c.id == self.id).values(hands=hands))
 
         try:
             await self.store.write(job, self.id)
@@ -671,20 +669,16 @@ class Room:
             return
         self._cancel_tasks()
         self.void_reason = None
-        self.hands = max(self.hands, number)
+        self.hands = hands
         # Stacks as dealt: the seats' stored chips, untouched until a hand finishes.
         for st in snap.seats:
             if st.seat in self.seats:
                 self.seats[st.seat].chips = st.chips
+        for row in leaving:
+            self.seats.pop(row.seat, None)
         self.hand_id = None
         self.game = self._fresh_game()
         self.clock_end = self.bank_end = None
-        await self.store.write(
-            lambda conn: conn.execute(
-                update(s.tables).where(s.tables.c.id == self.id).values(hands=self.hands)
-            ),
-            self.id,
-        )
         self.broadcast(
             {
                 "type": "hand_over",
