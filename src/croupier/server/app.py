@@ -154,7 +154,7 @@ class CardRoom:
         with contextlib.suppress(Exception):
             await self.store.write(lambda conn: _release(conn, self.owner))
         self.rooms.clear()
-        await asyncio.to_thread(self.store.close)
+        await self.store.aclose()
 
     async def _leases(self) -> None:
         while True:

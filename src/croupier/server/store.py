@@ -37,6 +37,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from croupier.server import schema as s
 
@@ -106,6 +107,10 @@ class Store:
         else:
             self.engine = create_engine(self.url, pool_size=2, max_overflow=2, pool_pre_ping=True)
             self.reader = create_engine(self.url, pool_size=4, max_overflow=8, pool_pre_ping=True)
+        # PostgreSQL's writer waits for the network and the disk: without blocking the loop.
+        self.async_engine = (
+            None if self.sqlite else create_async_engine(self.url, pool_size=1, max_overflow=0)
+        )
         self.migrate()
         self._ensure_house()
         self.writer = Writer(self)
@@ -151,11 +156,19 @@ class Store:
         with self.engine.begin() as conn:
             return fn(conn)
 
+    async def aclose(self) -> None:
+        """Store what is pending, then close every connection."""
+        await self.writer.drain()
+        if self.async_engine is not None:
+            await self.async_engine.dispose()
+        await asyncio.to_thread(self.close)
+
     async def write(self, fn: Callable[[Connection], T], table_id: int | None = None) -> T:
         """Run ``fn`` in the writer's next transaction; returns once it is committed."""
         return await self.writer.submit(fn, table_id)
 
     def close(self) -> None:
+        """Close the connections (the asynchronous writer's: :meth:`aclose`, on its loop)."""
         self.engine.dispose()
         self.reader.dispose()
 
@@ -178,15 +191,18 @@ class _Job(Generic[T]):
 class Writer:
     """The one place that writes. Jobs submitted while the event loop is busy are run together
     in one transaction when it next gets to them (group commit), and each job's future is
-    answered after the commit. It runs on the event loop's own thread: a commit is short, and a
-    writer thread would wait for the interpreter lock at every database call while the loop is
-    busy, which cost far more than the commit."""
+    answered after the commit. It runs on the event loop's own thread (a writer thread would
+    wait for the interpreter lock at every database call while the loop is busy, which cost far
+    more than the commit): SQLite's short commits inline, PostgreSQL's through its asynchronous
+    driver, so the loop serves other tables while a batch waits for the server; the jobs that
+    arrive meanwhile make the next batch."""
 
     def __init__(self, store: Store, batch: int = 400) -> None:
         self.store = store
         self.batch = batch
         self._jobs: list[_Job[Any]] = []
         self._scheduled = False
+        self._task: asyncio.Task[None] | None = None
         self.commits = 0
         self.busy = 0.0  # seconds spent running batches
 
@@ -198,12 +214,53 @@ class Writer:
         self._jobs.append(_Job(fn, table_id, future))
         if not self._scheduled:
             self._scheduled = True
-            loop.call_soon(self._flush)
+            if self.store.async_engine is None:
+                loop.call_soon(self._flush)
+            else:
+                self._task = loop.create_task(self._flush_async())
         return future
 
-    def stop(self) -> None:
-        if self._jobs:
-            self._flush()
+    async def drain(self) -> None:
+        """Wait until every job submitted so far is stored (or has failed)."""
+        while self._jobs or self._scheduled:
+            if self.store.async_engine is None:
+                self._flush()
+            else:
+                await asyncio.sleep(0.01)
+
+    async def _flush_async(self) -> None:
+        try:
+            while self._jobs:
+                jobs, self._jobs = self._jobs[: self.batch], self._jobs[self.batch :]
+                await self._commit_async(jobs)
+        finally:
+            self._scheduled = False
+
+    async def _commit_async(self, jobs: list[_Job[Any]]) -> None:
+        engine = self.store.async_engine
+        assert engine is not None
+        began = time.perf_counter()
+        results: list[Any] = []
+
+        def run(conn: Connection) -> list[Any]:
+            fenced: set[int] = set()
+            return [self._do(conn, job, fenced) for job in jobs]
+
+        try:
+            async with engine.begin() as conn:
+                results = await conn.run_sync(run)
+            self.commits += 1
+        except Exception:
+            if len(jobs) > 1:  # find the failing job: each alone
+                for job in jobs:
+                    await self._commit_async([job])
+                return
+            _settle(jobs[0].future, error=_error())
+            return
+        finally:
+            self.busy += time.perf_counter() - began
+        for job, result in zip(jobs, results, strict=True):
+            _settle(job.future, result=result)
 
     def _flush(self) -> None:
         self._scheduled = False
