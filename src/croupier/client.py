@@ -156,6 +156,8 @@ class Client:
         request = id or self.new_id()
         for attempt in range(retries + 1):
             future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+            # A lost connection fails every pending future, also one whose request gave up.
+            future.add_done_callback(lambda f: f.cancelled() or f.exception())
             self._pending[request] = future
             try:
                 await self.send({"type": kind, "id": request, **fields})
