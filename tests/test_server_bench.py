@@ -37,7 +37,9 @@ def test_hostile_messages_crash_nothing_change_nothing_and_leak_no_card(tmp_path
     assert b.report_hostile("short hostile run", server, result)
     assert sum(result["sent"].values()) == 2500
     assert result["replies"]["ok (duplicate)"] == 500  # every replay answered, none applied
-    assert result["replies"]["too_large"] >= 450  # and the frames over 64 KiB closed
+    # Over 4,096 characters: too_large; over 64 KiB: the connection is closed (and the
+    # messages sent on it before the client notices get no answer).
+    assert result["replies"]["too_large"] >= 300
     assert result["reconnects"] >= 20
 
 
