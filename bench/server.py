@@ -41,8 +41,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import create_engine
+from sqlalchemy.pool import NullPool
+
 from croupier.client import Client, ClientError
-from croupier.server.store import Store, check_ledger
+from croupier.server.store import check_ledger, database_url
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "bench-password"
@@ -142,6 +145,20 @@ def database(kind: str):  # type: ignore[no-untyped-def]
             )
         return
     raise SystemExit(f"--db: sqlite, postgres, or a postgresql:// DSN, not {kind!r}")
+
+
+class Reader:
+    """Reads the server's database while it runs: no migration, no write, one connection."""
+
+    def __init__(self, db: str) -> None:
+        self.engine = create_engine(database_url(db), poolclass=NullPool)
+
+    def read(self, fn: Any) -> Any:
+        with self.engine.connect() as conn:
+            return fn(conn)
+
+    def close(self) -> None:
+        self.engine.dispose()
 
 
 # --- players ---------------------------------------------------------------------------------
@@ -272,7 +289,7 @@ async def set_up(
 
 def stored_actions(db: str) -> tuple[dict[tuple[str, str], int], int]:
     """How often each (account name, request id) is stored; and all moves."""
-    store = Store(db)
+    store = Reader(db)
     try:
         rows = store.read(
             lambda c: list(
@@ -292,7 +309,7 @@ def stored_actions(db: str) -> tuple[dict[tuple[str, str], int], int]:
 
 
 def ledger_problems(db: str) -> list[str]:
-    store = Store(db)
+    store = Reader(db)
     try:
         return store.read(check_ledger)
     finally:
@@ -414,7 +431,7 @@ async def run_crash(server: Server, clients: int, tables: int, kills: int, seed:
 
 
 def _hands_playing(db: str) -> int:
-    store = Store(db)
+    store = Reader(db)
     try:
         return int(
             store.read(
@@ -428,7 +445,7 @@ def _hands_playing(db: str) -> int:
 
 
 def report_crash(label: str, server: Server, kills: int) -> bool:
-    store = Store(server.db)
+    store = Reader(server.db)
     try:
         statuses = dict(
             store.read(
@@ -580,7 +597,7 @@ def hostile_messages(
 
 def state_snapshot(db: str) -> dict[str, Any]:
     """What must not change under attack: money, seats, hands, moves, applied requests."""
-    store = Store(db)
+    store = Reader(db)
     queries = {
         "accounts": "SELECT id, name, role, balance FROM accounts ORDER BY id",
         "ledger": "SELECT count(*), coalesce(sum(amount), 0) FROM ledger",
@@ -603,7 +620,7 @@ def state_snapshot(db: str) -> dict[str, Any]:
 def house_cards(db: str) -> tuple[dict[int, set[str]], set[str]]:
     """The hole cards of each seat in the hands in play, and the cards shown, from the house's
     record (deal and moves)."""
-    store = Store(db)
+    store = Reader(db)
     try:
         rows = store.read(
             lambda c: list(
