@@ -418,9 +418,11 @@ async def run_crash(server: Server, clients: int, tables: int, kills: int, seed:
             print(f"  {number + 1} kills", flush=True)
     await asyncio.sleep(2)
     # Everyone leaves: each seat goes when its hand ends, then no hand is dealt.
-    for client, table in places:
-        with contextlib.suppress(ClientError):
-            await client.leave(table)
+    async def leave(client: Client, table: int) -> None:
+        with contextlib.suppress(ClientError, TimeoutError):
+            await client.request("leave", table=table, timeout=10)
+
+    await asyncio.gather(*(leave(client, table) for client, table in places))
     deadline = time.time() + 120
     while time.time() < deadline and _hands_playing(server.db):
         await asyncio.sleep(0.5)
