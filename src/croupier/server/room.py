@@ -2,7 +2,7 @@
 
 A room is an actor: every change runs under its lock, is stored by the writer (and committed)
 and only then broadcast. What the room holds in memory can always be rebuilt from the database
-(:meth:`Room.reload`): the seats from their rows, the hand in progress by dealing again from its
+(:meth:`Room.read`): the seats from their rows, the hand in progress by dealing again from its
 stored deck and re-applying its stored moves, checked against the stored event log. A hand that
 cannot be rebuilt is void: every contribution goes back (rws 5.1; cardroom irregularities 3).
 """
@@ -16,12 +16,20 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 
 from croupier.server import schema as s
-from croupier.server.store import CAGE, HOUSE, LeaseLost, StoreError, dumps, post_ledger
+from croupier.server.seating import (
+    Refused,
+    SeatState,
+    _audit,
+    _bot_rebuy,
+    _cash_out,
+    _duplicate,
+)
+from croupier.server.store import LeaseLost, StoreError, dumps, post_ledger
 from croupier.server.tables import GameTable, HandEnd, Move, RuleError, TableSpec, bot_move
 
 if TYPE_CHECKING:
@@ -30,35 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["Refused", "Room", "SeatState"]
 
 log = logging.getLogger("croupier.server")
-BOT_NAMES = ("Ada", "Bea", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
 VOID_RULE = "rws 5.1; cardroom irregularities 3; au 19.1(h)"
-
-
-class Actor(Protocol):
-    """Who asks: a connection, or the house itself."""
-
-    account_id: int | None
-    role: str
-
-
-class Refused(Exception):  # noqa: N818 (a refusal, sent to the client)
-    def __init__(self, code: str, message: str, url: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.url = url
-
-
-@dataclass
-class SeatState:
-    seat: int
-    account: int
-    name: str
-    chips: int  # as of the last hand's end (plus top-ups)
-    status: str  # playing, waiting, sitting_out
-    bank: float
-    away: int = 0
-    leaving: bool = False
-    bot: str | None = None
 
 
 @dataclass
@@ -694,293 +674,6 @@ class Room:
             conn.send(self.state_message(conn.account_id))
         self._schedule_deal(self.pause)
 
-    # --- seats -----------------------------------------------------------------------------
-
-    async def sit(self, conn: Conn, request: str, seat: int, chips: int) -> None:
-        account = conn.account_id
-        assert account is not None
-        async with self.lock:
-            self._check_free(seat, account)
-            try:
-                self.game.check_buy_in(seat, conn.name, chips)
-            except RuleError as error:
-                self._audit_refusal(account, request, "sit", str(error))
-                raise Refused("refused", str(error)) from None
-            state = SeatState(
-                seat,
-                account,
-                conn.name,
-                chips,
-                "waiting" if self.game.in_hand else "playing",
-                self.bank,
-            )
-            await self._seat_job(state, request, "buy_in")
-            self.seats[seat] = state
-            self.server.remember(account, request)
-            if not self.game.in_hand:
-                self.game.seat(seat, state.name, chips)
-            self.broadcast_seats()
-            conn.send(self.state_message(account))
-            self._schedule_deal(0.0)
-
-    async def add_bot(self, conn: Actor, request: str, seat: int, chips: int | None) -> None:
-        if conn.account_id != self.owner_id and conn.role not in ("dealer", "admin"):
-            raise Refused("unauthorised", "only the table's owner (or a dealer) seats bots")
-        async with self.lock:
-            self._check_free(seat, None)
-            amount = chips if chips is not None else self.game.minimum_buy_in
-            if amount != self.game.minimum_buy_in and conn.role not in ("dealer", "admin"):
-                # Bots play with the house's chips: a player may not stake one more richly.
-                raise Refused(
-                    "unauthorised",
-                    "a player seats bots with the minimum buy-in "
-                    f"({self.game.minimum_buy_in}); a dealer may choose another",
-                )
-            name = f"{BOT_NAMES[(seat - 1) % len(BOT_NAMES)]}-bot-{self.id}-{seat}"
-            try:
-                self.game.check_buy_in(seat, name, amount)
-            except RuleError as error:
-                raise Refused("refused", str(error)) from None
-            account = await self.server.bot_account(name)
-            state = SeatState(
-                seat,
-                account,
-                name,
-                amount,
-                "waiting" if self.game.in_hand else "playing",
-                self.bank,
-                bot="strength",
-            )
-            await self._seat_job(state, request, "buy_in", by=conn.account_id)
-            self.seats[seat] = state
-            if conn.account_id is not None:
-                self.server.remember(conn.account_id, request)
-            if not self.game.in_hand:
-                self.game.seat(seat, name, amount)
-            self.broadcast_seats()
-            self._schedule_deal(0.0)
-
-    def _check_free(self, seat: int, account: int | None) -> None:
-        if not 1 <= seat <= self.game.seats:
-            raise Refused(
-                "refused",
-                f"seat {seat} does not exist: this table has seats 1..{self.game.seats} (au 5.1)",
-            )
-        if seat in self.seats:
-            raise Refused("refused", f"seat {seat} is taken by {self.seats[seat].name}")
-        if account is not None and self.seat_of(account) is not None:
-            raise Refused("refused", "you already sit at this table: one seat per player")
-
-    async def _seat_job(
-        self, state: SeatState, request: str | None, kind: str, by: int | None = None
-    ) -> None:
-        bot = state.bot is not None
-
-        def job(conn: Connection) -> None:
-            if bot:
-                cage = _account(conn, CAGE)
-                post_ledger(
-                    conn,
-                    [
-                        ("cash_in", cage, None, -state.chips),
-                        ("cash_in", state.account, None, state.chips),
-                    ],
-                    memo=f"bot stake at table {self.id}",
-                )
-            post_ledger(
-                conn,
-                [
-                    (kind, state.account, None, -state.chips),
-                    (kind, state.account, self.id, state.chips),
-                ],
-                memo=f"seat {state.seat}",
-            )
-            conn.execute(
-                insert(s.seats).values(
-                    table_id=self.id,
-                    seat=state.seat,
-                    account_id=state.account,
-                    chips=state.chips,
-                    status=state.status,
-                    bank=state.bank,
-                    away=0,
-                    leaving=False,
-                    bot=state.bot,
-                )
-            )
-            _audit(
-                conn,
-                by if bot else state.account,
-                self.id,
-                None,
-                request,
-                "sit",
-                "applied",
-                f"seat {state.seat}: {state.name} buys in for {state.chips}",
-            )
-
-        await self._write_request(job, state.account, request)
-
-    async def _write_request(
-        self, job: Callable[[Connection], None], account: int, request: str | None
-    ) -> None:
-        try:
-            await self.store.write(job, self.id)
-        except LeaseLost as error:
-            await self._store_failed(error)
-            raise Refused("elsewhere", "the table moved to another server process") from None
-        except StoreError as error:
-            if _duplicate(error):
-                raise Refused("duplicate", "this action id was already applied") from None
-            message = str(error)
-            if "fewer than" in message:
-                self._audit_refusal(account, request, "money", message)
-                raise Refused("refused", message.split(": ", 1)[-1]) from None
-            raise Refused("unavailable", "the change could not be stored; resend") from None
-
-    async def leave(self, conn: Conn, request: str) -> None:
-        async with self.lock:
-            state = self._own_seat(conn)
-            if self.game.dealt_in(state.seat):
-                # Chips stay on the table until the hand ends (au 7.5, qld s19(4)).
-                await self._set_seat(
-                    state, request, "leave", {"leaving": True}, "leaves after this hand (au 7.5)"
-                )
-                state.leaving = True
-                self.broadcast_seats()
-                return
-            seat, account, chips = state.seat, state.account, state.chips
-
-            def job(conn_: Connection) -> None:
-                _cash_out(conn_, self.id, seat, account, chips)
-                _audit(
-                    conn_,
-                    account,
-                    self.id,
-                    None,
-                    request,
-                    "leave",
-                    "applied",
-                    f"seat {seat} leaves with {chips}",
-                )
-
-            await self._write_request(job, account, request)
-            self.seats.pop(seat)
-            if seat in self.game.engine_seats():
-                self.game.unseat(seat)
-            self.server.remember(account, request)
-            self.broadcast_seats()
-
-    async def top_up(self, conn: Conn, request: str, chips: int) -> None:
-        async with self.lock:
-            state = self._own_seat(conn)
-            try:
-                self.game.check_top_up(state.seat, chips)
-            except RuleError as error:
-                self._audit_refusal(state.account, request, "top_up", str(error))
-                raise Refused("refused", str(error)) from None
-            seat, account = state.seat, state.account
-
-            def job(conn_: Connection) -> None:
-                post_ledger(
-                    conn_,
-                    [("top_up", account, None, -chips), ("top_up", account, self.id, chips)],
-                    memo=f"seat {seat}",
-                )
-                conn_.execute(
-                    update(s.seats)
-                    .where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
-                    .values(chips=s.seats.c.chips + chips)
-                )
-                _audit(
-                    conn_,
-                    account,
-                    self.id,
-                    None,
-                    request,
-                    "top_up",
-                    "applied",
-                    f"seat {seat} adds {chips} (cardroom buy-in 2)",
-                )
-
-            await self._write_request(job, account, request)
-            state.chips += chips
-            if seat in self.game.engine_seats():
-                self.game.add_chips(seat, chips)
-            self.server.remember(account, request)
-            self.broadcast_seats()
-            self._schedule_deal(0.0)
-
-    async def sit_out(self, conn: Conn, request: str, out: bool) -> None:
-        async with self.lock:
-            state = self._own_seat(conn)
-            status = "sitting_out" if out else "playing"
-            if state.status == "waiting" and not out:
-                status = "waiting"
-            await self._set_seat(
-                state,
-                request,
-                "sit_out" if out else "sit_in",
-                {"status": status, "away": 0},
-                f"now {status}",
-            )
-            state.status, state.away = status, 0
-            self.broadcast_seats()
-            self._schedule_deal(0.0)
-
-    async def returned(self, account: int) -> None:
-        """A player reconnected: back in the game if the clock sat them out."""
-        async with self.lock:
-            seat = self.seat_of(account)
-            if seat is None:
-                return
-            state = self.seats[seat]
-            if state.away:  # sat out by the clock while away: back in
-                status = "playing" if state.status == "sitting_out" else state.status
-                await self._set_seat(
-                    state, None, "return", {"status": status, "away": 0}, "reconnected"
-                )
-                state.status, state.away = status, 0
-            self.broadcast_seats()
-            self._schedule_deal(0.0)
-
-    async def _set_seat(
-        self,
-        state: SeatState,
-        request: str | None,
-        kind: str,
-        values: dict[str, object],
-        detail: str,
-    ) -> None:
-        seat = state.seat
-
-        def job(conn: Connection) -> None:
-            conn.execute(
-                update(s.seats)
-                .where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
-                .values(**values)
-            )
-            _audit(
-                conn,
-                state.account,
-                self.id,
-                None,
-                request,
-                kind,
-                "applied",
-                f"seat {seat} {detail}",
-            )
-
-        await self._write_request(job, state.account, request)
-        if request is not None:
-            self.server.remember(state.account, request)
-
-    def _own_seat(self, conn: Conn) -> SeatState:
-        seat = self.seat_of(conn.account_id)
-        if seat is None:
-            raise Refused("not_found", f"you have no seat at table {self.id}")
-        return self.seats[seat]
-
     # --- failures --------------------------------------------------------------------------
 
     def _audit_refusal(self, account: int | None, request: str | None, kind: str, why: str) -> None:
@@ -1041,72 +734,3 @@ def _bank_left(bank: float, clock_end: float | None, now: float) -> float:
     if clock_end is None or now <= clock_end:
         return bank
     return max(0.0, bank - (now - clock_end))
-
-
-def _duplicate(error: BaseException) -> bool:
-    text = str(error).lower()
-    return (
-        "move_once" in text or "audit_once" in text or ("unique" in text and "request_id" in text)
-    )
-
-
-def _account(conn: Connection, name: str) -> int:
-    found = conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name))
-    assert found is not None
-    return int(found)
-
-
-def _audit(
-    conn: Connection,
-    account: int | None,
-    table: int | None,
-    hand: int | None,
-    request: str | None,
-    kind: str,
-    outcome: str,
-    detail: str,
-) -> None:
-    conn.execute(
-        insert(s.audit).values(
-            at=time.time(),
-            account_id=account,
-            table_id=table,
-            hand_id=hand,
-            request_id=request if outcome == "applied" else None,
-            kind=kind,
-            outcome=outcome,
-            detail=detail[:2000],
-        )
-    )
-
-
-def _cash_out(conn: Connection, table: int, seat: int, account: int, chips: int) -> None:
-    post_ledger(
-        conn,
-        [("cash_out", account, table, -chips), ("cash_out", account, None, chips)],
-        memo=f"seat {seat}",
-    )
-    conn.execute(delete(s.seats).where(s.seats.c.table_id == table, s.seats.c.seat == seat))
-
-
-def _bot_rebuy(conn: Connection, table: int, state: SeatState, chips: int) -> None:
-    """A house bot out of chips buys in again from the cage, so a demo table keeps going."""
-    cage = _account(conn, CAGE)
-    post_ledger(
-        conn,
-        [
-            ("cash_in", cage, None, -chips),
-            ("cash_in", state.account, None, chips),
-            ("top_up", state.account, None, -chips),
-            ("top_up", state.account, table, chips),
-        ],
-        memo="bot rebuy",
-    )
-    conn.execute(
-        update(s.seats)
-        .where(s.seats.c.table_id == table, s.seats.c.seat == state.seat)
-        .values(chips=s.seats.c.chips + chips)
-    )
-
-
-_ = HOUSE
