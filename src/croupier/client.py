@@ -193,8 +193,9 @@ class Client:
             with contextlib.suppress(OSError, websockets.WebSocketException, ClientError):
                 await self.connect()
                 for table in list(self.views):
+                    # No retry here: a retry would reconnect, and this task holds the lock.
                     with contextlib.suppress(ClientError):
-                        await self.watch(table)
+                        await self.request("watch", table=table, retries=0)
 
     async def _read(self, ws: ClientConnection) -> None:
         try:
