@@ -417,6 +417,7 @@ async def run_crash(server: Server, clients: int, tables: int, kills: int, seed:
         if (number + 1) % 10 == 0:
             print(f"  {number + 1} kills", flush=True)
     await asyncio.sleep(2)
+
     # Everyone leaves: each seat goes when its hand ends, then no hand is dealt.
     async def leave(client: Client, table: int) -> None:
         with contextlib.suppress(ClientError, TimeoutError):
@@ -456,6 +457,9 @@ def report_crash(label: str, server: Server, kills: int) -> bool:
                 )
             )
         )
+        resumed = store.read(
+            lambda c: c.exec_driver_sql("SELECT count(*) FROM audit WHERE kind = 'resume'").scalar()
+        )
         voids = store.read(
             lambda c: [
                 r[0] for r in c.exec_driver_sql("SELECT detail FROM audit WHERE kind = 'void'")
@@ -479,6 +483,7 @@ def report_crash(label: str, server: Server, kills: int) -> bool:
         store.close()
     print(f"{label}: {kills} SIGKILLs during play")
     print(f"  hands: {statuses}")
+    print(f"  hands in progress rebuilt after a restart, every event as stored: {resumed}")
     print(f"  void (refunded) hands: {len(voids)}")
     for reason in voids[:5]:
         print(f"    {reason}")

@@ -58,6 +58,12 @@ def test_a_hand_in_progress_resumes_after_a_restart_with_the_same_events(tmp_pat
             room = server.room.rooms[table]
             assert room.number == number and room.game.in_hand
             assert room.game.house_records() == before
+            resumed = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT count(*) FROM audit WHERE kind = 'resume' AND outcome = 'ruling'"
+                ).scalar()
+            )
+            assert resumed == 1
             alice = await Client.login(server.url, "alice", "password-1")
             bob = await Client.login(server.url, "bob", "password-1")
             for client in (alice, bob):

@@ -30,9 +30,13 @@ def serve(
 ) -> None:
     """Run the card room until Ctrl-C (or SIGTERM), then stop cleanly."""
     import dataclasses
+    import logging
 
     import uvicorn
 
+    logging.basicConfig(
+        level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     options = options or Options()
     if not options.public_url:
         options = dataclasses.replace(options, public_url=f"http://{host}:{port}")

@@ -10,6 +10,7 @@ cannot be rebuilt is void: every contribution goes back (rws 5.1; cardroom irreg
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -115,6 +116,7 @@ class Room:
         self.bank_end: float | None = None
         self.timed_out: set[int] = set()
         self.void_reason = None
+        self.rebuilt = False  # a hand in progress dealt again from the store, to be audited
         hand = snap.hand
         if hand is None:
             self.game = self._fresh_game()
@@ -126,6 +128,7 @@ class Room:
         self.moves = len(snap.moves)
         try:
             self.game = self._rebuild(hand, snap.moves)
+            self.rebuilt = True
         except (RuleError, ValueError, KeyError, AssertionError) as error:
             self.void_reason = f"the hand could not be rebuilt after a restart ({error})"
             self.game = self._fresh_game()
@@ -164,6 +167,17 @@ class Room:
         if self.void_reason is not None:
             await self._void(self.void_reason, None)
             return
+        if self.rebuilt:
+            self.rebuilt = False
+            text = (f"hand {self.number} rebuilt from its stored deck and {self.moves} moves; "
+                    "every event as stored")  # fmt: skip
+            hand_id = self.hand_id
+
+            def job(conn: Connection) -> None:
+                _audit(conn, None, self.id, hand_id, None, "resume", "ruling", text)
+
+            with contextlib.suppress(StoreError):
+                await self.store.write(job, self.id)
         if self.game.in_hand:
             self._schedule_turn()
         else:

@@ -37,7 +37,6 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from croupier.server import schema as s
 
@@ -107,10 +106,6 @@ class Store:
         else:
             self.engine = create_engine(self.url, pool_size=2, max_overflow=2, pool_pre_ping=True)
             self.reader = create_engine(self.url, pool_size=4, max_overflow=8, pool_pre_ping=True)
-        # PostgreSQL's writer waits for the network and the disk: without blocking the loop.
-        self.async_engine = (
-            None if self.sqlite else create_async_engine(self.url, pool_size=1, max_overflow=0)
-        )
         self.migrate()
         self._ensure_house()
         self.writer = Writer(self)
@@ -159,8 +154,6 @@ class Store:
     async def aclose(self) -> None:
         """Store what is pending, then close every connection."""
         await self.writer.drain()
-        if self.async_engine is not None:
-            await self.async_engine.dispose()
         await asyncio.to_thread(self.close)
 
     async def write(self, fn: Callable[[Connection], T], table_id: int | None = None) -> T:
@@ -168,7 +161,6 @@ class Store:
         return await self.writer.submit(fn, table_id)
 
     def close(self) -> None:
-        """Close the connections (the asynchronous writer's: :meth:`aclose`, on its loop)."""
         self.engine.dispose()
         self.reader.dispose()
 
@@ -191,18 +183,16 @@ class _Job(Generic[T]):
 class Writer:
     """The one place that writes. Jobs submitted while the event loop is busy are run together
     in one transaction when it next gets to them (group commit), and each job's future is
-    answered after the commit. It runs on the event loop's own thread (a writer thread would
+    answered after the commit. It runs on the event loop's own thread: a writer thread would
     wait for the interpreter lock at every database call while the loop is busy, which cost far
-    more than the commit): SQLite's short commits inline, PostgreSQL's through its asynchronous
-    driver, so the loop serves other tables while a batch waits for the server; the jobs that
-    arrive meanwhile make the next batch."""
+    more than the commit (and PostgreSQL's asynchronous driver measured slower than waiting for
+    the commit here: docs/scaling.md)."""
 
     def __init__(self, store: Store, batch: int = 400) -> None:
         self.store = store
         self.batch = batch
         self._jobs: list[_Job[Any]] = []
         self._scheduled = False
-        self._task: asyncio.Task[None] | None = None
         self.commits = 0
         self.busy = 0.0  # seconds spent running batches
 
@@ -214,53 +204,13 @@ class Writer:
         self._jobs.append(_Job(fn, table_id, future))
         if not self._scheduled:
             self._scheduled = True
-            if self.store.async_engine is None:
-                loop.call_soon(self._flush)
-            else:
-                self._task = loop.create_task(self._flush_async())
+            loop.call_soon(self._flush)
         return future
 
     async def drain(self) -> None:
         """Wait until every job submitted so far is stored (or has failed)."""
-        while self._jobs or self._scheduled:
-            if self.store.async_engine is None:
-                self._flush()
-            else:
-                await asyncio.sleep(0.01)
-
-    async def _flush_async(self) -> None:
-        try:
-            while self._jobs:
-                jobs, self._jobs = self._jobs[: self.batch], self._jobs[self.batch :]
-                await self._commit_async(jobs)
-        finally:
-            self._scheduled = False
-
-    async def _commit_async(self, jobs: list[_Job[Any]]) -> None:
-        engine = self.store.async_engine
-        assert engine is not None
-        began = time.perf_counter()
-        results: list[Any] = []
-
-        def run(conn: Connection) -> list[Any]:
-            fenced: set[int] = set()
-            return [self._do(conn, job, fenced) for job in jobs]
-
-        try:
-            async with engine.begin() as conn:
-                results = await conn.run_sync(run)
-            self.commits += 1
-        except Exception:
-            if len(jobs) > 1:  # find the failing job: each alone
-                for job in jobs:
-                    await self._commit_async([job])
-                return
-            _settle(jobs[0].future, error=_error())
-            return
-        finally:
-            self.busy += time.perf_counter() - began
-        for job, result in zip(jobs, results, strict=True):
-            _settle(job.future, result=result)
+        if self._jobs:
+            self._flush()
 
     def _flush(self) -> None:
         self._scheduled = False
@@ -376,6 +326,7 @@ def check_ledger(conn: Connection) -> list[str]:
     negative (the cage aside); the chips each account has at each table are the sum of its rows
     for that table, which are the seat's chips while it sits there and zero once it has left.
     """
+    _snapshot(conn)
     problems: list[str] = []
     total = conn.scalar(select(func.coalesce(func.sum(s.ledger.c.amount), 0)))
     if total != 0:
@@ -414,6 +365,15 @@ def check_ledger(conn: Connection) -> list[str]:
         if chips < 0:
             problems.append(f"account {key[0]} at table {key[1]}: negative chips {chips}")
     return problems
+
+
+def _snapshot(conn: Connection) -> None:
+    """Make every query on ``conn`` see one moment of the database: a check made while the
+    server writes must not see a hand's ledger rows without its seats (or the reverse)."""
+    if conn.dialect.name == "postgresql":
+        conn.execution_options(isolation_level="REPEATABLE READ")
+    elif conn.dialect.name == "sqlite":
+        conn.exec_driver_sql("BEGIN")  # a read transaction: WAL keeps its snapshot
 
 
 def dumps(value: object) -> str:
