@@ -33,3 +33,14 @@ def pytest_sessionstart(session: pytest.Session) -> None:
                 "uncompiled",
                 returncode=4,
             )
+
+
+@pytest.fixture(scope="session")
+def postgres_dsn() -> object:
+    """A throwaway PostgreSQL server (tools/postgres.sh) for the card room's tests; it fails,
+    never skips, when PostgreSQL cannot be started."""
+    from server_harness import start_postgres, stop_postgres
+
+    dsn, folder = start_postgres()
+    yield dsn
+    stop_postgres(folder)

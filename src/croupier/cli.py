@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import replace
 from decimal import Decimal
@@ -202,6 +203,69 @@ def play_command(
     )  # fmt: skip
     if code:
         raise typer.Exit(code)
+
+
+@app.command("serve")
+def serve_command(
+    db: Annotated[
+        str, typer.Option(help="The database: a SQLite file, or postgresql://user@host/db.")
+    ] = "croupier.db",
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    demo: Annotated[
+        bool, typer.Option(help="Seat a table of bots when the room has no table.")
+    ] = True,
+    clock: Annotated[float, typer.Option(help="Seconds each player has to act.")] = 30.0,
+    bank: Annotated[float, typer.Option(help="Each seat's time bank, in seconds.")] = 60.0,
+    pause: Annotated[float, typer.Option(help="Seconds between hands.")] = 3.0,
+    bot_delay: Annotated[float, typer.Option(help="A bot's thinking time, in seconds.")] = 1.0,
+    rate: Annotated[
+        float, typer.Option(help="Messages a second each connection may send (bursts of 2x).")
+    ] = 20.0,
+    admin: Annotated[
+        str | None, typer.Option(help="NAME:PASSWORD of an admin account, made if missing.")
+    ] = None,
+) -> None:
+    """Run the card room server: people and bots play over WebSockets (docs/protocol.md).
+
+    It keeps everything in the database (SQLite in the working folder by default), resumes
+    every hand after a restart, and stops cleanly on Ctrl-C.
+
+    Example: croupier serve --port 8000
+    """
+    from croupier.server import Options, serve
+    from croupier.server.store import StoreError
+
+    options = Options(clock=clock, bank=bank, pause=pause, bot_delay=bot_delay, demo=demo,
+                      rate=rate, burst=max(1, int(2 * rate)))
+    try:
+        if admin is not None:
+            _make_admin(db, admin)
+    except (StoreError, ValueError) as error:
+        console.print(f"[red]error:[/red] {error}")
+        raise typer.Exit(2) from None
+    where = db if "://" in db else str(Path(db).resolve())
+    console.print(
+        f"croupier card room: open http://{host}:{port}/  (database {where}; Ctrl-C stops it)",
+        soft_wrap=True,
+    )
+    with contextlib.suppress(KeyboardInterrupt):
+        serve(db, host, port, options)
+    console.print("croupier card room stopped")
+
+
+def _make_admin(db: str, admin: str) -> None:
+    from croupier.server import auth
+    from croupier.server.store import Store
+
+    name, _, password = admin.partition(":")
+    auth.check_new(name, password)
+    store = Store(db)
+    try:
+        hashed = auth.hash_password(password)
+        store.write_now(lambda conn: auth.make_admin(conn, name, hashed))
+    finally:
+        store.close()
 
 
 @app.command("sim")

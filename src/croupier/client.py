@@ -1,0 +1,360 @@
+"""A Python client for the card room server (``croupier serve``; docs/protocol.md).
+
+Bots, the load bench and scripts use it::
+
+    import asyncio
+    from croupier.client import Client
+
+    async def main() -> None:
+        client = await Client.register("http://127.0.0.1:8000", "alice", "a long password")
+        await client.connect()
+        table = (await client.tables())[0]["table"]
+        await client.sit(table, seat=1, chips=200)
+        while True:
+            view = await client.my_turn(table)
+            await client.act(table, "check_or_call")
+
+    asyncio.run(main())
+
+Every request carries an action id; :meth:`Client.request` resends the same id after a lost
+connection, so the server applies it once. A table living in another server process answers
+``elsewhere`` with its address, and the client follows it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import secrets
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import websockets
+from websockets.asyncio.client import ClientConnection
+from websockets.asyncio.client import connect as ws_connect
+
+__all__ = ["Client", "ClientError", "TableView"]
+
+
+class ClientError(Exception):
+    """The server refused a request: ``code`` (docs/protocol.md) and its message."""
+
+    def __init__(self, code: str, message: str, url: str = "") -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.url = url
+
+
+@dataclass
+class TableView:
+    """One table as this client has been told: kept up to date from the server's messages."""
+
+    table: int
+    you: int | None = None
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    hand: int | None = None  # the hand number in play (or last played)
+    button: int | None = None
+    order: list[int] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    to_act: int | None = None
+    legal: dict[str, Any] | None = None
+    pot: int = 0
+    results: list[dict[str, Any]] = field(default_factory=list)  # hand_over messages
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.you is not None and self.to_act == self.you and self.legal is not None
+
+
+class Client:
+    def __init__(self, url: str, token: str, name: str = "") -> None:
+        self.url = url.rstrip("/")
+        self.token = token
+        self.name = name
+        self.ws: ClientConnection | None = None
+        self.views: dict[int, TableView] = {}
+        self.welcome: dict[str, Any] | None = None
+        self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._reader: asyncio.Task[None] | None = None
+        self._ids = itertools.count(1)
+        self._prefix = secrets.token_hex(4)
+        self._hello: str | None = None  # the id of the hello the next welcome answers
+        self._reconnecting = asyncio.Lock()
+        self.closed = asyncio.Event()
+
+    # --- accounts over HTTP -------------------------------------------------------------------
+
+    @classmethod
+    async def register(cls, url: str, name: str, password: str) -> Client:
+        reply = await _http(url, "POST", "/api/register", {"name": name, "password": password})
+        return cls(url, reply["token"], name)
+
+    @classmethod
+    async def login(cls, url: str, name: str, password: str) -> Client:
+        reply = await _http(url, "POST", "/api/login", {"name": name, "password": password})
+        return cls(url, reply["token"], name)
+
+    async def http(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        return await _http(self.url, method, path, body, self.token)
+
+    async def tables(self, **filters: str) -> list[dict[str, Any]]:
+        query = "&".join(f"{k}={v}" for k, v in filters.items())
+        reply = await self.http("GET", "/api/tables" + (f"?{query}" if query else ""))
+        return list(reply["tables"])
+
+    async def create_table(self, spec: dict[str, Any], **settings: Any) -> int:
+        reply = await self.http("POST", "/api/tables", {"spec": spec, **settings})
+        return int(reply["table"])
+
+    async def history(self, hand: int) -> str:
+        return await _http_text(self.url, f"/api/hands/{hand}/phh", self.token)
+
+    # --- the WebSocket ------------------------------------------------------------------------
+
+    async def connect(self, url: str | None = None) -> dict[str, Any]:
+        """Open the WebSocket (to ``url``: another process's address) and say hello."""
+        if url:
+            self.url = url.rstrip("/")
+        await self._close_socket()
+        address = self.url.replace("http://", "ws://").replace("https://", "wss://") + "/ws"
+        self.ws = await ws_connect(address, max_size=2**24, open_timeout=10)
+        self.closed.clear()
+        self._reader = asyncio.create_task(self._read(self.ws))
+        self._hello = self.new_id()
+        self.welcome = await self.request("hello", id=self._hello, token=self.token, want="welcome")
+        return self.welcome
+
+    def new_id(self) -> str:
+        return f"{self._prefix}-{next(self._ids)}"
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        """Send as is (tests send malformed messages this way)."""
+        if self.ws is None:
+            raise ClientError("closed", "not connected")
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def request(
+        self,
+        kind: str,
+        *,
+        id: str | None = None,
+        want: str = "ok",
+        retries: int = 3,
+        timeout: float = 30.0,
+        **fields: Any,
+    ) -> dict[str, Any]:
+        """Send a request and wait for its answer; after a lost connection, reconnect and send
+        the same id again (applied once). Raises :class:`ClientError` when refused."""
+        request = id or self.new_id()
+        for attempt in range(retries + 1):
+            future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+            # A lost connection fails every pending future, also one whose request gave up.
+            future.add_done_callback(lambda f: f.cancelled() or f.exception())
+            self._pending[request] = future
+            try:
+                await self.send({"type": kind, "id": request, **fields})
+                reply = await asyncio.wait_for(future, timeout)
+            except (websockets.ConnectionClosed, ConnectionError, ClientError) as error:
+                self._pending.pop(request, None)
+                if isinstance(error, ClientError) and error.code != "closed":
+                    raise
+                if attempt == retries or kind == "hello":
+                    raise ClientError("closed", "the connection was lost") from None
+                await asyncio.sleep(0.2 * (attempt + 1))
+                await self.reconnect()
+                continue
+            if reply["type"] == "error":
+                if reply["code"] == "elsewhere" and reply.get("url") and attempt < retries:
+                    await self.connect(reply["url"])
+                    continue
+                if reply["code"] == "rate_limited" and attempt < retries:
+                    await asyncio.sleep(0.5 * (attempt + 1))  # the same id again, later
+                    continue
+                raise ClientError(reply["code"], reply["message"], reply.get("url", ""))
+            if want != "ok" and reply["type"] != want:
+                raise ClientError("protocol", f"expected {want}, got {reply['type']}")
+            return reply
+        raise ClientError("closed", "gave up")
+
+    async def reconnect(self) -> None:
+        """Open a new connection unless another request already did (one at a time)."""
+        lost = self.ws
+        async with self._reconnecting:
+            if self.ws is not lost and self.ws is not None and not self.closed.is_set():
+                return
+            with contextlib.suppress(OSError, websockets.WebSocketException, ClientError):
+                await self.connect()
+                for table in list(self.views):
+                    # No retry here: a retry would reconnect, and this task holds the lock.
+                    with contextlib.suppress(ClientError):
+                        await self.request("watch", table=table, retries=0)
+
+    async def _read(self, ws: ClientConnection) -> None:
+        try:
+            async for text in ws:
+                message = json.loads(text)
+                self._receive(message)
+        except (websockets.ConnectionClosed, OSError):
+            pass
+        finally:
+            self.closed.set()
+            for future in self._pending.values():
+                if not future.done():
+                    future.set_exception(ClientError("closed", "the connection was lost"))
+            self._pending.clear()
+            for view in self.views.values():
+                view.changed.set()
+
+    def _receive(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        for listener in self.listeners:
+            listener(message)
+        if kind in ("ok", "error", "pong", "welcome"):
+            request = self._hello if kind == "welcome" else message.get("id")
+            future = self._pending.pop(request, None) if request is not None else None
+            if future is not None and not future.done():
+                future.set_result(message)
+            return
+        table = message.get("table")
+        if not isinstance(table, int):
+            return
+        view = self.views.setdefault(table, TableView(table))
+        if kind == "state":
+            view.you, view.seats = message["you"], message["seats"]
+            hand = message["hand"]
+            if hand is None:
+                view.to_act = view.legal = None
+            else:
+                view.hand, view.button, view.order = hand["number"], hand["button"], hand["order"]
+                view.events = list(hand["events"])
+                view.to_act, view.legal, view.pot = hand["to_act"], hand["legal"], hand["pot"]
+        elif kind == "events":
+            if message["hand"] == view.hand and message["from"] == len(view.events):
+                view.events.extend(message["events"])
+            view.to_act, view.legal, view.pot = message["to_act"], message["legal"], message["pot"]
+        elif kind == "hand_over":
+            view.results.append(message)
+            view.to_act = view.legal = None
+        elif kind == "seats":
+            view.seats = message["seats"]
+        view.changed.set()
+
+    # --- requests -------------------------------------------------------------------------------
+
+    async def watch(self, table: int) -> TableView:
+        self.views.setdefault(table, TableView(table))
+        await self.request("watch", table=table)
+        return self.views[table]
+
+    async def sit(self, table: int, seat: int, chips: int) -> TableView:
+        self.views.setdefault(table, TableView(table))
+        await self.request("sit", table=table, seat=seat, chips=chips)
+        return self.views[table]
+
+    async def act(
+        self,
+        table: int,
+        action: str,
+        amount: int | None = None,
+        cards: list[str] | None = None,
+        *,
+        id: str | None = None,
+    ) -> dict[str, Any]:
+        view = self.views[table]
+        fields: dict[str, Any] = {"table": table, "hand": view.hand, "action": action}
+        if amount is not None:
+            fields["amount"] = amount
+        if cards is not None:
+            fields["cards"] = cards
+        legal, view.legal = view.legal, None  # answered: wait for the next turn
+        try:
+            return await self.request("act", id=id, **fields)
+        except ClientError as error:
+            if error.code == "refused" and view.legal is None:
+                view.legal = legal  # still our turn: choose again
+            raise
+
+    async def leave(self, table: int) -> None:
+        await self.request("leave", table=table)
+
+    async def top_up(self, table: int, chips: int) -> None:
+        await self.request("top_up", table=table, chips=chips)
+
+    async def add_bot(self, table: int, seat: int, chips: int | None = None) -> None:
+        fields: dict[str, Any] = {"table": table, "seat": seat}
+        if chips is not None:
+            fields["chips"] = chips
+        await self.request("add_bot", **fields)
+
+    async def my_turn(self, table: int, timeout: float = 60.0) -> TableView:
+        """Wait until this client's seat is to act at ``table``."""
+        view = self.views[table]
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while not view.my_turn:
+            if self.closed.is_set():
+                raise ClientError("closed", "the connection was lost")
+            view.changed.clear()
+            left = end - loop.time()
+            if left <= 0:
+                raise TimeoutError(f"not our turn at table {table} within {timeout} s")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(view.changed.wait(), left)
+        return view
+
+    async def _close_socket(self) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(BaseException):
+                await self._reader
+        self.ws = None
+        self._reader = None
+
+    async def close(self) -> None:
+        await self._close_socket()
+
+
+async def _http(
+    url: str, method: str, path: str, body: dict[str, Any] | None = None, token: str = ""
+) -> Any:
+    def call() -> Any:
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(url.rstrip("/") + path, data=data, method=method)
+        request.add_header("content-type", "application/json")
+        if token:
+            request.add_header("authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            try:
+                detail = json.loads(error.read()).get("error", str(error))
+            except ValueError:
+                detail = str(error)
+            raise ClientError(f"http {error.code}", str(detail)) from None
+
+    return await asyncio.to_thread(call)
+
+
+async def _http_text(url: str, path: str, token: str) -> str:
+    def call() -> str:
+        request = urllib.request.Request(url.rstrip("/") + path)
+        request.add_header("authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return str(response.read().decode())
+        except urllib.error.HTTPError as error:
+            raise ClientError(f"http {error.code}", error.read().decode()) from None
+
+    return await asyncio.to_thread(call)

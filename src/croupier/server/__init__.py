@@ -1,0 +1,52 @@
+"""The card room server: accounts, a lobby, tables of people and bots over WebSockets, a chip
+ledger, and hands that survive restarts (``croupier serve``; docs/protocol.md)."""
+
+from __future__ import annotations
+
+from croupier.server.app import CardRoom, Options, create_app
+from croupier.server.store import Store, check_ledger
+from croupier.server.tables import GameTable, Move, TableSpec
+
+__all__ = [
+    "CardRoom",
+    "GameTable",
+    "Move",
+    "Options",
+    "Store",
+    "TableSpec",
+    "check_ledger",
+    "create_app",
+    "serve",
+]
+
+
+def serve(
+    db: str,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    options: Options | None = None,
+    *,
+    log_level: str = "warning",
+) -> None:
+    """Run the card room until Ctrl-C (or SIGTERM), then stop cleanly."""
+    import dataclasses
+    import logging
+
+    import uvicorn
+
+    logging.basicConfig(
+        level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    options = options or Options()
+    if not options.public_url:
+        options = dataclasses.replace(options, public_url=f"http://{host}:{port}")
+    room = CardRoom(db, options)
+    uvicorn.run(
+        create_app(room),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+        lifespan="on",
+    )

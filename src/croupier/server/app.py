@@ -1,0 +1,626 @@
+"""The card room server: Starlette on uvicorn, WebSockets for play (docs/protocol.md), HTTP for
+accounts, the lobby, the ledger and hand histories.
+
+One :class:`CardRoom` per process. Each table lives in one process: the one holding its lease
+(``tables.lease_owner``), which it renews while it runs the table; a process that stops renewing
+loses its tables to another after :data:`~croupier.server.store.LEASE_SECONDS`, which rebuilds
+each hand in progress from the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, insert, or_, select, update
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from croupier.server import auth, seating
+from croupier.server import schema as s
+from croupier.server.protocol import MAX_MESSAGE, ProtocolError, parse_client_message
+from croupier.server.room import Refused, Room
+from croupier.server.store import (
+    HOUSE,
+    LEASE_SECONDS,
+    Store,
+    StoreError,
+    dumps,
+)
+from croupier.server.tables import GameTable, Move, TableSpec
+
+__all__ = ["CardRoom", "Conn", "Options", "create_app"]
+
+log = logging.getLogger("croupier.server")
+MAX_BODY = 16384
+
+
+@dataclass(frozen=True)
+class Options:
+    """How the card room runs; the defaults suit people playing."""
+
+    clock: float = 30.0  # seconds to act
+    bank: float = 60.0  # each seat's time bank
+    sit_out_after: int = 2  # hands timed out while disconnected before sitting out
+    pause: float = 3.0  # seconds between hands
+    bot_delay: float = 1.0  # a bot's thinking time, so people can follow
+    welcome: int = 10_000  # chips cashed in for a new account
+    rate: float = 20.0  # messages per second per connection
+    burst: int = 40
+    demo: bool = True  # a table of bots waiting when the room has none
+    public_url: str = ""  # how other processes and clients reach this one
+
+
+class Conn:
+    """One WebSocket connection: who it is, and a queue of messages to send."""
+
+    def __init__(self, websocket: WebSocket, options: Options) -> None:
+        self.websocket = websocket
+        self.account_id: int | None = None
+        self.name = ""
+        self.role = ""
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=5000)
+        self.rooms: set[int] = set()
+        self.tokens = float(options.burst)
+        self.rate, self.burst = options.rate, options.burst
+        self.stamp = time.monotonic()
+        self.closed = False
+
+    def send(self, message: dict[str, object]) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        except asyncio.QueueFull:  # a client that does not read: let it go
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class CardRoom:
+    def __init__(self, db: str, options: Options | None = None) -> None:
+        self.options = options or Options()
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.store = Store(db, owner=self.owner)
+        self.rooms: dict[int, Room] = {}
+        self.conns: dict[int, set[Conn]] = {}
+        self._names: dict[int, str] = {}
+        self._recent: dict[int, OrderedDict[str, None]] = {}
+        self.bot_delay = self.options.bot_delay
+        self.house_id = self.store.read(lambda c: self.store.account_id(c, HOUSE))
+        self._tasks: list[asyncio.Task[None]] = []
+        # Where an action's time goes, summed (seen in /api/health, printed by the bench).
+        self.stats: dict[str, float] = dict.fromkeys(
+            ("actions", "engine_seconds", "store_seconds", "broadcast_seconds"), 0.0
+        )
+
+    # --- start and stop --------------------------------------------------------------------
+
+    async def start(self) -> None:
+        url = self.options.public_url
+        await self.store.write(lambda conn: _register_server(conn, self.owner, url))
+        names = await self.store.aread(
+            lambda conn: {
+                r.id: r.name for r in conn.execute(select(s.accounts.c.id, s.accounts.c.name))
+            }
+        )
+        self._names.update(names)
+        await self.claim_tables()
+        if self.options.demo:
+            await self._demo_table()
+        self._tasks.append(asyncio.create_task(self._leases()))
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for room in list(self.rooms.values()):
+            room.close()
+        for conns in list(self.conns.values()):
+            for conn in conns:
+                conn.send(
+                    {
+                        "type": "error",
+                        "id": None,
+                        "code": "unavailable",
+                        "message": "the server is stopping; reconnect",
+                    }
+                )
+        with contextlib.suppress(Exception):
+            await self.store.write(lambda conn: _release(conn, self.owner))
+        self.rooms.clear()
+        await self.store.aclose()
+
+    async def _leases(self) -> None:
+        while True:
+            await asyncio.sleep(LEASE_SECONDS / 4)
+            try:
+                mine = list(self.rooms)
+                lost = await self.store.write(
+                    lambda conn, mine=mine: _renew(conn, self.owner, mine)  # type: ignore[misc]
+                )
+                for table in lost:
+                    await self.drop_room(table)
+                await self.claim_tables()
+            except Exception:
+                log.exception("lease renewal failed")
+
+    async def claim_tables(self) -> None:
+        """Take every open table no live process runs (its lease ran out, or its process on
+        this machine is dead), and resume its hand."""
+        now = time.time()
+        rows = await self.store.aread(
+            lambda conn: list(
+                conn.execute(
+                    select(s.tables.c.id, s.tables.c.lease_owner, s.tables.c.lease_until).where(
+                        s.tables.c.status == "open"
+                    )
+                )
+            )
+        )
+        for row in rows:
+            if row.id in self.rooms:
+                continue
+            owner = row.lease_owner
+            if owner is None or owner == self.owner or row.lease_until < now or _dead(owner):
+                await self._take(row.id, owner)
+
+    async def _take(self, table: int, dead: str | None = None) -> Room | None:
+        got = await self.store.write(lambda conn: _claim(conn, table, self.owner, dead))
+        if not got or table in self.rooms:
+            return self.rooms.get(table)
+        snap = await self.store.aread(lambda conn: Room.read(conn, table))
+        for row in snap.seats:
+            if row.account_id not in self._names:
+                await self._learn_name(row.account_id)
+        room = Room(self, snap)
+        self.rooms[table] = room
+        async with room.lock:
+            await room.resume()
+        return room
+
+    async def drop_room(self, table: int) -> None:
+        room = self.rooms.pop(table, None)
+        if room is None:
+            return
+        room.close()
+        url = await self._owner_url(table)
+        for conn in list(room.viewers):
+            conn.rooms.discard(table)
+            conn.send(
+                {
+                    "type": "error",
+                    "id": None,
+                    "code": "elsewhere",
+                    "url": url,
+                    "message": f"table {table} moved to another server process",
+                }
+            )
+
+    async def _demo_table(self) -> None:
+        count = await self.store.aread(lambda conn: conn.scalar(select(s.tables.c.id).limit(1)))
+        if count is not None:
+            return
+        spec = TableSpec(game="holdem", rulebook="rws", stakes="1/2", seats=6)
+        room = await self.create_table(self.house_id, "Demo: no-limit hold'em (rws)", spec, {})
+        for seat in (2, 4, 6):
+            await seating.add_bot(room, _SystemConn(self.house_id), f"demo-bot-{seat}", seat, None)
+
+    # --- accounts and connections ----------------------------------------------------------
+
+    def name_of(self, account: int) -> str:
+        return self._names.get(account, f"account {account}")
+
+    async def _learn_name(self, account: int) -> None:
+        name = await self.store.aread(
+            lambda conn: conn.scalar(select(s.accounts.c.name).where(s.accounts.c.id == account))
+        )
+        self._names[account] = str(name)
+
+    def connected(self, account: int) -> bool:
+        return bool(self.conns.get(account))
+
+    def seen(self, account: int, request: str) -> bool:
+        return request in self._recent.get(account, ())
+
+    def remember(self, account: int, request: str | None) -> None:
+        if request is None:
+            return
+        recent = self._recent.setdefault(account, OrderedDict())
+        recent[request] = None
+        while len(recent) > 2000:
+            recent.popitem(last=False)
+
+    async def bot_account(self, name: str) -> int:
+        def job(conn: Connection) -> int:
+            found = conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name))
+            if found is not None:
+                return int(found)
+            key = conn.execute(
+                insert(s.accounts).values(
+                    name=name, password_hash="!", role="bot", balance=0, created=time.time()
+                )
+            ).inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+        account = await self.store.write(job)
+        self._names[account] = name
+        return account
+
+    async def create_table(
+        self, owner: int, name: str, spec: TableSpec, settings: dict[str, Any]
+    ) -> Room:
+        GameTable(spec)  # raises SpecError for a table the book does not allow
+        options = self.options
+        values = {
+            "clock": float(settings.get("clock", options.clock)),
+            "bank": float(settings.get("bank", options.bank)),
+            "sit_out_after": int(settings.get("sit_out_after", options.sit_out_after)),
+            "pause": float(settings.get("pause", options.pause)),
+        }
+
+        def job(conn: Connection) -> int:
+            key = conn.execute(
+                insert(s.tables).values(
+                    name=name,
+                    owner_id=owner,
+                    spec=dumps(spec.to_json()),
+                    status="open",
+                    created=time.time(),
+                    hands=0,
+                    lease_owner=self.owner,
+                    lease_until=time.time() + LEASE_SECONDS,
+                    **values,
+                )
+            ).inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+        table = await self.store.write(job)
+        room = await self._take(table)
+        assert room is not None
+        return room
+
+    async def room_for(self, table: int) -> Room:
+        room = self.rooms.get(table)
+        if room is not None:
+            return room
+        row = await self.store.aread(
+            lambda conn: conn.execute(select(s.tables).where(s.tables.c.id == table)).first()
+        )
+        if row is None or row.status != "open":
+            raise Refused("not_found", f"no open table {table}")
+        owner = row.lease_owner
+        if owner not in (None, self.owner) and row.lease_until > time.time() and not _dead(owner):
+            url = await self._owner_url(table)
+            raise Refused("elsewhere", f"table {table} is run by another server process", url)
+        room = await self._take(table, owner)
+        if room is None:
+            raise Refused(
+                "elsewhere",
+                f"table {table} is run by another server process",
+                await self._owner_url(table),
+            )
+        return room
+
+    async def _owner_url(self, table: int) -> str:
+        def read(conn: Connection) -> str:
+            owner = conn.scalar(select(s.tables.c.lease_owner).where(s.tables.c.id == table))
+            url = conn.scalar(select(s.servers.c.url).where(s.servers.c.id == owner))
+            return str(url or "")
+
+        return await self.store.aread(read)
+
+    # --- the WebSocket -----------------------------------------------------------------------
+
+    async def serve_socket(self, websocket: WebSocket) -> None:
+        await websocket.accept()
+        conn = Conn(websocket, self.options)
+        sender = asyncio.create_task(self._sender(conn))
+        try:
+            while not conn.closed:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    conn.send(_error(None, "malformed", "send text frames holding JSON"))
+                    continue
+                if not conn.allow():
+                    conn.send(
+                        _error(_request_id(text), "rate_limited",
+                               f"at most {conn.rate:g} messages a second")
+                    )  # fmt: skip
+                    continue
+                await self.handle(conn, text)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            conn.closed = True
+            conn.queue.put_nowait(None) if not conn.queue.full() else None
+            sender.cancel()
+            await self._gone(conn)
+
+    async def _sender(self, conn: Conn) -> None:
+        try:
+            while True:
+                text = await conn.queue.get()
+                if text is None:
+                    await conn.websocket.close(1008)
+                    return
+                await conn.websocket.send_text(text)
+        except Exception:
+            conn.closed = True
+
+    async def _gone(self, conn: Conn) -> None:
+        if conn.account_id is not None:
+            conns = self.conns.get(conn.account_id, set())
+            conns.discard(conn)
+            if not conns:
+                self.conns.pop(conn.account_id, None)
+        for table in conn.rooms:
+            room = self.rooms.get(table)
+            if room is not None:
+                room.viewers.pop(conn, None)
+                if conn.account_id is not None and room.seat_of(conn.account_id) is not None:
+                    room.broadcast_seats()
+
+    async def handle(self, conn: Conn, text: str) -> None:
+        """One client message: checked, then applied, then answered (``ok`` or ``error``)."""
+        request: str | None = None
+        try:
+            message = parse_client_message(text)
+            request = message["id"]
+            kind = message["type"]
+            if kind == "ping":
+                conn.send({"type": "pong", "id": request})
+                return
+            if kind == "hello":
+                await self._hello(conn, message["token"])
+                return
+            if conn.account_id is None:
+                raise Refused("unauthorised", "send hello with your token first")
+            assert request is not None
+            if kind not in ("watch", "unwatch") and self.seen(conn.account_id, request):
+                conn.send({"type": "ok", "id": request, "duplicate": True})
+                return
+            await self._dispatch(conn, kind, message)
+            conn.send({"type": "ok", "id": request, "duplicate": False})
+        except ProtocolError as error:
+            conn.send(_error(error.request, error.code, str(error)))
+        except Refused as refused:
+            if refused.code == "duplicate":
+                conn.send({"type": "ok", "id": request, "duplicate": True})
+                return
+            conn.send(_error(request, refused.code, str(refused), refused.url))
+        except (StoreError, OSError) as error:
+            log.warning("request failed: %s", error)
+            conn.send(_error(request, "unavailable", "the server could not do that now; resend"))
+
+    async def _dispatch(self, conn: Conn, kind: str, message: dict[str, Any]) -> None:
+        request = message["id"]
+        room = await self.room_for(message["table"])
+        if kind == "watch":
+            room.viewers[conn] = None
+            conn.rooms.add(room.id)
+            conn.send(room.state_message(conn.account_id))
+        elif kind == "unwatch":
+            room.viewers.pop(conn, None)
+            conn.rooms.discard(room.id)
+        elif kind == "sit":
+            room.viewers[conn] = None
+            conn.rooms.add(room.id)
+            await seating.sit(room, conn, request, message["seat"], message["chips"])
+        elif kind == "leave":
+            await seating.leave(room, conn, request)
+        elif kind == "top_up":
+            await seating.top_up(room, conn, request, message["chips"])
+        elif kind in ("sit_out", "sit_in"):
+            await seating.sit_out(room, conn, request, kind == "sit_out")
+        elif kind == "act":
+            move = Move(message["action"], message.get("amount"), tuple(message.get("cards", ())))
+            await room.act(conn, request, message["hand"], move)
+        elif kind == "add_bot":
+            await seating.add_bot(room, conn, request, message["seat"], message.get("chips"))
+        elif kind == "void_hand":
+            if conn.role not in ("dealer", "admin"):
+                raise Refused("unauthorised", "only a dealer or an admin voids a hand")
+            await room.void(message.get("reason") or "voided by the floor", conn.account_id)
+
+    async def _hello(self, conn: Conn, token: str) -> None:
+        account = await self.store.aread(lambda c: auth.account_of_token(c, token))
+        if account is None or account.role not in auth.ROLES:
+            raise Refused("unauthorised", "unknown or expired token: log in again")
+        if conn.account_id is not None and conn.account_id != account.id:
+            raise Refused("unauthorised", "this connection already belongs to another account")
+        conn.account_id, conn.name, conn.role = account.id, account.name, account.role
+        self._names[account.id] = account.name
+        self.conns.setdefault(account.id, set()).add(conn)
+        if account.id not in self._recent:
+            recent = await self.store.aread(lambda c: _recent_requests(c, account.id))
+            for request in recent:
+                self.remember(account.id, request)
+        seats = await self.store.aread(
+            lambda c: [
+                {"table": r.table_id, "seat": r.seat}
+                for r in c.execute(
+                    select(s.seats.c.table_id, s.seats.c.seat).where(
+                        s.seats.c.account_id == account.id
+                    )
+                )
+            ]
+        )
+        conn.send(
+            {
+                "type": "welcome",
+                "account": account.id,
+                "name": account.name,
+                "role": account.role,
+                "balance": account.balance,
+                "seats": seats,
+            }
+        )
+        for seat in seats:
+            try:
+                room = await self.room_for(int(seat["table"]))
+            except Refused:
+                continue  # run by another process: the client follows it when it acts there
+            room.viewers[conn] = None
+            conn.rooms.add(room.id)
+            conn.send(room.state_message(account.id))
+            await seating.returned(room, account.id)
+
+
+class _SystemConn:
+    """The house acting on its own tables (the demo's bots)."""
+
+    def __init__(self, account: int) -> None:
+        self.account_id: int | None = account
+        self.role = "admin"
+        self.name = HOUSE
+
+
+def _error(
+    request: str | None, code: str, message: str, url: str | None = None
+) -> dict[str, object]:
+    out: dict[str, object] = {"type": "error", "id": request, "code": code, "message": message}
+    if url:
+        out["url"] = url
+    return out
+
+
+def _request_id(text: str) -> str | None:
+    """The id of a message refused unread (rate-limited), so the client knows which one."""
+    if len(text) > MAX_MESSAGE:
+        return None
+    try:
+        found = json.loads(text).get("id")
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    return found if isinstance(found, str) and 0 < len(found) <= 64 else None
+
+
+def _register_server(conn: Connection, owner: str, url: str) -> None:
+    conn.execute(insert(s.servers).values(id=owner, url=url, heartbeat=time.time()))
+
+
+def _release(conn: Connection, owner: str) -> None:
+    conn.execute(
+        update(s.tables)
+        .where(s.tables.c.lease_owner == owner)
+        .values(lease_owner=None, lease_until=0)
+    )
+
+
+def _claim(conn: Connection, table: int, owner: str, dead: str | None = None) -> bool:
+    """Take the lease of a table that is free, ours, expired, or held by ``dead`` (a process
+    of this machine that no longer runs)."""
+    now = time.time()
+    holders = [
+        s.tables.c.lease_owner.is_(None),
+        s.tables.c.lease_until < now,
+        s.tables.c.lease_owner == owner,
+    ]
+    if dead is not None and _dead(dead):
+        holders.append(s.tables.c.lease_owner == dead)
+    done = conn.execute(
+        update(s.tables)
+        .where(s.tables.c.id == table, s.tables.c.status == "open", or_(*holders))
+        .values(lease_owner=owner, lease_until=now + LEASE_SECONDS)
+    )
+    return done.rowcount == 1
+
+
+def _dead(owner: str) -> bool:
+    """Whether a lease holder ("host:pid:nonce") is a process of this machine that has ended."""
+    host, _, rest = owner.partition(":")
+    pid = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return int(pid) != os.getpid() and _zombie(int(pid))
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return False
+
+
+def _renew(conn: Connection, owner: str, tables: list[int]) -> list[int]:
+    """Renew this process's leases; the tables it no longer holds."""
+    now = time.time()
+    conn.execute(update(s.servers).where(s.servers.c.id == owner).values(heartbeat=now))
+    held = {
+        r.id for r in conn.execute(select(s.tables.c.id).where(s.tables.c.lease_owner == owner))
+    }
+    conn.execute(
+        update(s.tables)
+        .where(s.tables.c.lease_owner == owner)
+        .values(lease_until=now + LEASE_SECONDS)
+    )
+    return [t for t in tables if t not in held]
+
+
+def _recent_requests(conn: Connection, account: int) -> list[str]:
+    moves = conn.execute(
+        select(s.moves.c.request_id)
+        .where(s.moves.c.account_id == account, s.moves.c.request_id.is_not(None))
+        .order_by(s.moves.c.id.desc())
+        .limit(1000)
+    )
+    audits = conn.execute(
+        select(s.audit.c.request_id)
+        .where(s.audit.c.account_id == account, s.audit.c.request_id.is_not(None))
+        .order_by(s.audit.c.id.desc())
+        .limit(1000)
+    )
+    return [r.request_id for r in moves] + [r.request_id for r in audits]
+
+
+def create_app(room: CardRoom) -> Starlette:
+    """The ASGI app: the HTTP API (croupier.server.http) and the WebSocket at /ws."""
+    from croupier.server.http import HttpApi, HTTPError, http_error
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await room.start()
+        try:
+            yield
+        finally:
+            await room.stop()
+
+    routes = [*HttpApi(room).routes(), WebSocketRoute("/ws", room.serve_socket)]
+    handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
+        HTTPError: http_error
+    }
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)

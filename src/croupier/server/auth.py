@@ -1,0 +1,141 @@
+"""Accounts: argon2 password hashes, session tokens (stored as their SHA-256 only), roles."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+from dataclasses import dataclass
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import Connection, delete, insert, select
+
+from croupier.server import schema as s
+from croupier.server.store import CAGE, post_ledger
+
+__all__ = [
+    "ROLES",
+    "Account",
+    "AuthError",
+    "account_of_token",
+    "login",
+    "new_token",
+    "register",
+]
+
+ROLES = ("player", "dealer", "admin")
+TOKEN_SECONDS = 30 * 24 * 3600
+_NAME = re.compile(r"^[A-Za-z0-9_.-]{2,24}$")
+_HASHER = PasswordHasher()
+
+
+class AuthError(ValueError):
+    """A registration or login refused: the message says why."""
+
+
+@dataclass(frozen=True)
+class Account:
+    id: int
+    name: str
+    role: str
+    balance: int
+
+
+def hash_password(password: str) -> str:
+    return _HASHER.hash(password)
+
+
+def check_new(name: str, password: str) -> None:
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise AuthError("a name is 2 to 24 letters, digits, '_', '.' or '-'")
+    if not isinstance(password, str) or not 8 <= len(password) <= 200:
+        raise AuthError("a password is 8 to 200 characters")
+
+
+def register(
+    conn: Connection, name: str, password_hash: str, role: str = "player", welcome: int = 0
+) -> int:
+    """Create an account (``password_hash`` from :func:`hash_password`, made outside the
+    transaction: it is slow on purpose); ``welcome`` chips are cashed in from the cage."""
+    if conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name)) is not None:
+        raise AuthError(f"the name {name!r} is taken")
+    account = conn.execute(
+        insert(s.accounts).values(
+            name=name, password_hash=password_hash, role=role, balance=0, created=time.time()
+        )
+    ).inserted_primary_key
+    assert account is not None
+    account_id = int(account[0])
+    if welcome:
+        cage = conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == CAGE))
+        assert cage is not None
+        post_ledger(
+            conn,
+            [("cash_in", cage, None, -welcome), ("cash_in", account_id, None, welcome)],
+            memo="welcome",
+        )
+    return account_id
+
+
+def password_matches(stored: str, password: str) -> bool:
+    try:
+        return _HASHER.verify(stored, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def login(conn: Connection, name: str, password: str) -> Account:
+    row = conn.execute(select(s.accounts).where(s.accounts.c.name == name)).first()
+    if row is None or row.role not in ROLES or not password_matches(row.password_hash, password):
+        raise AuthError("wrong name or password")
+    return Account(row.id, row.name, row.role, row.balance)
+
+
+def new_token(conn: Connection, account_id: int) -> str:
+    token = secrets.token_urlsafe(32)
+    now = time.time()
+    conn.execute(
+        insert(s.tokens).values(
+            token_hash=_digest(token),
+            account_id=account_id,
+            created=now,
+            expires=now + TOKEN_SECONDS,
+        )
+    )
+    return token
+
+
+def forget_token(conn: Connection, token: str) -> None:
+    conn.execute(delete(s.tokens).where(s.tokens.c.token_hash == _digest(token)))
+
+
+def account_of_token(conn: Connection, token: str) -> Account | None:
+    if not isinstance(token, str) or len(token) > 200:
+        return None
+    row = conn.execute(
+        select(s.accounts.c.id, s.accounts.c.name, s.accounts.c.role, s.accounts.c.balance)
+        .join(s.tokens, s.tokens.c.account_id == s.accounts.c.id)
+        .where(s.tokens.c.token_hash == _digest(token), s.tokens.c.expires > time.time())
+    ).first()
+    return None if row is None else Account(row.id, row.name, row.role, row.balance)
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def make_admin(conn: Connection, name: str, password_hash: str) -> int:
+    """An admin account (made, or an existing one given the role and this password)."""
+    from sqlalchemy import update
+
+    found = conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name))
+    if found is None:
+        return register(conn, name, password_hash, "admin")
+    conn.execute(
+        update(s.accounts)
+        .where(s.accounts.c.id == found)
+        .values(role="admin", password_hash=password_hash)
+    )
+    return int(found)

@@ -1,0 +1,368 @@
+"""The card room's HTTP API: accounts, the lobby, the cashier, the ledger, hand histories and
+the audit log (docs/protocol.md, "HTTP"). Play itself is on the WebSocket (croupier.server.app)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, select, update
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from croupier.server import auth
+from croupier.server import schema as s
+from croupier.server.room import Refused
+from croupier.server.store import StoreError, check_ledger, post_ledger
+from croupier.server.tables import GameTable, Move, RuleError, SpecError, TableSpec
+
+if TYPE_CHECKING:
+    from croupier.server.app import CardRoom
+
+__all__ = ["HTTPError", "HttpApi", "http_error"]
+
+MAX_BODY = 16384
+
+
+class HTTPError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+async def http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPError)
+    return JSONResponse({"error": str(error)}, status_code=error.status)
+
+
+class HttpApi:
+    def __init__(self, room: CardRoom) -> None:
+        self.room = room
+
+    def routes(self) -> list[Any]:
+        static = resources.files("croupier.server") / "static"
+        return [
+            Route("/", self.index),
+            Route("/api/register", self.register, methods=["POST"]),
+            Route("/api/login", self.login, methods=["POST"]),
+            Route("/api/logout", self.logout, methods=["POST"]),
+            Route("/api/me", self.me),
+            Route("/api/tables", self.list_tables, methods=["GET"]),
+            Route("/api/tables", self.new_table, methods=["POST"]),
+            Route("/api/tables/{table:int}", self.table_info),
+            Route("/api/ledger", self.my_ledger),
+            Route("/api/ledger/check", self.ledger_check),
+            Route("/api/cashier", self.cashier, methods=["POST"]),
+            Route("/api/accounts/{name}/role", self.set_role, methods=["POST"]),
+            Route("/api/hands", self.my_hands),
+            Route("/api/hands/{hand:int}/phh", self.hand_phh),
+            Route("/api/audit", self.audit_log),
+            Route("/api/health", self.health),
+            Mount("/static", StaticFiles(directory=str(static)), name="static"),
+        ]
+
+    async def index(self, request: Request) -> Response:
+        page = (resources.files("croupier.server") / "static" / "index.html").read_text()
+        return HTMLResponse(page)
+
+    async def health(self, request: Request) -> Response:
+        writer = self.room.store.writer
+        stats = {**self.room.stats, "commits": writer.commits, "writer_busy": writer.busy}
+        tables = sorted(self.room.rooms)
+        return JSONResponse(
+            {"ok": True, "server": self.room.owner, "tables": tables, "stats": stats}
+        )
+
+    async def _body(self, request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise HTTPError(413, f"a request body holds at most {MAX_BODY} bytes")
+        try:
+            body = json.loads(raw or b"{}")
+        except ValueError:
+            raise HTTPError(400, "the body must be JSON") from None
+        if not isinstance(body, dict):
+            raise HTTPError(400, "the body must be a JSON object")
+        return body
+
+    async def _account(self, request: Request, *roles: str) -> auth.Account:
+        header = request.headers.get("authorization", "")
+        token = header[7:] if header.lower().startswith("bearer ") else ""
+        account = await self.room.store.aread(lambda c: auth.account_of_token(c, token))
+        if account is None:
+            raise HTTPError(401, "log in first: Authorization: Bearer <token>")
+        if roles and account.role not in roles:
+            raise HTTPError(403, f"only {' or '.join(roles)} may do that")
+        return account
+
+    async def register(self, request: Request) -> Response:
+        body = await self._body(request)
+        name, password = body.get("name"), body.get("password")
+        try:
+            auth.check_new(name, password)  # type: ignore[arg-type]
+        except auth.AuthError as error:
+            raise HTTPError(400, str(error)) from None
+        hashed = await asyncio.to_thread(auth.hash_password, str(password))
+        welcome = self.room.options.welcome
+
+        def job(conn: Connection) -> tuple[int, str]:
+            account = auth.register(conn, str(name), hashed, "player", welcome)
+            return account, auth.new_token(conn, account)
+
+        try:
+            account, token = await self.room.store.write(job)
+        except auth.AuthError as error:
+            raise HTTPError(409, str(error)) from None
+        self.room._names[account] = str(name)
+        return JSONResponse({"account": account, "name": name, "role": "player", "token": token})
+
+    async def login(self, request: Request) -> Response:
+        body = await self._body(request)
+        name, password = str(body.get("name", ""))[:40], str(body.get("password", ""))[:200]
+        try:
+            account = await self.room.store.aread(lambda c: auth.login(c, name, password))
+        except auth.AuthError as error:
+            raise HTTPError(401, str(error)) from None
+        token = await self.room.store.write(lambda c: auth.new_token(c, account.id))
+        return JSONResponse(
+            {"account": account.id, "name": account.name, "role": account.role, "token": token}
+        )
+
+    async def logout(self, request: Request) -> Response:
+        await self._account(request)
+        token = request.headers["authorization"][7:]
+        await self.room.store.write(lambda c: auth.forget_token(c, token))
+        return JSONResponse({"ok": True})
+
+    async def me(self, request: Request) -> Response:
+        account = await self._account(request)
+        return JSONResponse(
+            {
+                "account": account.id,
+                "name": account.name,
+                "role": account.role,
+                "balance": account.balance,
+            }
+        )
+
+    async def list_tables(self, request: Request) -> Response:
+        wanted = {
+            k: v
+            for k, v in request.query_params.items()
+            if k in ("game", "rulebook", "structure", "stakes")
+        }
+        free = request.query_params.get("open_seats")
+
+        def read(conn: Connection) -> list[dict[str, Any]]:
+            taken: dict[int, int] = {}
+            for row in conn.execute(select(s.seats.c.table_id)):
+                taken[row.table_id] = taken.get(row.table_id, 0) + 1
+            out = []
+            for row in conn.execute(select(s.tables).where(s.tables.c.status == "open")):
+                spec = json.loads(row.spec)
+                if any(str(spec.get(k)) != v for k, v in wanted.items()):
+                    continue
+                used = taken.get(row.id, 0)
+                if free and spec["seats"] - used < 1:
+                    continue
+                out.append(
+                    {
+                        "table": row.id,
+                        "name": row.name,
+                        "spec": spec,
+                        "seats_taken": used,
+                        "hands": row.hands,
+                    }
+                )
+            return out
+
+        return JSONResponse({"tables": await self.room.store.aread(read)})
+
+    async def new_table(self, request: Request) -> Response:
+        account = await self._account(request)
+        body = await self._body(request)
+        try:
+            spec = TableSpec.from_json(body.get("spec") or {})
+            settings: dict[str, Any] = {
+                k: body[k] for k in ("clock", "bank", "sit_out_after", "pause") if k in body
+            }
+            for key, value in settings.items():
+                if (
+                    isinstance(value, bool)
+                    or not isinstance(value, int | float)
+                    or not (0 <= value <= 3600)
+                ):
+                    raise SpecError(f"{key} must be a number of seconds (or hands) 0..3600")
+            name = str(body.get("name") or f"{account.name}'s table")[:60]
+            room = await self.room.create_table(account.id, name, spec, settings)
+        except (SpecError, TypeError) as error:
+            raise HTTPError(400, str(error)) from None
+        return JSONResponse({"table": room.id, "name": room.name, "spec": room.spec.to_json()})
+
+    async def table_info(self, request: Request) -> Response:
+        table = int(request.path_params["table"])
+        try:
+            room = await self.room.room_for(table)
+        except Refused as refused:
+            return JSONResponse(
+                {"error": str(refused), "url": refused.url or ""},
+                status_code=404 if refused.code == "not_found" else 409,
+            )
+        return JSONResponse(room.state_message(None))
+
+    async def my_ledger(self, request: Request) -> Response:
+        account = await self._account(request)
+        rows = await self.room.store.aread(
+            lambda c: [
+                {
+                    "at": r.at,
+                    "kind": r.kind,
+                    "table": r.table_id,
+                    "hand": r.hand_id,
+                    "amount": r.amount,
+                    "memo": r.memo,
+                }
+                for r in c.execute(
+                    select(s.ledger)
+                    .where(s.ledger.c.account_id == account.id)
+                    .order_by(s.ledger.c.id)
+                )
+            ]
+        )
+        return JSONResponse({"balance": account.balance, "rows": rows})
+
+    async def ledger_check(self, request: Request) -> Response:
+        await self._account(request, "dealer", "admin")
+        problems = await self.room.store.aread(check_ledger)
+        for room in self.room.rooms.values():
+            problems += room.check_chips()
+        return JSONResponse({"balanced": not problems, "problems": problems})
+
+    async def cashier(self, request: Request) -> Response:
+        """The cage: a dealer or admin cashes chips in for an account (a ledger row each)."""
+        cashier = await self._account(request, "dealer", "admin")
+        body = await self._body(request)
+        name, amount = str(body.get("name", "")), body.get("amount")
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= 10**9:
+            raise HTTPError(400, "amount must be a whole number of chips, 1..10^9")
+
+        def job(conn: Connection) -> int:
+            account = self.room.store.account_id(conn, name)
+            cage = self.room.store.account_id(conn, "cage")
+            post_ledger(
+                conn,
+                [("cash_in", cage, None, -amount), ("cash_in", account, None, amount)],
+                memo=f"by {cashier.name}",
+            )
+            balance = conn.scalar(select(s.accounts.c.balance).where(s.accounts.c.id == account))
+            return int(balance or 0)
+
+        try:
+            balance = await self.room.store.write(job)
+        except StoreError as error:
+            raise HTTPError(404, str(error)) from None
+        return JSONResponse({"name": name, "balance": balance})
+
+    async def set_role(self, request: Request) -> Response:
+        await self._account(request, "admin")
+        body = await self._body(request)
+        role, name = body.get("role"), request.path_params["name"]
+        if role not in auth.ROLES:
+            raise HTTPError(400, f"role must be one of {', '.join(auth.ROLES)}")
+
+        def job(conn: Connection) -> int:
+            return conn.execute(
+                update(s.accounts)
+                .where(s.accounts.c.name == name, s.accounts.c.role.in_(auth.ROLES))
+                .values(role=role)
+            ).rowcount
+
+        if not await self.room.store.write(job):
+            raise HTTPError(404, f"no player account {name!r}")
+        return JSONResponse({"name": name, "role": role})
+
+    async def my_hands(self, request: Request) -> Response:
+        account = await self._account(request)
+
+        def read(conn: Connection) -> list[dict[str, Any]]:
+            played = select(s.ledger.c.hand_id).where(
+                s.ledger.c.account_id == account.id, s.ledger.c.kind.in_(("result", "refund"))
+            )
+            return [
+                {
+                    "hand": r.id,
+                    "table": r.table_id,
+                    "number": r.number,
+                    "status": r.status,
+                    "started": r.started,
+                }
+                for r in conn.execute(
+                    select(s.hands).where(s.hands.c.id.in_(played)).order_by(s.hands.c.id)
+                )
+            ]
+
+        return JSONResponse({"hands": await self.room.store.aread(read)})
+
+    async def hand_phh(self, request: Request) -> Response:
+        """A finished hand as PHH, as the asking player's seat saw it (an admin may ask for
+        the house's record with ``?view=house``)."""
+        account = await self._account(request)
+        hand_id = int(request.path_params["hand"])
+        house = request.query_params.get("view") == "house"
+        if house and account.role != "admin":
+            raise HTTPError(403, "only an admin reads the house's record")
+
+        def read(conn: Connection) -> tuple[Any, list[Any]]:
+            hand = conn.execute(select(s.hands).where(s.hands.c.id == hand_id)).first()
+            moves = list(
+                conn.execute(
+                    select(s.moves).where(s.moves.c.hand_id == hand_id).order_by(s.moves.c.seq)
+                )
+            )
+            return hand, moves
+
+        hand, moves = await self.room.store.aread(read)
+        if hand is None or hand.status != "finished":
+            raise HTTPError(404, f"no finished hand {hand_id}")
+        dealt = json.loads(hand.seats)
+        seat = next((row[0] for row in dealt if row[1] == account.id), None)
+        if seat is None and not house:
+            raise HTTPError(403, "you were not dealt into that hand")
+        try:
+            game = GameTable.of_record(
+                TableSpec.from_json(json.loads(hand.spec)),
+                json.loads(hand.deck),
+                hand.seed,
+                [row[0] for row in dealt],
+                [row[4] for row in dealt],
+                [(m.seat, Move.from_json(json.loads(m.move))) for m in moves],
+            )
+            text = game.history(None if house else seat, [row[2] for row in dealt], house=house)
+        except (RuleError, SpecError) as error:
+            raise HTTPError(422, f"the hand cannot be written as PHH: {error}") from None
+        return PlainTextResponse(
+            text, headers={"content-disposition": f'attachment; filename="hand-{hand_id}.phh"'}
+        )
+
+    async def audit_log(self, request: Request) -> Response:
+        await self._account(request, "dealer", "admin")
+        rows = await self.room.store.aread(
+            lambda c: [
+                {
+                    "at": r.at,
+                    "account": r.account_id,
+                    "table": r.table_id,
+                    "hand": r.hand_id,
+                    "request": r.request_id,
+                    "kind": r.kind,
+                    "outcome": r.outcome,
+                    "detail": r.detail,
+                }
+                for r in c.execute(select(s.audit).order_by(s.audit.c.id.desc()).limit(500))
+            ]
+        )
+        return JSONResponse({"rows": rows})

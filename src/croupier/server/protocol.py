@@ -1,0 +1,288 @@
+"""The card room's WebSocket protocol: one JSON object per message, each with a ``type``.
+
+These schemas are the protocol; docs/protocol.md shows each of them with an example, and a test
+checks that the document and this module say the same. Every client message carries ``id``, the
+client's action id: a retried message (same account, same id) is applied once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+__all__ = [
+    "CLIENT_MESSAGES",
+    "ERROR_CODES",
+    "SERVER_MESSAGES",
+    "ProtocolError",
+    "parse_client_message",
+]
+
+MAX_MESSAGE = 4096  # characters in one client message
+_ID = {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,64}$"}
+_TABLE = {"type": "integer", "minimum": 1, "maximum": 2**31 - 1}
+_CHIPS = {"type": "integer", "minimum": 1, "maximum": 10**12}
+_SEAT = {"type": "integer", "minimum": 1, "maximum": 10}
+_CARD = {"type": "string", "pattern": "^(10|[2-9TJQKAtjqka])[cdhsCDHS]$"}
+
+
+def _message(kind: str, properties: Mapping[str, Any], required: tuple[str, ...] = ()) -> Any:
+    return {
+        "type": "object",
+        "properties": {"type": {"const": kind}, **properties},
+        "required": ["type", *required],
+        "additionalProperties": False,
+    }
+
+
+def _client(kind: str, properties: Mapping[str, Any] | None = None, *required: str) -> Any:
+    return _message(kind, {"id": _ID, **(properties or {})}, ("id", *required))
+
+
+CLIENT_MESSAGES: dict[str, Any] = {
+    "hello": _client("hello", {"token": {"type": "string", "maxLength": 200}}, "token"),
+    "ping": _client("ping"),
+    "watch": _client("watch", {"table": _TABLE}, "table"),
+    "unwatch": _client("unwatch", {"table": _TABLE}, "table"),
+    "sit": _client(
+        "sit", {"table": _TABLE, "seat": _SEAT, "chips": _CHIPS}, "table", "seat", "chips"
+    ),
+    "leave": _client("leave", {"table": _TABLE}, "table"),
+    "top_up": _client("top_up", {"table": _TABLE, "chips": _CHIPS}, "table", "chips"),
+    "sit_out": _client("sit_out", {"table": _TABLE}, "table"),
+    "sit_in": _client("sit_in", {"table": _TABLE}, "table"),
+    "act": _client(
+        "act",
+        {
+            "table": _TABLE,
+            "hand": {"type": "integer", "minimum": 1},
+            "action": {"enum": ["fold", "check_or_call", "bet_or_raise", "bring_in", "draw"]},
+            "amount": _CHIPS,
+            "cards": {"type": "array", "items": _CARD, "maxItems": 7},
+        },
+        "table",
+        "hand",
+        "action",
+    ),
+    "add_bot": _client(
+        "add_bot", {"table": _TABLE, "seat": _SEAT, "chips": _CHIPS}, "table", "seat"
+    ),
+    "void_hand": _client(
+        "void_hand", {"table": _TABLE, "reason": {"type": "string", "maxLength": 200}}, "table"
+    ),
+}
+
+_RECORD = {
+    "type": "object",
+    "properties": {"event": {"type": "string"}},
+    "required": ["event"],
+}
+_SEAT_STATE = {
+    "type": "object",
+    "properties": {
+        "seat": {"type": "integer"},
+        "name": {"type": "string"},
+        "chips": {"type": "integer"},
+        "status": {"enum": ["playing", "waiting", "sitting_out"]},
+        "leaving": {"type": "boolean"},
+        "connected": {"type": "boolean"},
+        "bot": {"type": "boolean"},
+        "bank": {"type": "number"},
+    },
+    "required": ["seat", "name", "chips", "status", "leaving", "connected", "bot", "bank"],
+    "additionalProperties": False,
+}
+_LEGAL = {
+    "type": ["object", "null"],
+    "properties": {
+        "draw": {"type": "boolean"},
+        "hole": {"type": "array", "items": {"type": "string"}},
+        "can_fold": {"type": "boolean"},
+        "can_check": {"type": "boolean"},
+        "call": {"type": "integer"},
+        "raise_range": {"type": ["array", "null"], "items": {"type": "integer"}},
+        "bring_in": {"type": ["integer", "null"]},
+        "facing": {"type": "integer"},
+        "unit": {"type": "integer"},
+        "all_in": {"type": "integer"},
+        "text": {"type": "string"},
+    },
+    "additionalProperties": False,
+}
+_TURN = {
+    "to_act": {"type": ["integer", "null"]},
+    "clock_end": {"type": ["number", "null"]},
+    "bank_end": {"type": ["number", "null"]},
+    "legal": _LEGAL,
+}
+_HAND = {
+    "type": ["object", "null"],
+    "properties": {
+        "number": {"type": "integer"},
+        "button": {"type": "integer"},
+        "order": {"type": "array", "items": {"type": "integer"}},
+        "starting": {"type": "array", "items": {"type": "integer"}},
+        "events": {"type": "array", "items": _RECORD},
+        "pot": {"type": "integer"},
+        **_TURN,
+    },
+    "required": [
+        "number",
+        "button",
+        "order",
+        "starting",
+        "events",
+        "pot",
+        "to_act",
+        "clock_end",
+        "bank_end",
+        "legal",
+    ],
+    "additionalProperties": False,
+}
+
+SERVER_MESSAGES: dict[str, Any] = {
+    "welcome": _message(
+        "welcome",
+        {
+            "account": {"type": "integer"},
+            "name": {"type": "string"},
+            "role": {"enum": ["player", "dealer", "admin"]},
+            "balance": {"type": "integer"},
+            "seats": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {"table": {"type": "integer"}, "seat": {"type": "integer"}},
+                    "required": ["table", "seat"],
+                    "additionalProperties": False,
+                },
+            },
+        },
+        ("account", "name", "role", "balance", "seats"),
+    ),
+    "ok": _message("ok", {"id": _ID, "duplicate": {"type": "boolean"}}, ("id", "duplicate")),
+    "error": _message(
+        "error",
+        {
+            "id": {"type": ["string", "null"]},
+            "code": {"type": "string"},
+            "message": {"type": "string"},
+            "url": {"type": "string"},
+        },
+        ("id", "code", "message"),
+    ),
+    "pong": _message("pong", {"id": _ID}, ("id",)),
+    "state": _message(
+        "state",
+        {
+            "table": {"type": "integer"},
+            "name": {"type": "string"},
+            "spec": {"type": "object"},
+            "you": {"type": ["integer", "null"]},
+            "seats": {"type": "array", "items": _SEAT_STATE},
+            "hand": _HAND,
+        },
+        ("table", "name", "spec", "you", "seats", "hand"),
+    ),
+    "events": _message(
+        "events",
+        {
+            "table": {"type": "integer"},
+            "hand": {"type": "integer"},
+            "from": {"type": "integer"},
+            "events": {"type": "array", "items": _RECORD},
+            "pot": {"type": "integer"},
+            "cause": {"type": ["string", "null"]},
+            **_TURN,
+        },
+        (
+            "table",
+            "hand",
+            "from",
+            "events",
+            "pot",
+            "cause",
+            "to_act",
+            "clock_end",
+            "bank_end",
+            "legal",
+        ),
+    ),
+    "hand_over": _message(
+        "hand_over",
+        {
+            "table": {"type": "integer"},
+            "hand": {"type": "integer"},
+            "void": {"type": "boolean"},
+            "reason": {"type": "string"},
+            "stacks": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "commission": {"type": "integer"},
+        },
+        ("table", "hand", "void", "reason", "stacks", "commission"),
+    ),
+    "seats": _message(
+        "seats",
+        {"table": {"type": "integer"}, "seats": {"type": "array", "items": _SEAT_STATE}},
+        ("table", "seats"),
+    ),
+}
+
+ERROR_CODES = {
+    "malformed": "not a JSON object with a known type",
+    "invalid": "a known message with fields outside its schema",
+    "too_large": f"more than {MAX_MESSAGE} characters",
+    "rate_limited": "too many messages: wait and resend",
+    "unauthorised": "send hello with a valid token first, or the role does not allow it",
+    "not_found": "no such table, or not seated there",
+    "refused": "the rules refuse it; the message names the clause",
+    "stale": "the hand named has ended",
+    "elsewhere": "the table lives in another server process: connect to url",
+    "unavailable": "the server could not store the change; nothing changed, resend",
+}
+
+_VALIDATORS = {kind: Draft202012Validator(schema) for kind, schema in CLIENT_MESSAGES.items()}
+SERVER_VALIDATORS = {kind: Draft202012Validator(schema) for kind, schema in SERVER_MESSAGES.items()}
+
+
+class ProtocolError(ValueError):
+    """A client message the protocol refuses (``code`` is one of :data:`ERROR_CODES`)."""
+
+    def __init__(self, code: str, message: str, request: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.request = request
+
+
+def parse_client_message(text: str) -> dict[str, Any]:
+    """A client message, checked against its schema."""
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError("too_large", f"a message may hold at most {MAX_MESSAGE} characters")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("malformed", "not JSON") from None
+    if not isinstance(message, dict) or message.get("type") not in CLIENT_MESSAGES:
+        known = ", ".join(CLIENT_MESSAGES)
+        raise ProtocolError("malformed", f"expected an object whose type is one of {known}")
+    request = message.get("id")
+    request = request if isinstance(request, str) and len(request) <= 64 else None
+    validator = _VALIDATORS[message["type"]]
+    error = next(iter(validator.iter_errors(message)), None)
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "message"
+        raise ProtocolError(
+            "invalid", f"{message['type']}: {where}: {error.message[:200]}", request
+        )
+    return message
+
+
+def check_server_message(message: Mapping[str, Any]) -> None:
+    """Raise if a message the server sends is not as documented (used by the tests)."""
+    kind = message.get("type")
+    if kind not in SERVER_VALIDATORS:
+        raise ValueError(f"undocumented server message type {kind!r}")
+    SERVER_VALIDATORS[str(kind)].validate(message)

@@ -1,0 +1,750 @@
+"""One table in play: seats and money, the hand, the clock, bots, and what each viewer is sent.
+
+A room is an actor: every change runs under its lock, is stored by the writer (and committed)
+and only then broadcast. What the room holds in memory can always be rebuilt from the database
+(:meth:`Room.read`): the seats from their rows, the hand in progress by dealing again from its
+stored deck and re-applying its stored moves, checked against the stored event log. A hand that
+cannot be rebuilt is void: every contribution goes back (rws 5.1; cardroom irregularities 3).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, bindparam, insert, select, update
+
+from croupier.server import schema as s
+from croupier.server.seating import (
+    Refused,
+    SeatState,
+    _audit,
+    _bot_rebuy,
+    _cash_out,
+    _duplicate,
+)
+from croupier.server.store import LeaseLost, StoreError, dumps, post_ledger
+from croupier.server.tables import GameTable, HandEnd, Move, RuleError, TableSpec, bot_move
+
+if TYPE_CHECKING:
+    from croupier.server.app import CardRoom, Conn
+
+__all__ = ["Refused", "Room", "SeatState"]
+
+log = logging.getLogger("croupier.server")
+VOID_RULE = "rws 5.1; cardroom irregularities 3; au 19.1(h)"
+
+
+@dataclass
+class _Snapshot:
+    """Everything the database holds about one table, read in one go."""
+
+    table: Any
+    seats: list[Any]
+    hand: Any | None
+    moves: list[Any]
+
+
+class Room:
+    def __init__(self, server: CardRoom, snapshot: _Snapshot) -> None:
+        self.server = server
+        self.store = server.store
+        self.id = int(snapshot.table.id)
+        self.lock = asyncio.Lock()
+        self.viewers: dict[Conn, None] = {}
+        self.closed = False
+        self._turn_task: asyncio.Task[None] | None = None
+        self._deal_task: asyncio.Task[None] | None = None
+        self.void_reason: str | None = None
+        self._install(snapshot)
+
+    # --- loading ---------------------------------------------------------------------------
+
+    @staticmethod
+    def read(conn: Connection, table_id: int) -> _Snapshot:
+        table = conn.execute(select(s.tables).where(s.tables.c.id == table_id)).one()
+        seats = list(conn.execute(select(s.seats).where(s.seats.c.table_id == table_id)))
+        hand = conn.execute(
+            select(s.hands).where(s.hands.c.table_id == table_id, s.hands.c.status == "playing")
+        ).first()
+        moves = []
+        if hand is not None:
+            moves = list(
+                conn.execute(
+                    select(s.moves).where(s.moves.c.hand_id == hand.id).order_by(s.moves.c.seq)
+                )
+            )
+        return _Snapshot(table, seats, hand, moves)
+
+    def _install(self, snap: _Snapshot) -> None:
+        row = snap.table
+        self.name = str(row.name)
+        self.owner_id = int(row.owner_id)
+        self.spec = TableSpec.from_json(json.loads(row.spec))
+        self.clock = float(row.clock)
+        self.bank = float(row.bank)
+        self.sit_out_after = int(row.sit_out_after)
+        self.pause = float(row.pause)
+        self.button: int | None = row.button
+        self.last_big_blind: int | None = row.last_big_blind
+        self.hands = int(row.hands)
+        self.seats: dict[int, SeatState] = {
+            r.seat: SeatState(
+                r.seat,
+                r.account_id,
+                self.server.name_of(r.account_id),
+                r.chips,
+                r.status,
+                r.bank,
+                r.away,
+                r.leaving,
+                r.bot,
+            )
+            for r in snap.seats
+        }
+        self.hand_id: int | None = None
+        self.number = self.hands
+        self.moves = 0
+        self.clock_end: float | None = None
+        self.bank_end: float | None = None
+        self.timed_out: set[int] = set()
+        self.void_reason = None
+        self.rebuilt = False  # a hand in progress dealt again from the store, to be audited
+        hand = snap.hand
+        if hand is None:
+            self.game = self._fresh_game()
+            return
+        self.hand_id, self.number = int(hand.id), int(hand.number)
+        # The turn's deadlines: stored with the last move, or with the deal before any move.
+        last = snap.moves[-1] if snap.moves else hand
+        self.clock_end, self.bank_end = last.clock_end, last.bank_end
+        self.moves = len(snap.moves)
+        try:
+            self.game = self._rebuild(hand, snap.moves)
+            self.rebuilt = True
+        except (RuleError, ValueError, KeyError, AssertionError) as error:
+            self.void_reason = f"the hand could not be rebuilt after a restart ({error})"
+            self.game = self._fresh_game()
+
+    def _fresh_game(self) -> GameTable:
+        game = GameTable(self.spec)
+        for state in self.seats.values():
+            if state.status == "playing" and state.chips > 0 and not state.leaving:
+                game.seat(state.seat, state.name, state.chips)
+        game.restore(self.button, self.last_big_blind, self.hands)
+        return game
+
+    def _rebuild(self, hand: Any, moves: list[Any]) -> GameTable:
+        """Deal the stored hand again from its deck and re-apply its moves; the events must be
+        the ones stored, record for record."""
+        spec = TableSpec.from_json(json.loads(hand.spec))
+        game = GameTable(spec)
+        for seat, _account, name, chips, _starting in json.loads(hand.seats):
+            game.seat(seat, name, chips)
+        game.restore(self.button, self.last_big_blind, self.hands)
+        start = game.start_hand(json.loads(hand.deck), int(hand.seed))
+        dealt = tuple(seat for seat, *_ in json.loads(hand.seats))
+        if start.button != hand.button or start.order != dealt:
+            raise RuleError("the deal does not match the stored button and seats")
+        stored = json.loads(hand.events)
+        if list(start.events) != stored:
+            raise RuleError("the deal does not match the stored events")
+        for move in moves:
+            records = game.act(move.seat, Move.from_json(json.loads(move.move)))
+            if records != json.loads(move.events):
+                raise RuleError(f"move {move.seq} does not give the stored events")
+        return game
+
+    async def resume(self) -> None:
+        """After loading: void a hand that could not be rebuilt, restart clocks and deals."""
+        if self.void_reason is not None:
+            await self._void(self.void_reason, None)
+            return
+        if self.rebuilt:
+            self.rebuilt = False
+            text = (f"hand {self.number} rebuilt from its stored deck and {self.moves} moves; "
+                    "every event as stored")  # fmt: skip
+            hand_id = self.hand_id
+
+            def job(conn: Connection) -> None:
+                _audit(conn, None, self.id, hand_id, None, "resume", "ruling", text)
+
+            with contextlib.suppress(StoreError):
+                await self.store.write(job, self.id)
+        if self.game.in_hand:
+            self._schedule_turn()
+        else:
+            self._schedule_deal(0.0)
+
+    # --- views -----------------------------------------------------------------------------
+
+    def seat_of(self, account: int | None) -> int | None:
+        for state in self.seats.values():
+            if state.account == account:
+                return state.seat
+        return None
+
+    def seat_list(self) -> list[dict[str, object]]:
+        return [
+            {
+                "seat": st.seat,
+                "name": st.name,
+                "chips": st.chips,
+                "status": st.status,
+                "leaving": st.leaving,
+                "connected": st.bot is not None or self.server.connected(st.account),
+                "bot": st.bot is not None,
+                "bank": st.bank,
+            }
+            for st in sorted(self.seats.values(), key=lambda x: x.seat)
+        ]
+
+    def state_message(self, account: int | None) -> dict[str, object]:
+        seat = self.seat_of(account)
+        game = self.game
+        hand: dict[str, object] | None = None
+        if game.hand is not None and game.start is not None and self.hand_id is not None:
+            hand = {
+                "number": self.number,
+                "button": game.start.button,
+                "order": list(game.order),
+                "starting": list(game.start.starting),
+                "events": game.visible(seat),
+                "pot": game.pot(),
+                **self._turn(seat),
+            }
+        return {
+            "type": "state",
+            "table": self.id,
+            "name": self.name,
+            "spec": self.spec.to_json(),
+            "you": seat,
+            "seats": self.seat_list(),
+            "hand": hand,
+        }
+
+    def _turn(self, seat: int | None) -> dict[str, object]:
+        to_act = self.game.to_act()
+        return {
+            "to_act": to_act,
+            "clock_end": self.clock_end if to_act is not None else None,
+            "bank_end": self.bank_end if to_act is not None else None,
+            "legal": self.game.legal() if to_act is not None and to_act == seat else None,
+        }
+
+    def _broadcast_events(self, start: int, cause: str | None) -> None:
+        by_seat: dict[int | None, list[dict[str, object]]] = {}
+        for conn in list(self.viewers):
+            seat = self.seat_of(conn.account_id)
+            if seat not in by_seat:
+                by_seat[seat] = self.game.visible(seat, start)
+            conn.send(
+                {
+                    "type": "events",
+                    "table": self.id,
+                    "hand": self.number,
+                    "from": start,
+                    "events": by_seat[seat],
+                    "pot": self.game.pot(),
+                    "cause": cause,
+                    **self._turn(seat),
+                }
+            )
+
+    def broadcast(self, message: dict[str, object]) -> None:
+        for conn in list(self.viewers):
+            conn.send(message)
+
+    def broadcast_seats(self) -> None:
+        self.broadcast({"type": "seats", "table": self.id, "seats": self.seat_list()})
+
+    # --- the hand --------------------------------------------------------------------------
+
+    def _schedule_deal(self, delay: float) -> None:
+        if self.closed or (self._deal_task is not None and not self._deal_task.done()):
+            return
+        self._deal_task = asyncio.create_task(self._deal_later(delay))
+
+    async def _deal_later(self, delay: float) -> None:
+        if delay:
+            await asyncio.sleep(delay)
+        async with self.lock:
+            if self.closed or self.game.in_hand:
+                return
+            try:
+                await self._start_hand()
+            except (LeaseLost, StoreError) as error:
+                await self._store_failed(error)
+            except Exception:
+                log.exception("table %s: dealing failed", self.id)
+
+    async def _start_hand(self) -> None:
+        waiting = [st.seat for st in self.seats.values() if st.status == "waiting"]
+        changed = self._sync_engine()
+        if not self.game.can_deal():
+            if changed:
+                self.broadcast_seats()
+            return
+        start = self.game.start_hand()
+        number = self.hands + 1
+        to_act = self.game.to_act()
+        now = time.time()
+        clock_end, bank_end = self._deadlines(to_act, now)
+        dealt = [
+            [
+                seat,
+                self.seats[seat].account,
+                self.seats[seat].name,
+                self.seats[seat].chips,
+                start.starting[i],
+            ]
+            for i, seat in enumerate(start.order)
+        ]
+
+        def job(conn: Connection) -> int:
+            hand = conn.execute(
+                insert(s.hands).values(
+                    table_id=self.id,
+                    number=number,
+                    status="playing",
+                    spec=dumps(self.spec.to_json()),
+                    deck=dumps(list(start.deck)),
+                    seed=start.seed,
+                    button=start.button,
+                    seats=dumps(dealt),
+                    events=dumps(list(start.events)),
+                    to_act=to_act,
+                    clock_end=clock_end,
+                    bank_end=bank_end,
+                    started=now,
+                )
+            ).inserted_primary_key
+            assert hand is not None
+            if waiting:
+                conn.execute(
+                    update(s.seats)
+                    .where(s.seats.c.table_id == self.id, s.seats.c.seat.in_(waiting))
+                    .values(status="playing")
+                )
+            return int(hand[0])
+
+        try:
+            self.hand_id = await self.store.write(job, self.id)
+        except BaseException:
+            self.game = self._fresh_game()  # nothing was stored: the deal never happened
+            raise
+        for seat in waiting:
+            self.seats[seat].status = "playing"
+        self.number = number
+        self.moves = 0
+        self.timed_out = set()
+        self.clock_end, self.bank_end = clock_end, bank_end
+        for conn in list(self.viewers):
+            conn.send(self.state_message(conn.account_id))
+        self._after_change()
+
+    def _sync_engine(self) -> bool:
+        """Between hands: who is dealt in next. Waiting players sit down, players sitting out,
+        out of chips or leaving are dealt out."""
+        changed = False
+        engine = set(self.game.engine_seats())
+        for state in self.seats.values():
+            if state.status == "waiting":
+                state.status = "playing"
+                changed = True
+            should = state.status == "playing" and state.chips > 0 and not state.leaving
+            if should and state.seat not in engine:
+                self.game.seat(state.seat, state.name, state.chips)
+                changed = True
+            elif not should and state.seat in engine:
+                self.game.unseat(state.seat)
+                changed = True
+        for seat in engine - set(self.seats):
+            self.game.unseat(seat)
+        return changed
+
+    def _deadlines(self, seat: int | None, now: float) -> tuple[float | None, float | None]:
+        if seat is None:
+            return None, None
+        clock_end = now + self.clock
+        return clock_end, clock_end + self.seats[seat].bank
+
+    def _after_change(self) -> None:
+        if self.game.in_hand:
+            self._schedule_turn()
+
+    def _schedule_turn(self) -> None:
+        task = self._turn_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+        seat = self.game.to_act()
+        if seat is None or self.closed:
+            return
+        self._turn_task = asyncio.create_task(self._turn_runner(seat, self.number, self.moves))
+
+    async def _turn_runner(self, seat: int, number: int, moves: int) -> None:
+        try:
+            await self._run_turn(seat, number, moves)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # never leave a turn without its clock
+            log.exception("table %s: the turn of seat %s failed", self.id, seat)
+            await asyncio.sleep(0.5)
+            if not self.closed and self.moves == moves and self.number == number:
+                self._schedule_turn()
+
+    async def _run_turn(self, seat: int, number: int, moves: int) -> None:
+        state = self.seats[seat]
+        if state.bot is not None:
+            await asyncio.sleep(self.server.bot_delay)
+            history = self.game.visible(seat)
+            view, legal = self.game.bot_view(seat, history)
+            move = await asyncio.to_thread(bot_move, view, legal, secrets.randbits(32))
+            await self._clocked(seat, number, moves, move, "bot")
+            return
+        assert self.bank_end is not None
+        await asyncio.sleep(max(0.0, self.bank_end - time.time()))
+        await self._clocked(seat, number, moves, None, "clock")
+
+    async def _clocked(
+        self, seat: int, number: int, moves: int, move: Move | None, by: str
+    ) -> None:
+        async with self.lock:
+            if self.closed or self.number != number or self.moves != moves:
+                return  # the player acted in the meantime
+            if self.game.to_act() != seat:
+                return
+            chosen = move if move is not None else self.game.auto_move()
+            try:
+                await self._apply(seat, chosen, None, by)
+            except Refused as refused:  # a bot's move the rules refuse: the clock decides
+                log.warning("table %s: %s move refused: %s", self.id, by, refused)
+                if move is not None:
+                    await self._apply(seat, self.game.auto_move(), None, "clock")
+
+    async def act(self, conn: Conn, request: str, hand: int, move: Move) -> None:
+        async with self.lock:
+            seat = self.seat_of(conn.account_id)
+            if seat is None:
+                raise Refused("not_found", f"you have no seat at table {self.id}")
+            if not self.game.in_hand or hand != self.number:
+                raise Refused(
+                    "stale",
+                    f"hand {hand} is not being played (hand {self.number} is "
+                    f"{'in play' if self.game.in_hand else 'over'})",
+                )
+            await self._apply(seat, move, request, "player")
+
+    async def _apply(self, seat: int, move: Move, request: str | None, by: str) -> None:
+        """Apply a move: the engine checks it, the writer stores it, then everyone hears."""
+        game = self.game
+        state = self.seats[seat]
+        start = game.event_count()
+        began = time.perf_counter()
+        try:
+            records = game.act(seat, move)
+        except RuleError as error:
+            self._audit_refusal(state.account, request, "act", str(error))
+            raise Refused("refused", str(error)) from None
+        now = time.time()
+        bank = 0.0 if by == "clock" else _bank_left(state.bank, self.clock_end, now)
+        if by == "clock" and not self.server.connected(state.account) and state.bot is None:
+            self.timed_out.add(seat)
+        end = game.finish() if game.over else None
+        to_act = game.to_act()
+        clock_end, bank_end = self._deadlines(to_act, now)
+        if to_act is not None and to_act == seat:  # the same player again (a draw, then bet)
+            clock_end, bank_end = now + self.clock, now + self.clock + bank
+        hand_id, seq = self.hand_id, self.moves
+        assert hand_id is not None
+        finish = self._finish_job(end) if end is not None else None
+        ruling = by == "clock"
+
+        bank_changed = bank != state.bank
+        move_row = {
+            "hand_id": hand_id, "seq": seq, "seat": seat, "account_id": state.account,
+            "request_id": request, "move": dumps(move.to_json()), "events": dumps(records),
+            "at": now, "clock_end": clock_end, "bank_end": bank_end,
+        }  # fmt: skip
+
+        def job(conn: Connection) -> None:
+            # One statement, built once (below), stores an action and the next turn's clock.
+            conn.execute(_INSERT_MOVE, move_row)
+            if bank_changed:
+                conn.execute(_UPDATE_BANK, {"b_table": self.id, "b_seat": seat, "b_bank": bank})
+            if ruling:
+                _audit(
+                    conn,
+                    state.account,
+                    self.id,
+                    hand_id,
+                    None,
+                    "timeout",
+                    "ruling",
+                    f"seat {seat} out of time: {move.kind} (the clock)",
+                )
+            if finish is not None:
+                finish(conn)
+
+        try:
+            stored = time.perf_counter()
+            await self.store.write(job, self.id)
+        except BaseException as error:
+            await self._store_failed(error)
+            if request is not None and _duplicate(error):
+                raise Refused("duplicate", "this action id was already applied") from None
+            raise Refused("unavailable", "the change could not be stored; resend") from None
+        self.moves += 1
+        state.bank = bank
+        self.clock_end, self.bank_end = clock_end, bank_end
+        if request is not None:
+            self.server.remember(state.account, request)
+        committed = time.perf_counter()
+        self._broadcast_events(start, request)
+        stats = self.server.stats
+        stats["actions"] += 1
+        stats["engine_seconds"] += stored - began
+        stats["store_seconds"] += committed - stored
+        stats["broadcast_seconds"] += time.perf_counter() - committed
+        if end is not None:
+            self._finished(end)
+        else:
+            self._schedule_turn()
+
+    def _finish_job(self, end: HandEnd) -> Callable[[Connection], None]:
+        """What a finished hand writes: stacks, the ledger (each seat's result and the house's
+        commission), the button, who leaves or sits out."""
+        hand_id = self.hand_id
+        assert hand_id is not None and self.game.start is not None
+        dealt = {seat: self.seats[seat] for seat in self.game.start.order}
+        rows: list[tuple[str, int, int | None, int]] = [
+            ("result", st.account, self.id, end.stacks[seat] - st.chips)
+            for seat, st in dealt.items()
+        ]
+        if end.commission:
+            rows.append(("commission", self.server.house_id, None, end.commission))
+        leaving = [st for seat, st in dealt.items() if st.leaving]
+        leaving += [st for st in self.seats.values() if st.leaving and st.seat not in dealt]
+        away = {seat: self.seats[seat].away + 1 for seat in self.timed_out if seat in self.seats}
+        button, last_bb, number = self.game.button, self.game.last_big_blind, self.number
+        rebuys = [
+            (st, self.game.minimum_buy_in)
+            for seat, st in dealt.items()
+            if st.bot is not None and end.stacks[seat] == 0 and not st.leaving
+        ]
+
+        def job(conn: Connection) -> None:
+            now = time.time()
+            conn.execute(
+                update(s.hands)
+                .where(s.hands.c.id == hand_id)
+                .values(
+                    status="finished",
+                    finished=now,
+                    commission=end.commission,
+                    result=dumps({str(k): v for k, v in end.stacks.items()}),
+                    to_act=None,
+                    clock_end=None,
+                    bank_end=None,
+                )
+            )
+            post_ledger(conn, rows, hand_id=hand_id, memo=f"hand {number}")
+            for seat, chips in end.stacks.items():
+                values: dict[str, object] = {"chips": chips}
+                if seat in away:
+                    values["away"] = away[seat]
+                    if away[seat] >= self.sit_out_after:
+                        values["status"] = "sitting_out"
+                conn.execute(
+                    update(s.seats)
+                    .where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
+                    .values(**values)
+                )
+            for st, chips in rebuys:
+                _bot_rebuy(conn, self.id, st, chips)
+            for st in leaving:
+                chips = end.stacks.get(st.seat, st.chips)
+                _cash_out(conn, self.id, st.seat, st.account, chips)
+            conn.execute(
+                update(s.tables)
+                .where(s.tables.c.id == self.id)
+                .values(button=button, last_big_blind=last_bb, hands=number)
+            )
+
+        self._pending_finish = (end, away, rebuys, leaving)
+        return job
+
+    def _finished(self, end: HandEnd) -> None:
+        _, away, rebuys, leaving = self._pending_finish
+        for seat, chips in end.stacks.items():
+            self.seats[seat].chips = chips
+        for seat, count in away.items():
+            self.seats[seat].away = count
+            if count >= self.sit_out_after:
+                self.seats[seat].status = "sitting_out"
+        for st, chips in rebuys:
+            st.chips += chips
+        for st in leaving:
+            self.seats.pop(st.seat, None)
+        self.button, self.last_big_blind, self.hands = (
+            self.game.button,
+            self.game.last_big_blind,
+            self.number,
+        )
+        self.clock_end = self.bank_end = None
+        self.broadcast(
+            {
+                "type": "hand_over",
+                "table": self.id,
+                "hand": self.number,
+                "void": False,
+                "reason": "",
+                "stacks": {str(k): v for k, v in end.stacks.items()},
+                "commission": end.commission,
+            }
+        )
+        self.broadcast_seats()
+        self._schedule_deal(self.pause)
+
+    async def void(self, reason: str, by: int | None) -> None:
+        async with self.lock:
+            if not self.game.in_hand:
+                raise Refused("refused", "no hand is being played: nothing to void")
+            await self._void(reason, by)
+
+    async def _void(self, reason: str, by: int | None) -> None:
+        """Void the hand in progress: every contribution returns (each seat keeps the chips it
+        had when dealt), one ledger row per seat says so, and the audit log has the ruling."""
+        hand_id, number = self.hand_id, self.number
+        if hand_id is None:
+            return
+        snap = await self.store.aread(lambda conn: Room.read(conn, self.id))
+        hand = snap.hand
+        dealt = json.loads(hand.seats) if hand is not None else []
+        text = f"hand {number} void ({VOID_RULE}): {reason}"
+        leaving = [row for row in snap.seats if row.leaving]  # they go now, with what they had
+        hands = max(self.hands, number)
+
+        def job(conn: Connection) -> None:
+            conn.execute(
+                update(s.hands)
+                .where(s.hands.c.id == hand_id)
+                .values(
+                    status="void",
+                    finished=time.time(),
+                    to_act=None,
+                    clock_end=None,
+                    bank_end=None,
+                    result=dumps({"void": reason}),
+                )
+            )
+            post_ledger(
+                conn,
+                [("refund", row[1], self.id, 0) for row in dealt],
+                hand_id=hand_id,
+                memo=text + "; every contribution returned",
+            )
+            _audit(conn, by, self.id, hand_id, None, "void", "ruling", text)
+            for row in leaving:
+                _cash_out(conn, self.id, row.seat, row.account_id, row.chips)
+            conn.execute(update(s.tables).where(s.tables.c.id == self.id).values(hands=hands))
+
+        try:
+            await self.store.write(job, self.id)
+        except BaseException as error:
+            await self._store_failed(error)
+            return
+        self._cancel_tasks()
+        self.void_reason = None
+        self.hands = hands
+        # Stacks as dealt: the seats' stored chips, untouched until a hand finishes.
+        for st in snap.seats:
+            if st.seat in self.seats:
+                self.seats[st.seat].chips = st.chips
+        for row in leaving:
+            self.seats.pop(row.seat, None)
+        self.hand_id = None
+        self.game = self._fresh_game()
+        self.clock_end = self.bank_end = None
+        self.broadcast(
+            {
+                "type": "hand_over",
+                "table": self.id,
+                "hand": number,
+                "void": True,
+                "reason": text,
+                "stacks": {str(row[0]): row[3] for row in dealt},
+                "commission": 0,
+            }
+        )
+        for conn in list(self.viewers):
+            conn.send(self.state_message(conn.account_id))
+        self._schedule_deal(self.pause)
+
+    # --- failures --------------------------------------------------------------------------
+
+    def _audit_refusal(self, account: int | None, request: str | None, kind: str, why: str) -> None:
+        hand_id = self.hand_id if self.game.in_hand else None
+
+        def job(conn: Connection) -> None:
+            _audit(conn, account, self.id, hand_id, request, kind, "refused", why)
+
+        future = self.store.writer.submit(job, None)
+        future.add_done_callback(lambda f: f.exception())  # stored or not, nobody waits
+
+    async def _store_failed(self, error: BaseException) -> None:
+        if isinstance(error, LeaseLost):
+            log.warning("table %s: lease lost, leaving it to the process that took it", self.id)
+            await self.server.drop_room(self.id)
+            return
+        log.warning("table %s: store failed (%s); reloading from the database", self.id, error)
+        try:
+            snap = await self.store.aread(lambda conn: Room.read(conn, self.id))
+        except Exception:  # the database is gone: keep trying from the top later
+            log.exception("table %s: cannot read the database", self.id)
+            return
+        self._cancel_tasks()
+        self._install(snap)
+        for conn in list(self.viewers):
+            conn.send(self.state_message(conn.account_id))
+        await self.resume()
+
+    def _cancel_tasks(self) -> None:
+        for task in (self._turn_task, self._deal_task):
+            if task is not None and not task.done() and task is not asyncio.current_task():
+                task.cancel()
+
+    def close(self) -> None:
+        self.closed = True
+        self._cancel_tasks()
+
+    def check_chips(self) -> list[str]:
+        """The hand in progress holds exactly the chips it was dealt (engine conservation)."""
+        game = self.game
+        if not game.in_hand or game.start is None:
+            return []
+        dealt = sum(game.start.starting)
+        if game.chips_in_play() != dealt:
+            return [f"table {self.id}: {game.chips_in_play()} chips in the hand, dealt {dealt}"]
+        return []
+
+
+_INSERT_MOVE = insert(s.moves)
+_UPDATE_BANK = (
+    update(s.seats)
+    .where(s.seats.c.table_id == bindparam("b_table"), s.seats.c.seat == bindparam("b_seat"))
+    .values(bank=bindparam("b_bank"))
+)
+
+
+def _bank_left(bank: float, clock_end: float | None, now: float) -> float:
+    if clock_end is None or now <= clock_end:
+        return bank
+    return max(0.0, bank - (now - clock_end))

@@ -1,0 +1,169 @@
+"""The card room's tables in the database (SQLAlchemy Core). The migrations under
+``migrations/versions`` create exactly these; a test compares the two.
+
+Money is whole chips (``BigInteger``); times are seconds since the epoch (``Float``), so clocks
+are absolute deadlines that survive a restart. The ledger is one row per wallet change: a wallet
+is an account's balance (``table_id`` null) or its chips at one table, and every event writes rows
+that add up to zero (the cage, an account of its own, is where cash-ins come from).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    text,
+)
+
+metadata = MetaData()
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(40), nullable=False, unique=True),
+    Column("password_hash", String(200), nullable=False),
+    Column("role", String(10), nullable=False),  # player, dealer, admin; house, cage, bot
+    Column("balance", BigInteger, nullable=False, server_default="0"),
+    Column("created", Float, nullable=False),
+)
+
+tokens = Table(
+    "tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # sha256 of the token: never the token
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(60), nullable=False),
+    Column("owner_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("spec", Text, nullable=False),  # TableSpec as JSON
+    Column("status", String(10), nullable=False),  # open, closed
+    Column("created", Float, nullable=False),
+    Column("button", Integer),
+    Column("last_big_blind", Integer),
+    Column("hands", Integer, nullable=False, server_default="0"),
+    Column("clock", Float, nullable=False),  # seconds to act
+    Column("bank", Float, nullable=False),  # each seat's time bank, seconds
+    Column("sit_out_after", Integer, nullable=False),  # hands timed out while away
+    Column("pause", Float, nullable=False),  # seconds between hands
+    Column("lease_owner", String(64)),  # the server process the table lives in
+    Column("lease_until", Float, nullable=False, server_default="0"),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("chips", BigInteger, nullable=False),  # as of the last hand's end
+    Column("status", String(12), nullable=False),  # playing, waiting, sitting_out
+    Column("bank", Float, nullable=False),  # time bank left, seconds
+    Column("away", Integer, nullable=False, server_default="0"),  # hands timed out while away
+    Column("leaving", Boolean, nullable=False, server_default=text("false")),
+    Column("bot", String(20)),  # the bot kind playing this seat, if any
+    UniqueConstraint("table_id", "account_id", name="one_seat_per_table"),
+)
+
+hands = Table(
+    "hands",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("status", String(10), nullable=False),  # playing, finished, void
+    Column("spec", Text, nullable=False),  # the table's rules when dealt
+    Column("deck", Text, nullable=False),  # the deck order dealt from: a house secret
+    Column("seed", BigInteger, nullable=False),  # reshuffles of burns and discards: secret
+    Column("button", Integer, nullable=False),
+    Column("seats", Text, nullable=False),  # [[seat, account_id, name, chips before], ...]
+    Column("events", Text, nullable=False),  # house records of the deal
+    Column("to_act", Integer),
+    Column("clock_end", Float),  # the first turn's action clock runs out (later: in moves)
+    Column("bank_end", Float),  # then its time bank
+    Column("started", Float, nullable=False),
+    Column("finished", Float),
+    Column("commission", BigInteger),
+    Column("result", Text),  # {seat: chips after}
+    UniqueConstraint("table_id", "number", name="hand_number"),
+)
+Index("hands_playing", hands.c.table_id, hands.c.status)
+
+moves = Table(
+    "moves",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("hand_id", Integer, ForeignKey("hands.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("request_id", String(64)),  # the client's action id; null for the clock's moves
+    Column("move", Text, nullable=False),
+    Column("events", Text, nullable=False),  # house records the move caused
+    Column("at", Float, nullable=False),
+    Column("clock_end", Float),  # the next turn's deadlines, stored with the move that began it
+    Column("bank_end", Float),
+    UniqueConstraint("hand_id", "seq", name="move_order"),
+    UniqueConstraint("account_id", "request_id", name="move_once"),
+)
+
+ledger = Table(
+    "ledger",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("at", Float, nullable=False),
+    Column("kind", String(12), nullable=False),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("table_id", Integer, ForeignKey("tables.id")),  # null: the account's balance
+    Column("hand_id", Integer, ForeignKey("hands.id")),
+    Column("amount", BigInteger, nullable=False),
+    Column("memo", Text, nullable=False, server_default=""),
+)
+Index("ledger_wallet", ledger.c.account_id, ledger.c.table_id)
+
+audit = Table(
+    "audit",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("at", Float, nullable=False),
+    Column("account_id", Integer, ForeignKey("accounts.id")),
+    Column("table_id", Integer, ForeignKey("tables.id")),
+    Column("hand_id", Integer, ForeignKey("hands.id")),
+    Column("request_id", String(64)),
+    Column("kind", String(20), nullable=False),
+    Column("outcome", String(10), nullable=False),  # applied, refused, ruling
+    Column("detail", Text, nullable=False),
+)
+Index(
+    "audit_once",
+    audit.c.account_id,
+    audit.c.request_id,
+    unique=True,
+    sqlite_where=text("outcome = 'applied'"),
+    postgresql_where=text("outcome = 'applied'"),
+)
+
+servers = Table(
+    "servers",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("url", String(200), nullable=False),
+    Column("heartbeat", Float, nullable=False),
+)

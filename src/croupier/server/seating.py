@@ -1,0 +1,425 @@
+"""Seats and money at a table (the seat operations of :class:`~croupier.server.room.Room`, each
+under its lock): sitting down, bots, leaving, adding chips, sitting out and
+coming back. Every change is a ledger row (or none) and an audit row, stored before anyone hears
+of it. The hand itself is croupier.server.room's."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from sqlalchemy import Connection, delete, insert, select, update
+
+from croupier.server import schema as s
+from croupier.server.store import CAGE, LeaseLost, StoreError, post_ledger
+from croupier.server.tables import RuleError
+
+if TYPE_CHECKING:
+    from croupier.server.app import Conn
+    from croupier.server.room import Room
+
+__all__ = [
+    "Actor",
+    "Refused",
+    "SeatState",
+    "add_bot",
+    "leave",
+    "returned",
+    "sit",
+    "sit_out",
+    "top_up",
+]
+
+BOT_NAMES = ("Ada", "Bea", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
+
+
+class Actor(Protocol):
+    """Who asks: a connection, or the house itself."""
+
+    account_id: int | None
+    role: str
+
+
+class Refused(Exception):  # noqa: N818 (a refusal, sent to the client)
+    def __init__(self, code: str, message: str, url: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.url = url
+
+
+@dataclass
+class SeatState:
+    seat: int
+    account: int
+    name: str
+    chips: int  # as of the last hand's end (plus top-ups)
+    status: str  # playing, waiting, sitting_out
+    bank: float
+    away: int = 0
+    leaving: bool = False
+    bot: str | None = None
+
+
+async def sit(room: Room, conn: Conn, request: str, seat: int, chips: int) -> None:
+    account = conn.account_id
+    assert account is not None
+    async with room.lock:
+        _check_free(room, seat, account)
+        try:
+            room.game.check_buy_in(seat, conn.name, chips)
+        except RuleError as error:
+            room._audit_refusal(account, request, "sit", str(error))
+            raise Refused("refused", str(error)) from None
+        state = SeatState(
+            seat,
+            account,
+            conn.name,
+            chips,
+            "waiting" if room.game.in_hand else "playing",
+            room.bank,
+        )
+        await _seat_job(room, state, request, "buy_in")
+        room.seats[seat] = state
+        room.server.remember(account, request)
+        if not room.game.in_hand:
+            room.game.seat(seat, state.name, chips)
+        room.broadcast_seats()
+        conn.send(room.state_message(account))
+        room._schedule_deal(0.0)
+
+
+async def add_bot(room: Room, conn: Actor, request: str, seat: int, chips: int | None) -> None:
+    if conn.account_id != room.owner_id and conn.role not in ("dealer", "admin"):
+        raise Refused("unauthorised", "only the table's owner (or a dealer) seats bots")
+    async with room.lock:
+        _check_free(room, seat, None)
+        amount = chips if chips is not None else room.game.minimum_buy_in
+        if amount != room.game.minimum_buy_in and conn.role not in ("dealer", "admin"):
+            # Bots play with the house's chips: a player may not stake one more richly.
+            raise Refused(
+                "unauthorised",
+                "a player seats bots with the minimum buy-in "
+                f"({room.game.minimum_buy_in}); a dealer may choose another",
+            )
+        name = f"{BOT_NAMES[(seat - 1) % len(BOT_NAMES)]}-bot-{room.id}-{seat}"
+        try:
+            room.game.check_buy_in(seat, name, amount)
+        except RuleError as error:
+            raise Refused("refused", str(error)) from None
+        account = await room.server.bot_account(name)
+        state = SeatState(
+            seat,
+            account,
+            name,
+            amount,
+            "waiting" if room.game.in_hand else "playing",
+            room.bank,
+            bot="strength",
+        )
+        await _seat_job(room, state, request, "buy_in", by=conn.account_id)
+        room.seats[seat] = state
+        if conn.account_id is not None:
+            room.server.remember(conn.account_id, request)
+        if not room.game.in_hand:
+            room.game.seat(seat, name, amount)
+        room.broadcast_seats()
+        room._schedule_deal(0.0)
+
+
+def _check_free(room: Room, seat: int, account: int | None) -> None:
+    if not 1 <= seat <= room.game.seats:
+        raise Refused(
+            "refused",
+            f"seat {seat} does not exist: this table has seats 1..{room.game.seats} (au 5.1)",
+        )
+    if seat in room.seats:
+        raise Refused("refused", f"seat {seat} is taken by {room.seats[seat].name}")
+    if account is not None and room.seat_of(account) is not None:
+        raise Refused("refused", "you already sit at this table: one seat per player")
+
+
+async def _seat_job(
+    room: Room, state: SeatState, request: str | None, kind: str, by: int | None = None
+) -> None:
+    bot = state.bot is not None
+
+    def job(conn: Connection) -> None:
+        if bot:
+            cage = _account(conn, CAGE)
+            post_ledger(
+                conn,
+                [
+                    ("cash_in", cage, None, -state.chips),
+                    ("cash_in", state.account, None, state.chips),
+                ],
+                memo=f"bot stake at table {room.id}",
+            )
+        post_ledger(
+            conn,
+            [
+                (kind, state.account, None, -state.chips),
+                (kind, state.account, room.id, state.chips),
+            ],
+            memo=f"seat {state.seat}",
+        )
+        conn.execute(
+            insert(s.seats).values(
+                table_id=room.id,
+                seat=state.seat,
+                account_id=state.account,
+                chips=state.chips,
+                status=state.status,
+                bank=state.bank,
+                away=0,
+                leaving=False,
+                bot=state.bot,
+            )
+        )
+        _audit(
+            conn,
+            by if bot else state.account,
+            room.id,
+            None,
+            request,
+            "sit",
+            "applied",
+            f"seat {state.seat}: {state.name} buys in for {state.chips}",
+        )
+
+    await _write_request(room, job, state.account, request)
+
+
+async def _write_request(
+    room: Room, job: Callable[[Connection], None], account: int, request: str | None
+) -> None:
+    try:
+        await room.store.write(job, room.id)
+    except LeaseLost as error:
+        await room._store_failed(error)
+        raise Refused("elsewhere", "the table moved to another server process") from None
+    except StoreError as error:
+        if _duplicate(error):
+            raise Refused("duplicate", "this action id was already applied") from None
+        message = str(error)
+        if "fewer than" in message:
+            room._audit_refusal(account, request, "money", message)
+            raise Refused("refused", message.split(": ", 1)[-1]) from None
+        raise Refused("unavailable", "the change could not be stored; resend") from None
+
+
+async def leave(room: Room, conn: Conn, request: str) -> None:
+    async with room.lock:
+        state = _own_seat(room, conn)
+        if room.game.dealt_in(state.seat):
+            # Chips stay on the table until the hand ends (au 7.5, qld s19(4)).
+            await _set_seat(
+                room, state, request, "leave", {"leaving": True}, "leaves after this hand (au 7.5)"
+            )
+            state.leaving = True
+            room.broadcast_seats()
+            return
+        seat, account, chips = state.seat, state.account, state.chips
+
+        def job(conn_: Connection) -> None:
+            _cash_out(conn_, room.id, seat, account, chips)
+            _audit(
+                conn_,
+                account,
+                room.id,
+                None,
+                request,
+                "leave",
+                "applied",
+                f"seat {seat} leaves with {chips}",
+            )
+
+        await _write_request(room, job, account, request)
+        room.seats.pop(seat)
+        if seat in room.game.engine_seats():
+            room.game.unseat(seat)
+        room.server.remember(account, request)
+        room.broadcast_seats()
+
+
+async def top_up(room: Room, conn: Conn, request: str, chips: int) -> None:
+    async with room.lock:
+        state = _own_seat(room, conn)
+        try:
+            room.game.check_top_up(state.seat, chips)
+        except RuleError as error:
+            room._audit_refusal(state.account, request, "top_up", str(error))
+            raise Refused("refused", str(error)) from None
+        seat, account = state.seat, state.account
+
+        def job(conn_: Connection) -> None:
+            post_ledger(
+                conn_,
+                [("top_up", account, None, -chips), ("top_up", account, room.id, chips)],
+                memo=f"seat {seat}",
+            )
+            conn_.execute(
+                update(s.seats)
+                .where(s.seats.c.table_id == room.id, s.seats.c.seat == seat)
+                .values(chips=s.seats.c.chips + chips)
+            )
+            _audit(
+                conn_,
+                account,
+                room.id,
+                None,
+                request,
+                "top_up",
+                "applied",
+                f"seat {seat} adds {chips} (cardroom buy-in 2)",
+            )
+
+        await _write_request(room, job, account, request)
+        state.chips += chips
+        if seat in room.game.engine_seats():
+            room.game.add_chips(seat, chips)
+        room.server.remember(account, request)
+        room.broadcast_seats()
+        room._schedule_deal(0.0)
+
+
+async def sit_out(room: Room, conn: Conn, request: str, out: bool) -> None:
+    async with room.lock:
+        state = _own_seat(room, conn)
+        status = "sitting_out" if out else "playing"
+        if state.status == "waiting" and not out:
+            status = "waiting"
+        await _set_seat(
+            room,
+            state,
+            request,
+            "sit_out" if out else "sit_in",
+            {"status": status, "away": 0},
+            f"now {status}",
+        )
+        state.status, state.away = status, 0
+        room.broadcast_seats()
+        room._schedule_deal(0.0)
+
+
+async def returned(room: Room, account: int) -> None:
+    """A player reconnected: back in the game if the clock sat them out."""
+    async with room.lock:
+        seat = room.seat_of(account)
+        if seat is None:
+            return
+        state = room.seats[seat]
+        if state.away:  # sat out by the clock while away: back in
+            status = "playing" if state.status == "sitting_out" else state.status
+            await _set_seat(
+                room, state, None, "return", {"status": status, "away": 0}, "reconnected"
+            )
+            state.status, state.away = status, 0
+        room.broadcast_seats()
+        room._schedule_deal(0.0)
+
+
+async def _set_seat(
+    room: Room,
+    state: SeatState,
+    request: str | None,
+    kind: str,
+    values: dict[str, object],
+    detail: str,
+) -> None:
+    seat = state.seat
+
+    def job(conn: Connection) -> None:
+        conn.execute(
+            update(s.seats)
+            .where(s.seats.c.table_id == room.id, s.seats.c.seat == seat)
+            .values(**values)
+        )
+        _audit(
+            conn,
+            state.account,
+            room.id,
+            None,
+            request,
+            kind,
+            "applied",
+            f"seat {seat} {detail}",
+        )
+
+    await _write_request(room, job, state.account, request)
+    if request is not None:
+        room.server.remember(state.account, request)
+
+
+def _own_seat(room: Room, conn: Conn) -> SeatState:
+    seat = room.seat_of(conn.account_id)
+    if seat is None:
+        raise Refused("not_found", f"you have no seat at table {room.id}")
+    return room.seats[seat]
+
+
+def _duplicate(error: BaseException) -> bool:
+    text = str(error).lower()
+    return (
+        "move_once" in text or "audit_once" in text or ("unique" in text and "request_id" in text)
+    )
+
+
+def _account(conn: Connection, name: str) -> int:
+    found = conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name))
+    assert found is not None
+    return int(found)
+
+
+def _audit(
+    conn: Connection,
+    account: int | None,
+    table: int | None,
+    hand: int | None,
+    request: str | None,
+    kind: str,
+    outcome: str,
+    detail: str,
+) -> None:
+    conn.execute(
+        insert(s.audit).values(
+            at=time.time(),
+            account_id=account,
+            table_id=table,
+            hand_id=hand,
+            request_id=request if outcome == "applied" else None,
+            kind=kind,
+            outcome=outcome,
+            detail=detail[:2000],
+        )
+    )
+
+
+def _cash_out(conn: Connection, table: int, seat: int, account: int, chips: int) -> None:
+    post_ledger(
+        conn,
+        [("cash_out", account, table, -chips), ("cash_out", account, None, chips)],
+        memo=f"seat {seat}",
+    )
+    conn.execute(delete(s.seats).where(s.seats.c.table_id == table, s.seats.c.seat == seat))
+
+
+def _bot_rebuy(conn: Connection, table: int, state: SeatState, chips: int) -> None:
+    """A house bot out of chips buys in again from the cage, so a demo table keeps going."""
+    cage = _account(conn, CAGE)
+    post_ledger(
+        conn,
+        [
+            ("cash_in", cage, None, -chips),
+            ("cash_in", state.account, None, chips),
+            ("top_up", state.account, None, -chips),
+            ("top_up", state.account, table, chips),
+        ],
+        memo="bot rebuy",
+    )
+    conn.execute(
+        update(s.seats)
+        .where(s.seats.c.table_id == table, s.seats.c.seat == state.seat)
+        .values(chips=s.seats.c.chips + chips)
+    )

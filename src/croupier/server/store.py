@@ -1,0 +1,380 @@
+"""The database: connection, migrations at start, the one writer, and the chip ledger.
+
+Every change goes through :class:`Writer`, which runs the jobs it is given in batches, one
+transaction per batch (group commit), and answers each job's future only after the commit:
+the server broadcasts nothing it has not stored. A job that fails is retried alone, so one bad
+job does not sink the others. Jobs about a table first renew that table's lease, in the same
+transaction: a process that has lost a table (another process took it over) can write nothing
+more about it.
+
+SQLite (a file, the default) runs in WAL mode with ``synchronous=NORMAL``: a commit survives
+the process being killed, not the machine losing power. PostgreSQL commits durably.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Generic, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import SQLAlchemyError
+
+from croupier.server import schema as s
+
+__all__ = [
+    "LEASE_SECONDS",
+    "LeaseLost",
+    "Store",
+    "StoreError",
+    "Writer",
+    "check_ledger",
+    "database_url",
+    "post_ledger",
+]
+
+# A table whose process stops renewing its lease may be taken over after this many seconds.
+LEASE_SECONDS = float(os.environ.get("CROUPIER_LEASE_SECONDS", "10"))
+HOUSE, CAGE = "house", "cage"  # the accounts that take commission and pay cash-ins
+
+T = TypeVar("T")
+
+
+class StoreError(RuntimeError):
+    """The database refused or failed a change."""
+
+
+class LeaseLost(StoreError):  # noqa: N818 (reads as what happened)
+    """This process no longer owns the table: another one took it over."""
+
+
+def database_url(db: str) -> str:
+    """``postgresql://...`` (run through psycopg 3), ``sqlite:///file``, or a plain file path."""
+    if db.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + db.split("://", 1)[1]
+    if "://" in db:
+        return db
+    return f"sqlite:///{db}"
+
+
+def _sqlite_setup(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # SQLAlchemy's BEGIN below, not pysqlite's
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")  # take the write lock at once
+
+
+class Store:
+    """One database. Reads run anywhere (:meth:`read`); writes go through :attr:`writer`."""
+
+    def __init__(self, db: str, *, owner: str = "") -> None:
+        self.url = database_url(db)
+        self.sqlite = self.url.startswith("sqlite")
+        self.owner = owner  # this process's lease name
+        if self.sqlite:
+            self.engine = create_engine(self.url, pool_size=1, max_overflow=0)
+            _sqlite_setup(self.engine)
+            self.reader = create_engine(self.url)
+            _sqlite_reader(self.reader)
+        else:
+            self.engine = create_engine(self.url, pool_size=2, max_overflow=2, pool_pre_ping=True)
+            self.reader = create_engine(self.url, pool_size=4, max_overflow=8, pool_pre_ping=True)
+        self.migrate()
+        self._ensure_house()
+        self.writer = Writer(self)
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration shipped in the package."""
+        config = Config()
+        folder = resources.files("croupier.server") / "migrations"
+        config.set_main_option("script_location", str(folder))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def _ensure_house(self) -> None:
+        with self.engine.begin() as conn:
+            for name in (HOUSE, CAGE):
+                if conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name)) is None:
+                    conn.execute(
+                        insert(s.accounts).values(
+                            name=name,
+                            password_hash="!",
+                            role=name,
+                            balance=0,
+                            created=time.time(),
+                        )
+                    )
+
+    def account_id(self, conn: Connection, name: str) -> int:
+        found = conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name))
+        if found is None:
+            raise StoreError(f"no account {name!r}")
+        return int(found)
+
+    def read(self, fn: Callable[[Connection], T]) -> T:
+        with self.reader.connect() as conn:
+            return fn(conn)
+
+    async def aread(self, fn: Callable[[Connection], T]) -> T:
+        return await asyncio.to_thread(self.read, fn)
+
+    def write_now(self, fn: Callable[[Connection], T]) -> T:
+        """Run one job in its own transaction, here (start-up and tools)."""
+        with self.engine.begin() as conn:
+            return fn(conn)
+
+    async def aclose(self) -> None:
+        """Store what is pending, then close every connection."""
+        await self.writer.drain()
+        await asyncio.to_thread(self.close)
+
+    async def write(self, fn: Callable[[Connection], T], table_id: int | None = None) -> T:
+        """Run ``fn`` in the writer's next transaction; returns once it is committed."""
+        return await self.writer.submit(fn, table_id)
+
+    def close(self) -> None:
+        self.engine.dispose()
+        self.reader.dispose()
+
+
+def _sqlite_reader(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.close()
+
+
+@dataclass
+class _Job(Generic[T]):
+    fn: Callable[[Connection], T]
+    table_id: int | None
+    future: asyncio.Future[T]
+
+
+class Writer:
+    """The one place that writes. Jobs submitted while the event loop is busy are run together
+    in one transaction when it next gets to them (group commit), and each job's future is
+    answered after the commit. It runs on the event loop's own thread: a writer thread would
+    wait for the interpreter lock at every database call while the loop is busy, which cost far
+    more than the commit (and PostgreSQL's asynchronous driver measured slower than waiting for
+    the commit here: docs/scaling.md)."""
+
+    def __init__(self, store: Store, batch: int = 400) -> None:
+        self.store = store
+        self.batch = batch
+        self._jobs: list[_Job[Any]] = []
+        self._scheduled = False
+        self.commits = 0
+        self.busy = 0.0  # seconds spent running batches
+
+    def submit(
+        self, fn: Callable[[Connection], T], table_id: int | None = None
+    ) -> asyncio.Future[T]:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._jobs.append(_Job(fn, table_id, future))
+        if not self._scheduled:
+            self._scheduled = True
+            loop.call_soon(self._flush)
+        return future
+
+    async def drain(self) -> None:
+        """Wait until every job submitted so far is stored (or has failed)."""
+        if self._jobs:
+            self._flush()
+
+    def _flush(self) -> None:
+        self._scheduled = False
+        while self._jobs:
+            jobs, self._jobs = self._jobs[: self.batch], self._jobs[self.batch :]
+            self._commit(jobs)
+
+    def _commit(self, jobs: list[_Job[Any]]) -> None:
+        began = time.perf_counter()
+        results: list[Any] = []
+        try:
+            with self.store.engine.begin() as conn:
+                fenced: set[int] = set()
+                results = [self._do(conn, job, fenced) for job in jobs]
+            self.commits += 1
+        except BaseException:
+            if len(jobs) > 1:  # find the failing job: each alone
+                for job in jobs:
+                    self._commit([job])
+                return
+            _settle(jobs[0].future, error=_error())
+            return
+        finally:
+            self.busy += time.perf_counter() - began
+        for job, result in zip(jobs, results, strict=True):
+            _settle(job.future, result=result)
+
+    def _do(self, conn: Connection, job: _Job[Any], fenced: set[int]) -> Any:
+        if job.table_id is not None and job.table_id not in fenced:
+            lease = {"table": job.table_id, "owner": self.store.owner,
+                     "until": time.time() + LEASE_SECONDS}  # fmt: skip
+            if conn.execute(_RENEW, lease).rowcount != 1:
+                raise LeaseLost(f"table {job.table_id} is no longer run by this process")
+            fenced.add(job.table_id)
+        return job.fn(conn)
+
+
+_RENEW = (
+    update(s.tables)
+    .where(s.tables.c.id == bindparam("table"), s.tables.c.lease_owner == bindparam("owner"))
+    .values(lease_until=bindparam("until"))
+)
+
+
+def _error() -> BaseException:
+    error = sys.exc_info()[1]
+    assert error is not None
+    if isinstance(error, SQLAlchemyError):
+        return StoreError(f"the database refused the change: {type(error).__name__}: {error}")
+    return error
+
+
+def _settle(future: asyncio.Future[Any], *, result: Any = None, error: Any = None) -> None:
+    if future.done():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+# --- the ledger ----------------------------------------------------------------------------
+
+
+class InsufficientChipsError(StoreError):
+    """An account cannot pay: its balance is too small."""
+
+
+def post_ledger(
+    conn: Connection,
+    rows: Iterable[tuple[str, int, int | None, int]],
+    *,
+    hand_id: int | None = None,
+    memo: str = "",
+) -> None:
+    """Write one ledger change: ``(kind, account, table or None, amount)`` rows that add up to
+    zero. Rows on an account's balance (table None) update it; a balance may not go below zero
+    (the cage's excepted: it pays the cash-ins)."""
+    now = time.time()
+    rows = list(rows)
+    if sum(amount for _, _, _, amount in rows) != 0:
+        raise StoreError(f"a ledger change must add up to zero: {rows}")
+    for _, account, table, amount in rows:
+        if table is None and amount:
+            change = update(s.accounts).where(s.accounts.c.id == account)
+            if amount < 0:
+                change = change.where(
+                    (s.accounts.c.balance >= -amount) | (s.accounts.c.role == CAGE)
+                )
+            if conn.execute(change.values(balance=s.accounts.c.balance + amount)).rowcount != 1:
+                raise InsufficientChipsError(f"the account has fewer than {-amount} chips to spend")
+    conn.execute(
+        insert(s.ledger),
+        [
+            {
+                "at": now,
+                "kind": kind,
+                "account_id": account,
+                "table_id": table,
+                "hand_id": hand_id,
+                "amount": amount,
+                "memo": memo,
+            }
+            for kind, account, table, amount in rows
+        ],
+    )
+
+
+def check_ledger(conn: Connection) -> list[str]:
+    """Every way the ledger could fail to balance, as messages (empty: it balances).
+
+    The rows add up to zero; each account's balance is the sum of its balance rows and is not
+    negative (the cage aside); the chips each account has at each table are the sum of its rows
+    for that table, which are the seat's chips while it sits there and zero once it has left.
+    """
+    _snapshot(conn)
+    problems: list[str] = []
+    total = conn.scalar(select(func.coalesce(func.sum(s.ledger.c.amount), 0)))
+    if total != 0:
+        problems.append(f"the ledger adds up to {total}, not 0")
+    sums = {
+        (row.account_id, row.table_id): int(row.total)
+        for row in conn.execute(
+            select(
+                s.ledger.c.account_id,
+                s.ledger.c.table_id,
+                func.sum(s.ledger.c.amount).label("total"),
+            ).group_by(s.ledger.c.account_id, s.ledger.c.table_id)
+        )
+    }
+    for account in conn.execute(
+        select(s.accounts.c.id, s.accounts.c.name, s.accounts.c.role, s.accounts.c.balance)
+    ):
+        booked = sums.get((account.id, None), 0)
+        if booked != account.balance:
+            problems.append(
+                f"{account.name}: balance {account.balance} but its ledger rows add up to {booked}"
+            )
+        if account.balance < 0 and account.role != CAGE:
+            problems.append(f"{account.name}: negative balance {account.balance}")
+    seated = {
+        (row.account_id, row.table_id): int(row.chips)
+        for row in conn.execute(select(s.seats.c.account_id, s.seats.c.table_id, s.seats.c.chips))
+    }
+    for key in set(seated) | {k for k in sums if k[1] is not None}:
+        booked, chips = sums.get(key, 0), seated.get(key, 0)
+        if booked != chips:
+            problems.append(
+                f"account {key[0]} at table {key[1]}: {chips} chips at the table but the ledger "
+                f"says {booked}"
+            )
+        if chips < 0:
+            problems.append(f"account {key[0]} at table {key[1]}: negative chips {chips}")
+    return problems
+
+
+def _snapshot(conn: Connection) -> None:
+    """Make every query on ``conn`` see one moment of the database: a check made while the
+    server writes must not see a hand's ledger rows without its seats (or the reverse)."""
+    if conn.dialect.name == "postgresql":
+        conn.execution_options(isolation_level="REPEATABLE READ")
+    elif conn.dialect.name == "sqlite":
+        conn.exec_driver_sql("BEGIN")  # a read transaction: WAL keeps its snapshot
+
+
+def dumps(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))

@@ -1,0 +1,614 @@
+"""The engine as the server sees it: every call into croupier's rules lives in this module.
+
+The server keeps seats, money, clocks and connections; a :class:`GameTable` answers for the
+rules: who may sit with how many chips, the hand, whose turn it is, what is legal, what each seat
+may see, and how a stored hand is dealt again after a restart. When the engine grows its own
+session and rebuild-from-events (issue 14), only this module changes.
+
+Players of a hand are numbered in deal order (0 is left of the button); the server speaks of
+seats, and the hand's ``order`` maps one to the other.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+
+from croupier import events as ev
+from croupier.betting import IllegalAction, Legal, Structure
+from croupier.bots import Action, SeatView, StrengthBot
+from croupier.cards import Card, CardError, parse_cards
+from croupier.deck import Deck, SecureShuffler, SeededShuffler
+from croupier.games import GameError
+from croupier.hand import Hand, Phase, Rules
+from croupier.history import PHHError, dump_phh, event_record, history_from_hand
+from croupier.play import book_rules, house_rules
+from croupier.rulebooks import RulebookError, rulebook_names
+from croupier.table import BuyIn, Table, TableError
+
+__all__ = [
+    "ACTIONS",
+    "GameTable",
+    "HandStart",
+    "Move",
+    "RuleError",
+    "SpecError",
+    "TableSpec",
+    "bot_move",
+]
+
+ACTIONS = ("fold", "check_or_call", "bet_or_raise", "bring_in", "draw")
+"""What a player may send: the engine's player operations."""
+
+Record = dict[str, object]
+
+
+class SpecError(ValueError):
+    """A table the rulebook (or the engine) does not allow; the message names the rule."""
+
+
+class RuleError(ValueError):
+    """A move or seat request the rules refuse, worded by the engine (it names the clause)."""
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """What a table is: the book, the game and its stakes, and the house's money settings."""
+
+    game: str = "holdem"
+    rulebook: str | None = "rws"  # a shipped book; None: croupier's simple house rules
+    structure: str | None = None  # None: the book's default for the game
+    stakes: str = "1/2"  # blinds S/B; stud: ante S, bet B
+    seats: int = 6
+    buy_in: int | None = None  # the full buy-in; None: 100 B at big-bet games, the book's at limit
+    rake: str | None = None  # e.g. "5%", where the book allows a percentage commission
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> TableSpec:
+        known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
+        return cls(**known)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One player decision as the protocol carries it."""
+
+    kind: str  # one of ACTIONS
+    amount: int | None = None  # bet_or_raise: the total to bet or raise to this round
+    cards: tuple[str, ...] = ()  # draw: the discards ("Ah"); none stands pat
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "amount": self.amount, "cards": list(self.cards)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> Move:
+        amount = data.get("amount")
+        cards = data.get("cards") or ()
+        return cls(
+            str(data["kind"]),
+            amount if isinstance(amount, int) else None,
+            tuple(str(c) for c in cards) if isinstance(cards, list | tuple) else (),
+        )
+
+
+@dataclass(frozen=True)
+class HandStart:
+    """A hand just dealt: what must be stored before anyone hears of it."""
+
+    deck: tuple[int, ...]  # the full deck order dealt from (a house secret)
+    seed: int  # seeds the reshuffles of burns and discards (a house secret)
+    button: int  # the button's seat
+    order: tuple[int, ...]  # seat of each player, in deal order
+    starting: tuple[int, ...]  # stacks when dealt (after any participation fee), in deal order
+    events: tuple[Record, ...]  # the house's records of the deal
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    stacks: dict[int, int]  # seat -> chips after the hand (every dealt seat)
+    commission: int  # taken by the house in this hand
+    busted: tuple[int, ...] = field(default=())
+
+
+def _rules(spec: TableSpec) -> Rules:
+    try:
+        if spec.rulebook is None:
+            return house_rules(spec.game, spec.structure or "no-limit", spec.stakes, rake=spec.rake)
+        if spec.rulebook not in rulebook_names():
+            raise SpecError(
+                f"unknown rulebook {spec.rulebook!r}: the server deals the shipped books "
+                f"{', '.join(rulebook_names())}"
+            )
+        return book_rules(spec.rulebook, spec.game, spec.structure, spec.stakes, rake=spec.rake)
+    except (GameError, RulebookError, TableError, CardError) as error:
+        raise SpecError(str(error)) from None
+
+
+def _buy_in(spec: TableSpec, rules: Rules) -> BuyIn:
+    try:
+        if spec.buy_in is not None:
+            return BuyIn(minimum=spec.buy_in)
+        limited = all(s in (Structure.FIXED, Structure.SPREAD) for s in rules.betting.structures)
+        if limited:
+            return BuyIn.limit(rules.betting)  # ten times the maximum bet (cardroom buy-in 1)
+        return BuyIn(minimum=100 * rules.betting.small_bet)
+    except TableError as error:
+        raise SpecError(str(error)) from None
+
+
+class GameTable:
+    """One table's rules and its hand in progress; seats are 1..N."""
+
+    def __init__(self, spec: TableSpec) -> None:
+        if not isinstance(spec.seats, int) or isinstance(spec.seats, bool):
+            raise SpecError(f"seats must be a whole number, got {spec.seats!r}")
+        self.spec = spec
+        self.rules = _rules(spec)
+        self.buy_in = _buy_in(spec, self.rules)
+        try:
+            self._table = Table(self.rules, spec.seats, buy_in=self.buy_in)
+        except TableError as error:
+            raise SpecError(str(error)) from None
+        self.hand: Hand | None = None
+        self.order: tuple[int, ...] = ()
+        self.start: HandStart | None = None
+
+    @property
+    def seats(self) -> int:
+        return self._table.seats
+
+    @property
+    def minimum_buy_in(self) -> int:
+        return self.buy_in.minimum
+
+    @property
+    def big_blind(self) -> int:
+        return self.rules.betting.small_bet
+
+    # --- seats ------------------------------------------------------------------------------
+
+    def check_buy_in(self, seat: int, name: str, chips: object) -> None:
+        """Whether ``chips`` is a buy-in the table's rules accept, without seating anyone."""
+        if isinstance(chips, bool) or not isinstance(chips, int):
+            raise RuleError(f"chips must be a whole number, got {chips!r}")
+        scratch = Table(self.rules, self.seats, buy_in=self.buy_in)
+        try:
+            scratch.sit(seat, name, chips)
+        except TableError as error:
+            raise RuleError(str(error)) from None
+
+    def seat(self, seat: int, name: str, chips: int) -> None:
+        """Deal ``seat`` into the next hands with ``chips`` (already checked as a buy-in, or
+        chips the player already had at this table: cardroom buy-in 3)."""
+        try:
+            self._table.sit(seat, name, chips, transfer=True)
+        except TableError as error:
+            raise RuleError(str(error)) from None
+
+    def unseat(self, seat: int) -> None:
+        try:
+            self._table.leave(seat)
+        except TableError as error:
+            raise RuleError(str(error)) from None
+
+    def add_chips(self, seat: int, chips: int) -> None:
+        try:
+            self._table.add_chips(seat, chips)
+        except TableError as error:
+            raise RuleError(str(error)) from None
+
+    def check_top_up(self, seat: int, chips: object) -> None:
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
+            raise RuleError(f"chips must be a positive whole number (au 7.1), got {chips!r}")
+        if self.in_hand and seat in self.order:
+            raise RuleError(
+                "a table stake may not be augmented during a round of play you are dealt "
+                "into (au 7.5, qld s19(4)); add chips between hands (cardroom buy-in 2)"
+            )
+
+    def dealt_in(self, seat: int) -> bool:
+        return self.in_hand and seat in self.order
+
+    def engine_seats(self) -> list[int]:
+        return self._table.occupied()
+
+    def restore(self, button: int | None, last_big_blind: int | None, hands: int) -> None:
+        """Put back where the button was, after a restart (seats are re-seated first)."""
+        # The engine's Table has no public way to set these yet (issue 14 adds a rebuild).
+        self._table.button = button
+        self._table._last_big_blind = last_big_blind
+        self._table.hands = hands
+
+    @property
+    def button(self) -> int | None:
+        return self._table.button
+
+    @property
+    def last_big_blind(self) -> int | None:
+        return self._table._last_big_blind
+
+    # --- the hand ---------------------------------------------------------------------------
+
+    @property
+    def in_hand(self) -> bool:
+        return self.hand is not None and self.hand.phase is not Phase.OVER
+
+    def can_deal(self) -> bool:
+        return sum(self._table.can_play(s) for s in self._table.occupied()) >= 2
+
+    def start_hand(self, deck: Sequence[int] | None = None, seed: int | None = None) -> HandStart:
+        """Deal the next hand: from ``deck`` (a stored order) or a fresh secure shuffle."""
+        if deck is None:
+            # A new generator per hand: no random bytes buffered before a fork are reused.
+            dealt = Deck.shuffled(self.rules.deck, SecureShuffler())
+        else:
+            dealt = Deck(self.rules.deck, (Card(c) for c in deck))
+        order_of_deck = tuple(int(c) for c in dealt.cards)
+        seed = secrets.randbits(63) if seed is None else seed
+        try:
+            hand = self._table.start_hand(deck=dealt, shuffler=SeededShuffler(seed))
+        except TableError as error:
+            raise RuleError(str(error)) from None
+        self.hand = hand
+        self.order = tuple(self._table.seat_of(p) for p in range(hand.players))
+        assert self._table.button is not None
+        self.start = HandStart(
+            order_of_deck,
+            seed,
+            self._table.button,
+            self.order,
+            tuple(hand.starting),
+            tuple(event_record(e) for e in hand.events),
+        )
+        return self.start
+
+    def _require_hand(self) -> Hand:
+        if self.hand is None or self.hand.phase is Phase.OVER:
+            raise RuleError("no hand is being played at this table")
+        return self.hand
+
+    def to_act(self) -> int | None:
+        """The seat to act (or draw), None between hands."""
+        hand = self.hand
+        if hand is None or hand.phase is Phase.OVER or hand.to_act is None:
+            return None
+        return self.order[hand.to_act]
+
+    @property
+    def drawing(self) -> bool:
+        return self.hand is not None and self.hand.drawing
+
+    def legal(self) -> dict[str, object] | None:
+        """What the seat to act may do, as the protocol sends it."""
+        hand = self.hand
+        if hand is None or hand.phase is Phase.OVER or hand.to_act is None:
+            return None
+        if hand.drawing:
+            return {"draw": True, "hole": [str(c) for c in hand.hole[hand.to_act]]}
+        legal = hand.legal()
+        return {
+            "can_fold": legal.can_fold,
+            "can_check": legal.can_check,
+            "call": legal.call,
+            "raise_range": list(legal.raise_range) if legal.raise_range else None,
+            "bring_in": legal.bring_in,
+            "facing": legal.facing,
+            "unit": legal.unit,
+            "all_in": legal.all_in,
+            "text": str(legal),
+        }
+
+    def act(self, seat: int, move: Move) -> list[Record]:
+        """Apply ``seat``'s move; returns the house records of the events it caused. A move the
+        rules refuse raises :class:`RuleError` with the engine's words and changes nothing."""
+        hand = self._require_hand()
+        if self.to_act() != seat:
+            whose = self.to_act()
+            raise RuleError(
+                f"it is not seat {seat}'s turn: seat {whose} is to "
+                f"{'draw' if hand.drawing else 'act'} (cardroom betting 14: act in turn)"
+            )
+        before = len(hand.events)
+        try:
+            _apply(hand, move)
+        except (IllegalAction, CardError) as error:
+            raise RuleError(str(error)) from None
+        return [event_record(e) for e in hand.events[before:]]
+
+    def auto_move(self) -> Move:
+        """What the clock does for a player out of time: check, else fold; stand pat at the
+        draw; an opener who may not fold posts the bring-in or the least bet."""
+        hand = self._require_hand()
+        if hand.drawing:
+            return Move("draw")
+        legal = hand.legal()
+        if legal.can_check:
+            return Move("check_or_call")
+        if legal.can_fold:
+            return Move("fold")
+        if legal.bring_in is not None:
+            return Move("bring_in")
+        if legal.raise_range is not None:
+            return Move("bet_or_raise", legal.raise_range[0])
+        return Move("check_or_call")
+
+    @property
+    def over(self) -> bool:
+        return self.hand is not None and self.hand.phase is Phase.OVER
+
+    def finish(self) -> HandEnd:
+        summary = self._table.finish_hand()
+        return HandEnd(dict(summary.stacks), summary.commission, summary.busted)
+
+    def abandon(self) -> None:
+        """Forget the hand in progress (it is void): the seats keep the stacks they had when
+        it was dealt, as the caller re-seats them."""
+        self.hand = None
+        self.order = ()
+        self.start = None
+
+    # --- what each seat sees --------------------------------------------------------------
+
+    def player_of(self, seat: int | None) -> int | None:
+        return self.order.index(seat) if seat is not None and seat in self.order else None
+
+    def visible(self, seat: int | None, start: int = 0) -> list[Record]:
+        """The hand's events from ``start`` on, as ``seat`` may see them (None: a spectator,
+        or a seat not dealt in: no hole cards at all)."""
+        hand = self.hand
+        if hand is None:
+            return []
+        player = self.player_of(seat)
+        return [event_record(e.visible_to(player)) for e in hand.events[start:]]
+
+    def event_count(self) -> int:
+        return 0 if self.hand is None else len(self.hand.events)
+
+    def house_records(self) -> list[Record]:
+        return [] if self.hand is None else [event_record(e) for e in self.hand.events]
+
+    def pot(self) -> int:
+        return 0 if self.hand is None or self.hand.phase is Phase.OVER else self.hand.pot
+
+    def hand_stacks(self) -> dict[int, int]:
+        """Chips behind per dealt seat, during the hand."""
+        if self.hand is None:
+            return {}
+        return dict(zip(self.order, self.hand.stacks, strict=True))
+
+    def chips_in_play(self) -> int:
+        """Every chip of the hand in progress: stacks behind and the pot (conserved)."""
+        if self.hand is None or self.hand.phase is Phase.OVER:
+            return 0
+        return sum(self.hand.stacks) + self.hand.pot
+
+    def bot_view(self, seat: int, history: Sequence[Record]) -> tuple[SeatView, Legal | None]:
+        """A bot's view of its seat, built from the events as that seat saw them (``history``:
+        the records it was sent) and the public chip counts: it holds no reference to the
+        hand, so a bot cannot reach another player's cards (issue 13 item 8)."""
+        hand = self._require_hand()
+        player = self.order.index(seat)
+        seen = tuple(_event_of(record) for record in history)
+        stacks, bets, pot, folded, street = _public_chips(hand.starting, seen)
+        hole: list[Card] = []
+        discarded: list[Card] = []
+        up: list[list[Card]] = [[] for _ in range(len(self.order))]
+        board: list[Card] = []
+        for event in seen:
+            if isinstance(event, ev.DealHole) and event.player == player:
+                hole.extend(c for c in event.cards if c is not None)
+            elif isinstance(event, ev.Draw) and event.player == player:
+                thrown = [c for c in event.discarded if c is not None]
+                hole = [c for c in hole if c not in thrown] + [
+                    c for c in event.drawn if c is not None
+                ]
+                discarded.extend(thrown)
+            elif isinstance(event, ev.DealUp):
+                up[event.player].extend(event.cards)
+            elif isinstance(event, ev.DealBoard):
+                board.extend(event.cards)
+        view = SeatView(
+            player=player,
+            rules=self.rules,
+            street=street,
+            hole=tuple(hole),
+            up=tuple(tuple(c) for c in up),
+            board=tuple(board),
+            discarded=tuple(discarded),
+            stacks=stacks,
+            bets=bets,
+            pot=pot,
+            folded=folded,
+            to_act=player,
+            drawing=hand.drawing,
+            events=seen,
+        )
+        return view, None if hand.drawing else hand.legal()
+
+    # --- rebuilding and histories ---------------------------------------------------------
+
+    @classmethod
+    def of_record(
+        cls,
+        spec: TableSpec,
+        deck: Sequence[int],
+        seed: int,
+        order: Sequence[int],
+        starting: Sequence[int],
+        moves: Sequence[tuple[int, Move]],
+    ) -> GameTable:
+        """A stored hand dealt again on its own (no seats around it), for its history."""
+        game = cls(spec)
+        dealt = Deck(game.rules.deck, (Card(c) for c in deck))
+        game.hand = Hand(game.rules, list(starting), dealt, shuffler=SeededShuffler(seed))
+        game.order = tuple(order)
+        for seat, move in moves:
+            game.act(seat, move)
+        return game
+
+    def replay_moves(self, moves: Sequence[tuple[int, Move]]) -> None:
+        """Re-apply stored moves to the hand just dealt again (raises :class:`RuleError`)."""
+        for seat, move in moves:
+            self.act(seat, move)
+
+    def history(self, seat: int | None, names: Sequence[str], *, house: bool = False) -> str:
+        """The finished hand as PHH, as ``seat`` saw it: other players' hidden cards are
+        ``??`` unless shown (``house``: every card, the house's record). Raises
+        :class:`RuleError` where PHH cannot describe it."""
+        hand = self.hand
+        if hand is None:
+            raise RuleError("no hand to write")
+        player = self.player_of(seat)
+        seen = set(hand.rules.deck.cards) if house else _cards_seen(hand, player)
+        try:
+            book = self.spec.rulebook
+            history = history_from_hand(
+                hand,
+                rulebook=book,
+                options={"commission_rate": self.spec.rake} if self.spec.rake else None,
+                players=tuple(names),
+            )
+        except PHHError as error:
+            raise RuleError(str(error)) from None
+        masked = tuple(_mask(line, seen) for line in history.actions)
+        text = dump_phh(replace(history, actions=masked))
+        hidden = {str(c) for c in hand.rules.deck.cards} - {str(c) for c in seen}
+        leaked = [line for line in masked for token in _card_tokens(line) if token in hidden]
+        if leaked:  # never write a card the seat did not see: refuse rather than leak
+            raise RuleError(f"the history would show hidden cards ({leaked[0]!r})")
+        return text
+
+
+def _apply(hand: Hand, move: Move) -> None:
+    kind = move.kind
+    if kind == "fold":
+        hand.fold()
+    elif kind == "check_or_call":
+        hand.check_or_call()
+    elif kind == "bet_or_raise":
+        if move.amount is None:
+            raise IllegalAction("a bet or raise needs an amount: the total to bet or raise to")
+        hand.bet_or_raise_to(move.amount)
+    elif kind == "bring_in":
+        hand.post_bring_in()
+    elif kind == "draw":
+        hand.draw(parse_cards(list(move.cards)) if move.cards else ())
+    else:
+        raise IllegalAction(f"unknown action {kind!r}: expected one of {', '.join(ACTIONS)}")
+
+
+def bot_move(view: SeatView, legal: Legal | None, seed: int) -> Move:
+    """A StrengthBot's decision from a seat's view (deterministic for ``seed``)."""
+    import random
+
+    bot = StrengthBot(trials=100)
+    rng = random.Random(seed)
+    action = bot.draw(view, rng) if legal is None else bot.act(view, legal, rng)
+    return _move_of(action)
+
+
+def _move_of(action: Action) -> Move:
+    kind = action.kind.value.replace("-", "_")
+    if kind == "bet_or_raise":
+        return Move("bet_or_raise", action.amount)
+    if kind == "draw":
+        return Move("draw", cards=tuple(str(c) for c in action.cards))
+    return Move(kind)
+
+
+_EVENTS: dict[str, type[ev.Event]] = {name: getattr(ev, name) for name in ev.__all__}
+
+
+def _event_of(record: Mapping[str, object]) -> ev.Event:
+    """An event back from its JSON record (cards as text, ``??`` hidden)."""
+    kind = _EVENTS[str(record["event"])]
+    fields: dict[str, object] = {}
+    for key, value in record.items():
+        if key == "event":
+            continue
+        if isinstance(value, list):
+            value = tuple(
+                None if item == "??" else Card.parse(item) if isinstance(item, str) else item
+                for item in value
+            )
+        elif key == "card" and isinstance(value, str):
+            value = Card.parse(value)
+        fields[key] = value
+    return kind(**fields)
+
+
+def _public_chips(
+    starting: Sequence[int], events: Sequence[ev.Event]
+) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[bool, ...], int]:
+    """Stacks, this round's bets, the pot, who folded and the round, from public events."""
+    stacks = list(starting)
+    bets = [0] * len(stacks)
+    folded = [False] * len(stacks)
+    pot = 0
+    street = 0
+    for event in events:
+        if isinstance(event, ev.PostAnte):
+            stacks[event.player] -= event.amount
+            pot += event.amount
+        elif isinstance(event, ev.PostBlind | ev.BringIn | ev.Call | ev.Bet):
+            stacks[event.player] -= event.amount
+            bets[event.player] += event.amount
+        elif isinstance(event, ev.StreetStart):
+            street = event.index
+            if event.index > 0:
+                pot += sum(bets)
+                bets = [0] * len(stacks)
+        elif isinstance(event, ev.Fold):
+            folded[event.player] = True
+    return tuple(stacks), tuple(bets), pot + sum(bets), tuple(folded), street
+
+
+def _cards_seen(hand: Hand, player: int | None) -> set[Card]:
+    seen: set[Card] = set()
+    for event in hand.events:
+        shown = event.visible_to(player)
+        for name in ("cards", "discarded", "drawn"):
+            for card in getattr(shown, name, ()) or ():
+                if card is not None:
+                    seen.add(card)
+    return seen
+
+
+def _cards_part(line: str) -> tuple[list[str], int] | None:
+    """The words of a PHH action and the index of its cards (``d dh p1 AhKh``, ``p1 sd 2c``,
+    ``p1 sm AhKh``, ``d db 2c3d4h``), or None for an action without cards."""
+    parts = line.split()
+    if len(parts) < 2:
+        return None
+    at = {"dh": 3, "db": 2, "sd": 2, "sm": 2}.get(parts[1])
+    if at is None or len(parts) <= at:
+        return None
+    return parts, at
+
+
+def _card_tokens(line: str) -> list[str]:
+    found = _cards_part(line)
+    if found is None:
+        return []
+    text = found[0][found[1]]
+    return [text[i : i + 2] for i in range(0, len(text) - 1, 2)]
+
+
+def _mask(line: str, seen: set[Card]) -> str:
+    """A PHH action line with every card the seat did not see written ``??``."""
+    found = _cards_part(line)
+    if found is None:
+        return line
+    parts, at = found
+    cards = _card_tokens(line)
+    parts[at] = "".join(c if c != "??" and Card.parse(c) in seen else "??" for c in cards)
+    return " ".join(parts)
+
+
+def dumps(records: Sequence[Record]) -> str:
+    return json.dumps(list(records), separators=(",", ":"))

@@ -1,0 +1,128 @@
+"""Card room servers for the tests: in this process (uvicorn on a free loopback port) or as a
+real ``croupier serve`` subprocess."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import socket
+from collections.abc import AsyncIterator
+from typing import Any
+
+import uvicorn
+
+from croupier.client import Client
+from croupier.server import CardRoom, Options, create_app
+from croupier.server.protocol import check_server_message
+
+FAST = Options(clock=5.0, bank=5.0, pause=0.0, bot_delay=0.0, demo=False)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclasses.dataclass
+class Running:
+    room: CardRoom
+    url: str
+    server: uvicorn.Server
+
+
+@contextlib.asynccontextmanager
+async def running(
+    db: str, options: Options = FAST, port: int | None = None
+) -> AsyncIterator[Running]:
+    port = port or free_port()
+    url = f"http://127.0.0.1:{port}"
+    room = CardRoom(db, dataclasses.replace(options, public_url=url))
+    config = uvicorn.Config(
+        create_app(room),
+        host="127.0.0.1",
+        port=port,
+        log_level="error",
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.02)
+    try:
+        yield Running(room, url, server)
+    finally:
+        server.should_exit = True
+        await task
+
+
+async def player(url: str, name: str, password: str = "password-1") -> Client:
+    """A registered, connected client whose every message is checked against the protocol."""
+    client = await Client.register(url, name, password)
+    client.listeners.append(check_server_message)
+    await client.connect()
+    return client
+
+
+def simple_move(legal: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Check or call; stand pat at the draw; an opener who must bet bets the least."""
+    if legal.get("draw"):
+        return "draw", {"cards": []}
+    if not legal["can_check"] and legal["call"] == 0:
+        if legal["bring_in"] is not None:
+            return "bring_in", {}
+        return "bet_or_raise", {"amount": legal["raise_range"][0]}
+    return "check_or_call", {}
+
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def start_postgres() -> tuple[str, str]:
+    """Start a cluster with tools/postgres.sh: (DSN, folder). Fails with how to fix it."""
+    import subprocess
+
+    import pytest
+
+    script = ROOT / "tools" / "postgres.sh"
+    done = subprocess.run(
+        ["bash", str(script), "start", "--fast"], capture_output=True, text=True, timeout=600
+    )
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or len(lines) < 2:
+        pytest.fail(
+            "could not start PostgreSQL for the card room tests with tools/postgres.sh "
+            f"(exit {done.returncode}): {done.stderr.strip()[-800:]}\n"
+            "Fix: install Debian's postgresql package (sudo apt-get install -y postgresql), "
+            "then run the tests again.",
+            pytrace=False,
+        )
+    return lines[-2], lines[-1]
+
+
+def stop_postgres(folder: str) -> None:
+    import subprocess
+
+    subprocess.run(
+        ["bash", str(ROOT / "tools" / "postgres.sh"), "stop", folder],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def fresh_postgres_db(dsn: str) -> str:
+    """A new empty database on the test cluster, so tests do not share state."""
+    import uuid
+
+    import psycopg
+
+    name = "t" + uuid.uuid4().hex[:12]
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return dsn.rsplit("/", 1)[0] + "/" + name

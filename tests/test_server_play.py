@@ -1,0 +1,468 @@
+"""The card room at play: accounts, seats, hands between clients and a bot, what each seat is
+sent, the clock, retries, rulings and the ledger (an in-process server on SQLite)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from croupier.cards import Card
+from croupier.client import Client, ClientError
+from croupier.server.store import check_ledger
+from server_harness import FAST, player, running, simple_move
+
+CARD = re.compile(r"\b(?:[2-9TJQKA][cdhs])\b")
+
+
+async def play_hands(clients: list[Client], table: int, hands: int, timeout: float = 60) -> None:
+    """Each client checks or calls on its turns until ``hands`` more hands have ended."""
+    first = clients[0].views[table]
+    target = len(first.results) + hands
+    done = asyncio.Event()
+
+    async def seat(client: Client) -> None:
+        view = client.views[table]
+        while not done.is_set():
+            if len(first.results) >= target:
+                done.set()
+                return
+            try:
+                await client.my_turn(table, timeout=0.2)
+            except TimeoutError:
+                continue
+            kind, fields = simple_move(view.legal or {})
+            try:
+                await client.act(table, kind, **fields)
+            except ClientError as error:
+                if error.code != "stale":
+                    raise
+
+    await asyncio.wait_for(asyncio.gather(*(seat(c) for c in clients)), timeout)
+
+
+def hole_cards(view_events: list[dict[str, Any]], player: int) -> set[str]:
+    found: set[str] = set()
+    for event in view_events:
+        if event["event"] == "DealHole" and event["player"] == player:
+            found.update(c for c in event["cards"] if c != "??")
+    return found
+
+
+def test_two_players_and_a_bot_play_hands_and_the_ledger_balances(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 3})
+            await alice.add_bot(table, 2)
+            await alice.sit(table, 1, 200)
+            await bob.sit(table, 3, 300)
+            await play_hands([alice, bob], table, 3)
+            room = server.room.rooms[table]
+            assert room.number >= 3
+            problems = server.room.store.read(check_ledger)
+            assert problems == []
+            assert room.check_chips() == []
+            me = await alice.http("GET", "/api/me")
+            assert me["balance"] == 10_000 - 200  # the welcome cash-in, less the buy-in
+            ledger = await alice.http("GET", "/api/ledger")
+            kinds = [row["kind"] for row in ledger["rows"]]
+            assert kinds[:2] == ["cash_in", "buy_in"] and "result" in kinds
+
+    asyncio.run(main())
+
+
+def test_each_seat_sees_only_its_own_hole_cards_and_spectators_none(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            carol = await player(server.url, "carol")  # watches
+            seen: dict[str, dict[int, list[str]]] = {"alice": {}, "bob": {}, "carol": {}}
+            for client in (alice, bob, carol):
+                client.listeners.append(lambda m, n=client.name: _by_hand(seen[n], m))
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 3})
+            await carol.watch(table)
+            await alice.sit(table, 1, 200)
+            await bob.sit(table, 2, 200)
+            await play_hands([alice, bob], table, 3)
+            # Every hole card dealt, to whom, from the house's record of each hand.
+            hands = server.room.store.read(
+                lambda c: list(c.exec_driver_sql("SELECT number, seats, events FROM hands"))
+            )
+            checked = 0
+            for number, seats_json, events_json in hands:
+                order = [row[0] for row in json.loads(seats_json)]
+                dealt = {seat: set() for seat in order}
+                for event in json.loads(events_json):
+                    if event["event"] == "DealHole":
+                        dealt[order[event["player"]]].update(event["cards"])
+                for name, me in (("alice", 1), ("bob", 2), ("carol", None)):
+                    messages = " ".join(seen[name].get(number, []))
+                    got = set(CARD.findall(messages))
+                    shown = _shown(messages)
+                    for seat, cards in dealt.items():
+                        if seat == me:
+                            assert cards <= got, f"{name} was not sent its own cards"
+                        else:
+                            assert not (cards - shown) & got, f"{name} saw seat {seat}'s cards"
+                        checked += 1
+            assert checked >= 3 * 3 * 2
+
+    asyncio.run(main())
+
+
+def _by_hand(store: dict[int, list[str]], message: dict[str, Any]) -> None:
+    hand = message.get("hand")
+    if isinstance(hand, dict):
+        hand = hand["number"]
+    if isinstance(hand, int):
+        store.setdefault(hand, []).append(json.dumps(message))
+
+
+def _shown(text: str) -> set[str]:
+    """Cards turned up at a showdown ('Show' events), which everyone may see."""
+    shown: set[str] = set()
+    for match in re.finditer(r'"event": "Show", "player": \d+, "cards": \[([^\]]*)\]', text):
+        shown.update(CARD.findall(match.group(1)))
+    return shown
+
+
+def test_a_retried_action_id_is_applied_once(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 2})
+            await alice.sit(table, 1, 200)
+            await bob.sit(table, 2, 200)
+            view = alice.views[table]
+            who = alice if (await _turn(alice, bob, table)) is alice else bob
+            view = who.views[table]
+            kind, fields = simple_move(view.legal or {})
+            first = await who.act(table, kind, id="retry-1", **fields)
+            again = await who.act(table, kind, id="retry-1", **fields)
+            assert first["duplicate"] is False and again["duplicate"] is True
+            moves = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT count(*) FROM moves WHERE request_id = 'retry-1'"
+                ).scalar()
+            )
+            assert moves == 1
+            # and after a reconnection, the server still knows the id
+            await who.close()
+            await who.connect()
+            assert (await who.act(table, kind, id="retry-1", **fields))["duplicate"] is True
+
+    asyncio.run(main())
+
+
+async def _turn(a: Client, b: Client, table: int) -> Client:
+    for _ in range(200):
+        for client in (a, b):
+            if client.views[table].my_turn:
+                return client
+        await asyncio.sleep(0.02)
+    raise AssertionError("nobody's turn")
+
+
+def test_cardroom_betting_14_acting_out_of_turn_is_refused_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 2})
+            await alice.sit(table, 1, 200)
+            await bob.sit(table, 2, 200)
+            mover = await _turn(alice, bob, table)
+            waiting = bob if mover is alice else alice
+            before = server.room.rooms[table].game.event_count()
+            with pytest.raises(ClientError) as refused:
+                await waiting.act(table, "fold")
+            assert refused.value.code == "refused"
+            assert (
+                "not seat" in refused.value.message
+                and "cardroom betting 14" in refused.value.message
+            )
+            assert server.room.rooms[table].game.event_count() == before
+            # the engine's own refusal, with its clause, passed on as is
+            with pytest.raises(ClientError) as illegal:
+                await mover.act(table, "bet_or_raise", amount=1)
+            assert illegal.value.code == "refused" and "minimum" in illegal.value.message
+            # an action for a hand no longer in play
+            with pytest.raises(ClientError) as stale:
+                await mover.request("act", table=table, hand=99, action="fold")
+            assert stale.value.code == "stale"
+
+    asyncio.run(main())
+
+
+def test_au_7_5_no_top_up_during_a_hand_and_leaving_waits_for_its_end(tmp_path: Path) -> None:
+    async def main() -> None:
+        options = dataclasses.replace(FAST, pause=0.3)
+        async with running(str(tmp_path / "room.db"), options) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 2})
+            await alice.sit(table, 1, 200)
+            await bob.sit(table, 2, 200)
+            await _turn(alice, bob, table)
+            with pytest.raises(ClientError) as refused:
+                await alice.top_up(table, 50)
+            assert "au 7.5" in refused.value.message
+            await alice.leave(table)  # dealt in: leaves when the hand ends
+            room = server.room.rooms[table]
+            assert room.seats[1].leaving
+            await play_hands([alice, bob], table, 1)
+            await asyncio.sleep(0.1)
+            assert 1 not in room.seats
+            assert server.room.store.read(check_ledger) == []
+            me = await alice.http("GET", "/api/me")
+            results = [r for r in (await alice.http("GET", "/api/ledger"))["rows"]]
+            assert results[-1]["kind"] == "cash_out"
+            assert me["balance"] == 10_000 - 200 + results[-1]["amount"]
+
+    asyncio.run(main())
+
+
+def test_the_clock_checks_or_folds_and_a_disconnected_player_sits_out(tmp_path: Path) -> None:
+    async def main() -> None:
+        options = dataclasses.replace(FAST, clock=0.2, bank=0.2, sit_out_after=2)
+        async with running(str(tmp_path / "room.db"), options) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 3})
+            await alice.add_bot(table, 2)
+            await alice.sit(table, 1, 200)
+            await bob.sit(table, 3, 200)
+            await bob.close()  # bob goes away; alice and the bot play on
+            room = server.room.rooms[table]
+            for _ in range(400):
+                if room.seats[3].status == "sitting_out":
+                    break
+                if alice.views[table].my_turn:
+                    kind, fields = simple_move(alice.views[table].legal or {})
+                    with contextlib.suppress(ClientError):
+                        await alice.act(table, kind, **fields)
+                await asyncio.sleep(0.02)
+            assert room.seats[3].status == "sitting_out"
+            rulings = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT count(*) FROM audit WHERE kind = 'timeout'"
+                ).scalar()
+            )
+            assert rulings >= 2
+            # bob comes back: the same seat, dealt in again
+            await bob.connect()
+            await asyncio.sleep(0.1)
+            assert room.seats[3].status == "playing" and room.seats[3].away == 0
+            assert bob.views[table].you == 3
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+def test_rws_4_1_commission_goes_to_the_house_ledger(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            table = await alice.create_table(
+                {"game": "holdem", "rulebook": "rws", "seats": 2, "rake": "5%"}
+            )
+            await alice.sit(table, 1, 200)
+            await bob.sit(table, 2, 200)
+            # All in and called: a pot of 400, of which the house takes 5% (rws 4.1).
+            for _ in range(60):
+                mover = await _turn(alice, bob, table)
+                legal = mover.views[table].legal or {}
+                if legal.get("raise_range"):
+                    await mover.act(table, "bet_or_raise", amount=legal["raise_range"][1])
+                else:
+                    await mover.act(table, "check_or_call")
+                taken = server.room.store.read(
+                    lambda c: c.exec_driver_sql(
+                        "SELECT coalesce(sum(amount), 0) FROM ledger WHERE kind = 'commission'"
+                    ).scalar()
+                )
+                if taken:
+                    break
+            commission = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT coalesce(sum(commission), 0) FROM hands"
+                ).scalar()
+            )
+            house = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT balance FROM accounts WHERE name = 'house'"
+                ).scalar()
+            )
+            assert house == commission == 20
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+def test_a_hand_history_shows_the_seat_its_own_cards_and_no_one_elses(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 2})
+            await alice.sit(table, 1, 200)
+            await bob.sit(table, 2, 200)
+            # alice folds whenever she can: bob's cards are never shown
+            for _ in range(40):
+                mover = await _turn(alice, bob, table)
+                legal = mover.views[table].legal or {}
+                kind = "fold" if mover is alice and legal.get("can_fold") else "check_or_call"
+                await mover.act(table, kind)
+                if alice.views[table].results:
+                    break
+            hands = (await alice.http("GET", "/api/hands"))["hands"]
+            text = await alice.history(hands[0]["hand"])
+            seats = server.room.store.read(
+                lambda c: json.loads(
+                    c.exec_driver_sql(
+                        f"SELECT seats FROM hands WHERE id = {hands[0]['hand']}"
+                    ).scalar()
+                )
+            )
+            events = server.room.store.read(
+                lambda c: json.loads(
+                    c.exec_driver_sql(
+                        f"SELECT events FROM hands WHERE id = {hands[0]['hand']}"
+                    ).scalar()
+                )
+            )
+            order = [row[0] for row in seats]
+            mine = {
+                c
+                for e in events
+                if e["event"] == "DealHole" and order[e["player"]] == 1
+                for c in e["cards"]
+            }
+            theirs = {
+                c
+                for e in events
+                if e["event"] == "DealHole" and order[e["player"]] == 2
+                for c in e["cards"]
+            }
+            actions = text[text.index("actions") :]
+            written = set(re.findall(r"[2-9TJQKA][cdhs]", actions))
+            assert mine <= written
+            assert not theirs & written
+            assert "????" in text
+            for card in mine:
+                Card.parse(card)
+
+    asyncio.run(main())
+
+
+def test_rws_5_1_a_voided_hand_returns_every_contribution(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            dealer = await player(server.url, "dealer")
+            server.room.store.write_now(
+                lambda c: c.exec_driver_sql(
+                    "UPDATE accounts SET role = 'dealer' WHERE name = 'dealer'"
+                )
+            )
+            await dealer.close()
+            dealer = await Client.login(server.url, "dealer", "password-1")
+            await dealer.connect()
+            carol = await player(server.url, "carol")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 3})
+            await alice.sit(table, 1, 200)
+            await bob.sit(table, 2, 200)
+            await carol.sit(table, 3, 200)  # waits for the next hand
+            await play_hands([alice, bob, carol], table, 1)
+            room = server.room.rooms[table]
+            for _ in range(200):  # the next hand, dealt to all three
+                if room.game.in_hand and len(room.game.order) == 3:
+                    break
+                await asyncio.sleep(0.02)
+            before = {seat: state.chips for seat, state in room.seats.items()}
+            for _ in range(200):  # one raise, by whoever of the three is to act
+                acting = next((c for c in (alice, bob, carol) if c.views[table].my_turn), None)
+                if acting is not None:
+                    legal = acting.views[table].legal or {}
+                    await acting.act(table, "bet_or_raise", amount=legal["raise_range"][0])
+                    break
+                await asyncio.sleep(0.02)
+            await carol.leave(table)  # dealt in: she leaves when the hand ends
+            with pytest.raises(ClientError) as refused:
+                await alice.request("void_hand", table=table, reason="no")
+            assert refused.value.code == "unauthorised"
+            await dealer.request("void_hand", table=table, reason="two cards exposed")
+            await asyncio.sleep(0.1)
+            assert room.seats[1].chips == before[1] and room.seats[2].chips == before[2]
+            assert 3 not in room.seats  # carol left with what she had when the hand was dealt
+            assert (await carol.http("GET", "/api/me"))["balance"] == 10_000 - 200 + before[3]
+            void = alice.views[table].results[-1]
+            assert void["void"] and "rws 5.1" in void["reason"]
+            rows = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT count(*) FROM ledger WHERE kind = 'refund'"
+                ).scalar()
+            )
+            assert rows == 3
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+def test_registration_keeps_an_argon2_hash_and_token_digests_only(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice", "correct horse battery")
+            stored = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT password_hash FROM accounts WHERE name = 'alice'"
+                ).scalar()
+            )
+            assert stored.startswith("$argon2id$") and "correct horse" not in stored
+            tokens = server.room.store.read(
+                lambda c: [r[0] for r in c.exec_driver_sql("SELECT token_hash FROM tokens")]
+            )
+            assert alice.token not in tokens and len(tokens[0]) == 64
+            with pytest.raises(ClientError) as wrong:
+                await Client.login(server.url, "alice", "wrong password")
+            assert wrong.value.code == "http 401"
+            with pytest.raises(ClientError) as taken:
+                await Client.register(server.url, "alice", "another password")
+            assert taken.value.code == "http 409"
+
+    asyncio.run(main())
+
+
+def test_the_lobby_lists_tables_with_filters_and_refuses_what_the_book_does_not_allow(
+    tmp_path: Path,
+) -> None:
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice")
+            await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 6})
+            await alice.create_table(
+                {"game": "omaha", "rulebook": "au-casino", "structure": "pot", "seats": 6}
+            )
+            assert [t["spec"]["game"] for t in await alice.tables(game="omaha")] == ["omaha"]
+            assert len(await alice.tables()) == 2
+            with pytest.raises(ClientError) as refused:
+                await alice.create_table({"game": "omaha", "rulebook": "rws"})
+            assert refused.value.code == "http 400"
+            with pytest.raises(ClientError):
+                await alice.create_table({"game": "holdem", "rulebook": "/etc/passwd"})
+
+    asyncio.run(main())

@@ -1,0 +1,184 @@
+"""The card room on PostgreSQL (a throwaway cluster from tools/postgres.sh): play as on SQLite,
+the migrations, and two server processes sharing one database, each table living in one of them;
+when one is killed, the other takes its tables over and finishes their hands."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+
+from croupier.client import Client, ClientError
+from croupier.server.store import Store, check_ledger
+from server_harness import free_port, fresh_postgres_db, player, running, simple_move
+from test_server_play import play_hands
+
+
+def test_two_players_and_a_bot_play_on_postgresql(postgres_dsn: str) -> None:
+    db = fresh_postgres_db(postgres_dsn)
+
+    async def main() -> None:
+        async with running(db) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            table = await alice.create_table(
+                {"game": "omaha", "rulebook": "au-casino", "structure": "pot", "seats": 3}
+            )
+            await alice.add_bot(table, 2)
+            await alice.sit(table, 1, 400)
+            await bob.sit(table, 3, 400)
+            await play_hands([alice, bob], table, 3)
+            assert server.room.store.read(check_ledger) == []
+            assert server.room.rooms[table].check_chips() == []
+
+    asyncio.run(main())
+
+
+def _serve(db: str, port: int) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, CROUPIER_LEASE_SECONDS="2")
+    command = [
+        sys.executable,
+        "-c",
+        "from croupier.cli import app; app()",
+        "serve",
+        "--db",
+        db,
+        "--port",
+        str(port),
+        "--no-demo",
+        "--pause",
+        "0.1",
+        "--bot-delay",
+        "0.05",
+    ]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1):
+                return process
+        except OSError as error:
+            if process.poll() is not None:
+                raise AssertionError(process.stdout.read()) from error  # type: ignore[union-attr]
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError("croupier serve did not start")
+
+
+def _owners(db: str) -> dict[int, str]:
+    store = Store(db)
+    try:
+        return store.read(
+            lambda c: {r[0]: r[1] for r in c.exec_driver_sql("SELECT id, lease_owner FROM tables")}
+        )
+    finally:
+        store.close()
+
+
+def _health(port: int) -> dict[str, object]:
+    import json
+
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=5) as reply:
+        return dict(json.loads(reply.read()))
+
+
+def test_two_processes_share_postgresql_each_table_in_one_and_take_over_on_a_crash(
+    postgres_dsn: str,
+) -> None:
+    db = fresh_postgres_db(postgres_dsn)
+    port_a, port_b = free_port(), free_port()
+    a, b = _serve(db, port_a), _serve(db, port_b)
+    url_a, url_b = f"http://127.0.0.1:{port_a}", f"http://127.0.0.1:{port_b}"
+    try:
+
+        async def play() -> tuple[int, int, int, Client, Client]:
+            alice = await player(url_a, "alice")
+            bob = await player(url_b, "bob")
+            first = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 3})
+            second = await bob.create_table({"game": "holdem", "rulebook": "qld", "seats": 3})
+            owners = _owners(db)
+            server_a, server_b = _health(port_a)["server"], _health(port_b)["server"]
+            assert owners == {first: server_a, second: server_b}
+            await bob.add_bot(second, 1)  # B deals bots at its own table meanwhile
+            await bob.add_bot(second, 2)
+            # bob is connected to B: sitting at A's table, the client follows it to A
+            await alice.add_bot(first, 2)
+            await alice.sit(first, 1, 200)
+            await bob.sit(first, 3, 200)
+            assert bob.url == url_a
+            await play_hands([alice, bob], first, 2)
+            # into a hand at the first table, then A dies
+            view = alice.views[first]
+            while not (
+                view.hand
+                and view.to_act is not None
+                and view.results
+                and view.hand > view.results[-1]["hand"]
+            ):
+                await asyncio.sleep(0.01)
+            return first, second, int(view.hand), alice, bob
+
+        first, second, number, alice, bob = asyncio.run(play())
+        a.send_signal(signal.SIGKILL)
+        a.wait(timeout=30)
+
+        async def resume() -> None:
+            for client in (alice, bob):
+                client.url = url_b
+                for _ in range(100):
+                    try:
+                        await client.connect()
+                        break
+                    except (ClientError, OSError):
+                        await asyncio.sleep(0.1)
+            deadline = time.time() + 30
+            while first not in _health(port_b)["tables"]:  # type: ignore[operator]
+                assert time.time() < deadline, "B did not take the table over"
+                await asyncio.sleep(0.2)
+            await alice.watch(first)
+            await bob.watch(first)
+            view = alice.views[first]
+            assert view.hand == number  # the hand A was dealing, rebuilt in B
+            while not any(r["hand"] == number for r in view.results):
+                for client in (alice, bob):
+                    mine = client.views[first]
+                    if mine.my_turn:
+                        kind, fields = simple_move(mine.legal or {})
+                        try:
+                            await client.act(first, kind, **fields)
+                        except ClientError as error:
+                            assert error.code in ("stale",), error
+                await asyncio.sleep(0.01)
+
+        asyncio.run(asyncio.wait_for(resume(), 120))
+        server_b = _health(port_b)["server"]
+        assert set(_owners(db).values()) == {server_b}
+        store = Store(db)
+        try:
+            assert store.read(check_ledger) == []
+            status = store.read(
+                lambda c: c.exec_driver_sql(
+                    f"SELECT status FROM hands WHERE table_id = {first} AND number = {number}"
+                ).scalar()
+            )
+            assert status == "finished"
+            bots = store.read(
+                lambda c: c.exec_driver_sql(
+                    f"SELECT count(*) FROM hands WHERE table_id = {second}"
+                ).scalar()
+            )
+            assert bots >= 1  # B dealt its own table all along
+        finally:
+            store.close()
+    finally:
+        for process in (a, b):
+            if process.poll() is None:
+                process.send_signal(signal.SIGINT)
+                try:
+                    process.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    process.kill()

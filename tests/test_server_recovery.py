@@ -1,0 +1,255 @@
+"""Nothing lost: a hand in progress survives a restart (rebuilt from its stored deck and moves,
+checked against its stored events), a hand that cannot be rebuilt is void and refunded (rws 5.1),
+and a real ``croupier serve`` killed with SIGKILL mid-hand finishes that hand after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from croupier.client import Client, ClientError
+from croupier.server.store import Store, check_ledger
+from server_harness import player, running, simple_move
+
+
+async def _start_table(url: str) -> tuple[Client, Client, int]:
+    alice = await player(url, "alice")
+    bob = await player(url, "bob")
+    table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 2})
+    await alice.sit(table, 1, 200)
+    await bob.sit(table, 2, 200)
+    return alice, bob, table
+
+
+async def _act_once(clients: list[Client], table: int) -> None:
+    for _ in range(500):
+        for client in clients:
+            view = client.views[table]
+            if view.my_turn:
+                kind, fields = simple_move(view.legal or {})
+                await client.act(table, kind, **fields)
+                return
+        await asyncio.sleep(0.01)
+    raise AssertionError("nobody's turn")
+
+
+def test_a_hand_in_progress_resumes_after_a_restart_with_the_same_events(tmp_path: Path) -> None:
+    db = str(tmp_path / "room.db")
+
+    async def main() -> None:
+        async with running(db) as server:
+            alice, bob, table = await _start_table(server.url)
+            await _act_once([alice, bob], table)
+            await _act_once([alice, bob], table)
+            room = server.room.rooms[table]
+            before = room.game.house_records()
+            number = room.number
+            assert room.game.in_hand
+            await alice.close()
+            await bob.close()
+        async with running(db) as server:
+            room = server.room.rooms[table]
+            assert room.number == number and room.game.in_hand
+            assert room.game.house_records() == before
+            resumed = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT count(*) FROM audit WHERE kind = 'resume' AND outcome = 'ruling'"
+                ).scalar()
+            )
+            assert resumed == 1
+            alice = await Client.login(server.url, "alice", "password-1")
+            bob = await Client.login(server.url, "bob", "password-1")
+            for client in (alice, bob):
+                await client.connect()  # back to the same seat: the state comes with welcome
+            await asyncio.sleep(0.1)
+            assert alice.views[table].you == 1 and alice.views[table].hand == number
+            while not alice.views[table].results:
+                await _act_once([alice, bob], table)
+            status = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    f"SELECT status FROM hands WHERE number = {number}"
+                ).scalar()
+            )
+            assert status == "finished"
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+def test_rws_5_1_a_hand_that_cannot_be_rebuilt_is_void_and_refunded(tmp_path: Path) -> None:
+    db = str(tmp_path / "room.db")
+
+    async def main() -> None:
+        async with running(db) as server:
+            alice, bob, table = await _start_table(server.url)
+            await _act_once([alice, bob], table)
+            number = server.room.rooms[table].number
+            await alice.close()
+            await bob.close()
+        # The stored deck order no longer gives the stored events (a defective record).
+        store = Store(db)
+        deck = json.loads(
+            store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT deck FROM hands WHERE status = 'playing'"
+                ).scalar()
+            )
+        )
+        deck[0], deck[-1] = deck[-1], deck[0]
+        store.write_now(
+            lambda c: c.exec_driver_sql(
+                "UPDATE hands SET deck = ? WHERE status = 'playing'", (json.dumps(deck),)
+            )
+        )
+        store.close()
+        async with running(db) as server:
+            await asyncio.sleep(0.2)
+            status = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    f"SELECT status FROM hands WHERE number = {number}"
+                ).scalar()
+            )
+            assert status == "void"
+            room = server.room.rooms[table]
+            assert (room.seats[1].chips, room.seats[2].chips) == (200, 200)
+            refunds = server.room.store.read(
+                lambda c: [
+                    r[0] for r in c.exec_driver_sql("SELECT memo FROM ledger WHERE kind = 'refund'")
+                ]
+            )
+            assert len(refunds) == 2 and all("rws 5.1" in memo for memo in refunds)
+            rulings = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT count(*) FROM audit WHERE kind = 'void' AND outcome = 'ruling'"
+                ).scalar()
+            )
+            assert rulings == 1
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+# --- a real croupier serve ---------------------------------------------------------------------
+
+
+def start_serve(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
+    command = [
+        sys.executable,
+        "-c",
+        "from croupier.cli import app; app()",
+        "serve",
+        "--db",
+        db,
+        "--port",
+        str(port),
+        "--pause",
+        "0.2",
+        "--bot-delay",
+        "0.3",
+        *extra,
+    ]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1):
+                return process
+        except OSError as error:
+            if process.poll() is not None:
+                output = process.stdout.read()  # type: ignore[union-attr]
+                raise AssertionError(f"croupier serve exited: {output!r}") from error
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError("croupier serve did not answer within 60 s")
+
+
+def test_croupier_serve_killed_mid_hand_finishes_that_hand_after_a_restart(tmp_path: Path) -> None:
+    from server_harness import free_port
+
+    db, port = str(tmp_path / "room.db"), free_port()
+    url = f"http://127.0.0.1:{port}"
+    process = start_serve(db, port, "--no-demo")
+
+    async def first() -> tuple[int, int, list[dict[str, object]]]:
+        alice = await player(url, "alice")
+        bob = await player(url, "bob")
+        table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 3})
+        await alice.add_bot(table, 2)
+        await alice.sit(table, 1, 200)
+        await bob.sit(table, 3, 200)
+        view = alice.views[table]
+        while len(view.results) < 1:  # one whole hand between the two clients and the bot
+            await _act_once_or_wait([alice, bob], table)
+        # into the next hand: at least one client action
+        while not (
+            view.hand
+            and view.hand > view.results[-1]["hand"]
+            and any(e["event"] in ("Call", "Check", "Bet", "Fold") for e in view.events)
+        ):
+            await _act_once_or_wait([alice, bob], table)
+        return table, int(view.hand), list(view.events)
+
+    table, number, seen = asyncio.run(first())
+    process.send_signal(signal.SIGKILL)  # a crash: no clean stop
+    process.wait(timeout=30)
+    process = start_serve(db, port, "--no-demo")
+    try:
+
+        async def second() -> None:
+            alice = await Client.login(url, "alice", "password-1")
+            bob = await Client.login(url, "bob", "password-1")
+            for client in (alice, bob):
+                await client.connect()
+            await asyncio.sleep(0.3)
+            view = alice.views[table]
+            assert view.hand == number  # the same hand, resumed
+            assert view.events[: len(seen)] == seen
+            while not any(r["hand"] == number for r in view.results):
+                await _act_once_or_wait([alice, bob], table)
+            result = next(r for r in view.results if r["hand"] == number)
+            assert result["void"] is False
+
+        asyncio.run(asyncio.wait_for(second(), 120))
+        store = Store(db)
+        assert (
+            store.read(
+                lambda c: c.exec_driver_sql(
+                    f"SELECT status FROM hands WHERE number = {number}"
+                ).scalar()
+            )
+            == "finished"
+        )
+        assert store.read(check_ledger) == []
+        store.close()
+        # Ctrl-C stops it cleanly
+        process.send_signal(signal.SIGINT)
+        out, _ = process.communicate(timeout=60)
+        assert process.returncode == 0, out
+        assert b"stopped" in out
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+async def _act_once_or_wait(clients: list[Client], table: int) -> None:
+    for client in clients:
+        view = client.views[table]
+        if view.my_turn:
+            kind, fields = simple_move(view.legal or {})
+            try:
+                await client.act(table, kind, **fields)
+            except ClientError as error:
+                if error.code not in ("stale", "refused"):
+                    raise
+            return
+    await asyncio.sleep(0.02)
+
+
+_ = os

@@ -1,0 +1,130 @@
+"""The database: the migrations build exactly the schema the code uses, on SQLite and
+PostgreSQL; the ledger check finds every kind of imbalance; the writer commits before it
+answers and isolates a failing job."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+from croupier.server import auth
+from croupier.server.schema import metadata
+from croupier.server.store import (
+    CAGE,
+    InsufficientChipsError,
+    Store,
+    StoreError,
+    check_ledger,
+    post_ledger,
+)
+from server_harness import fresh_postgres_db
+
+
+def _differences(store: Store) -> list[object]:
+    with store.engine.connect() as conn:
+        return list(compare_metadata(MigrationContext.configure(conn), metadata))
+
+
+def test_the_migrations_build_the_schema_of_the_code_on_sqlite(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "room.db"))
+    try:
+        assert _differences(store) == []
+    finally:
+        store.close()
+
+
+def test_the_migrations_build_the_schema_of_the_code_on_postgresql(postgres_dsn: str) -> None:
+    store = Store(fresh_postgres_db(postgres_dsn))
+    try:
+        assert _differences(store) == []
+        Store(store.url.replace("+psycopg", "")).close()  # a second start migrates nothing
+    finally:
+        store.close()
+
+
+def _accounts(store: Store) -> tuple[int, int]:
+    def job(conn: object) -> tuple[int, int]:
+        alice = auth.register(conn, "alice", "!", "player", 1000)  # type: ignore[arg-type]
+        cage = store.account_id(conn, CAGE)  # type: ignore[arg-type]
+        return alice, cage
+
+    return store.write_now(job)
+
+
+def test_cash_in_buy_in_and_cash_out_balance_and_the_check_finds_tampering(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "room.db"))
+    try:
+        alice, _ = _accounts(store)
+        assert store.read(check_ledger) == []
+        with pytest.raises(InsufficientChipsError):
+            store.write_now(
+                lambda c: post_ledger(
+                    c, [("buy_in", alice, None, -5000), ("buy_in", alice, 1, 5000)]
+                )
+            )
+        with pytest.raises(StoreError, match="add up to zero"):
+            store.write_now(lambda c: post_ledger(c, [("cash_in", alice, None, 10)]))
+        assert store.read(check_ledger) == []
+        # a balance changed behind the ledger's back
+        store.write_now(
+            lambda c: c.exec_driver_sql(
+                f"UPDATE accounts SET balance = balance + 1 WHERE id = {alice}"
+            )
+        )
+        problems = store.read(check_ledger)
+        assert any("alice: balance 1001 but its ledger rows add up to 1000" in p for p in problems)
+        # chips at a table with no seat to hold them
+        store.write_now(
+            lambda c: c.exec_driver_sql(
+                f"UPDATE accounts SET balance = balance - 1 WHERE id = {alice}"
+            )
+        )
+        store.write_now(
+            lambda c: c.exec_driver_sql(
+                "INSERT INTO tables (id, name, owner_id, spec, status, created, hands, clock, "
+                "bank, sit_out_after, pause, lease_until) VALUES "
+                f"(1, 't', {alice}, '{{}}', 'open', 0, 0, 1, 1, 1, 0, 0)"
+            )
+        )
+        store.write_now(
+            lambda c: post_ledger(c, [("buy_in", alice, None, -100), ("buy_in", alice, 1, 100)])
+        )
+        assert any(
+            "0 chips at the table but the ledger says 100" in p for p in store.read(check_ledger)
+        )
+    finally:
+        store.close()
+
+
+def test_the_writer_answers_after_the_commit_and_a_failing_job_fails_alone(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "room.db"))
+    alice, cage = _accounts(store)
+
+    async def main() -> None:
+        def good(amount: int) -> object:
+            return lambda c: post_ledger(
+                c, [("cash_in", cage, None, -amount), ("cash_in", alice, None, amount)]
+            )
+
+        def bad(c: object) -> None:
+            post_ledger(c, [("buy_in", alice, None, -(10**9)), ("buy_in", alice, 1, 10**9)])  # type: ignore[arg-type]
+
+        jobs = [store.write(good(1)), store.write(bad), store.write(good(2))]  # type: ignore[arg-type]
+        results = await asyncio.gather(*jobs, return_exceptions=True)
+        assert isinstance(results[1], InsufficientChipsError)
+        assert results[0] is None and results[2] is None
+        # committed: a reader on another connection sees both good jobs
+        balance = store.read(
+            lambda c: c.exec_driver_sql(f"SELECT balance FROM accounts WHERE id = {alice}").scalar()
+        )
+        assert balance == 1003
+
+    try:
+        asyncio.run(main())
+        assert store.read(check_ledger) == []
+    finally:
+        store.close()
