@@ -17,6 +17,7 @@ from typing import Any
 from croupier import events as ev
 from croupier.betting import Structure
 from croupier.cards import Card
+from croupier.events import HOUSE
 from croupier.forced import BlindKind
 from croupier.hand import Hand
 from croupier.history.extensions import EXTENSION_VARIANT, extension_fields, phh_variant
@@ -48,6 +49,7 @@ def history_from_hand(
     *,
     rulebook: str | None = None,
     options: Mapping[str, object] | None = None,
+    viewer: int = HOUSE,
     **fields: Any,
 ) -> HandHistory:
     """The engine's hand as a PHH hand history: a phh-std variant where PokerKit plays the same
@@ -56,8 +58,10 @@ def history_from_hand(
 
     ``rulebook``, ``options``: the shipped book and the house options the hand was played under
     (``Rulebook.rules`` keywords), written as such. Keyword ``fields`` add or replace fields
-    (``players=...``, ``event=...``). Raises :class:`PHHError` for rules the fields cannot
-    describe (an over-blind)."""
+    (``players=...``, ``event=...``). ``viewer``: whose history it is, a player index or
+    :data:`~croupier.events.SPECTATOR`: the events as that seat saw them, cards it never saw
+    written ``????``; :data:`~croupier.events.HOUSE` (the default) writes every card. Raises
+    :class:`PHHError` for rules the fields cannot describe (an over-blind)."""
     rules = hand.rules
     code = phh_variant(hand)
     if hand.over_blind:
@@ -88,7 +92,7 @@ def history_from_hand(
         ante_trimming_status=True if any(antes) and not hand.forced.dead_antes else None,
         antes=antes,
         starting_stacks=tuple(hand.starting),
-        actions=tuple(_Writer(hand).actions()),
+        actions=tuple(_Writer(hand, viewer).actions()),
         finishing_stacks=tuple(hand.stacks),
         **limits,
     )
@@ -108,8 +112,10 @@ class _Writer:
     player with chips is left facing nothing. That player's check (a no-op) is written, so that
     PokerKit can read the history; :func:`~croupier.history.replay.replay` accepts it."""
 
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: Hand, viewer: int = HOUSE) -> None:
         self.hand = hand
+        events = hand.events
+        self.events = events if viewer == HOUSE else [e.visible_to(viewer) for e in events]
         players = hand.players
         self.stacks = list(hand.starting)
         self.bets = [0] * players
@@ -122,7 +128,7 @@ class _Writer:
 
     def actions(self) -> list[str]:
         lines = self.lines
-        for event in self.hand.events:
+        for event in self.events:
             if not isinstance(event, ev.DealHole | ev.DealUp):
                 self._flush_deal()
             if not isinstance(event, ev.Draw | ev.Reshuffle):
