@@ -325,6 +325,8 @@ def sim_from_options(
         rules.game.check(rules.deck, seats)
         lineup = [kinds[i % len(kinds)] for i in range(seats)]
         chips = stack if stack is not None else 100 * big_blind(rules)
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips < big_blind(rules):
+            raise SimError(f"a stack of {chips} cannot cover the big blind {big_blind(rules)}")
         book = (
             (rulebook, book_options) if rulebook is not None and book_options is not None else None
         )
