@@ -24,7 +24,7 @@ from croupier.hand import Hand
 from croupier.play import house_rules, play
 from croupier.play_rules import USUAL_STRUCTURE, TableOptions, book_rules, describe_rules
 from croupier.teller import Teller
-from croupier.views import HOUSE
+from croupier.views import HOUSE, view
 
 runner = CliRunner()
 CROUPIER = [sys.executable, "-c", "from croupier.cli import app; app()"]
@@ -362,3 +362,33 @@ def test_issue_12_3_an_uncalled_bet_comes_back_when_its_round_ends() -> None:
     assert back < turn  # returned at the end of the flop's betting, before the turn
     flop_pot = next(line for line in lines if line.startswith("── turn"))
     assert flop_pot.endswith("pot 60")
+
+
+def test_unequal_bets_of_the_round_are_no_side_pot() -> None:
+    rules = house_rules("holdem", "no-limit", "1/2")
+    hand = Hand(rules, [200, 200, 200])
+    hand.bet_or_raise_to(6)  # the button raises; the small blind is to act
+    out = console()
+    teller = Teller(out, rules, (1, 2, 3), {1: "You", 2: "Bea", 3: "Cy"}, hand.starting, 0,
+                    person=0)  # fmt: skip
+    teller.tell(hand.events)
+    teller.turn(view(hand, 0))
+    text = out.export_text()
+    assert "pot 9 incl. bets 9" in text and "side" not in text
+
+
+def test_issue_12_4_repr_of_a_table_says_what_table_who_sits_and_the_button() -> None:
+    from croupier.table import BuyIn, Table
+
+    table = Table(house_rules("holdem", "no-limit", "1/2"), 6, buy_in=BuyIn(minimum=100))
+    assert repr(table) == (
+        "<Table holdem no-limit blinds 1/2, 6 seats: nobody seated; no button yet; "
+        "0 hands dealt>"
+    )
+    table.sit(1, "Ada", 200)
+    table.sit(4, "Bea", 150)
+    table.start_hand()
+    assert repr(table) == (
+        "<Table holdem no-limit blinds 1/2, 6 seats: s1 Ada 200, s4 Bea 150; button s4; "
+        "hand #1 in progress>"
+    )

@@ -9,6 +9,7 @@ half of a split pot with its low hand, as a dealer announces them.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -40,6 +41,7 @@ RANK_NAMES = (
     "Jack", "Queen", "King", "Ace",
 )  # fmt: skip
 _ACTIONS = (ev.Fold, ev.Check, ev.Call, ev.Bet, ev.BringIn)
+_MOVES = (ev.PostBlind, ev.PostDead, ev.Fold, ev.Call, ev.Bet, ev.BringIn, ev.ReturnUncalled)
 _KICKERS = (
     Category.HIGH_CARD, Category.ONE_PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND,
     Category.FOUR_OF_A_KIND,
@@ -165,7 +167,8 @@ class Teller:
             self._show_table()
         current = self.seen.current
         self.seen.apply(event)
-        self.changed = True
+        if isinstance(event, _MOVES):
+            self.changed = True  # the table line would read differently now
         if isinstance(event, ev.PostAnte):
             self._antes.append(event)
             return
@@ -463,7 +466,9 @@ def _kicker(hand: HandValue, beaten: Sequence[HandValue]) -> str:
 
 
 def _pots(view: HandView) -> str:
-    pots = view.pots()
+    """The pot, with its side pots from the rounds before (this round's bets are not yet in a
+    pot: unequal blinds are no side pot)."""
+    pots = dataclasses.replace(view, bets=(0,) * view.players).pots()
     text = f"pot {view.pot}"
     if len(pots) > 1:
         parts = ["main " + str(pots[0].amount)]
