@@ -15,13 +15,12 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from croupier import events as ev
 from croupier.betting import Structure
 from croupier.cards import DeckKind, parse_cards
 from croupier.cli import app
 from croupier.deck import Deck
 from croupier.hand import Hand
-from croupier.play import house_rules, play
+from croupier.play import house_rules
 from croupier.play_rules import USUAL_STRUCTURE, TableOptions, book_rules, describe_rules
 from croupier.teller import Teller
 from croupier.views import HOUSE, view
@@ -237,8 +236,8 @@ def test_issue_12_3_qld_combination_betting_is_played() -> None:
     per_round = book_rules("qld", "holdem", "straddle,half-pot,half-pot,half-pot", "5/10")
     assert per_round.betting.structures[1] is Structure.HALF_POT
     assert describe_rules(rules).startswith("holdem · straddle/pot/pot/pot · blinds")
-    done = runner.invoke(app, ["play", "--auto", "--hands", "2", "--seed", "1", "--rulebook",
-                               "qld", "--structure", "combination", "--stakes", "5/10"])  # fmt: skip
+    args = ["play", "--auto", "--hands", "2", "--seed", "1", "--rulebook", "qld"]
+    done = runner.invoke(app, [*args, "--structure", "combination", "--stakes", "5/10"])
     assert done.exit_code == 0 and "after 2 hands" in done.output, done.output
 
 
@@ -382,8 +381,7 @@ def test_issue_12_4_repr_of_a_table_says_what_table_who_sits_and_the_button() ->
 
     table = Table(house_rules("holdem", "no-limit", "1/2"), 6, buy_in=BuyIn(minimum=100))
     assert repr(table) == (
-        "<Table holdem no-limit blinds 1/2, 6 seats: nobody seated; no button yet; "
-        "0 hands dealt>"
+        "<Table holdem no-limit blinds 1/2, 6 seats: nobody seated; no button yet; 0 hands dealt>"
     )
     table.sit(1, "Ada", 200)
     table.sit(4, "Bea", 150)

@@ -6,10 +6,10 @@ import importlib
 import importlib.util
 import json
 import sys
+from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
-from collections.abc import Mapping
 from typing import Annotated, Any, NoReturn
 
 import tomli

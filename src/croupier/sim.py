@@ -35,6 +35,7 @@ from croupier.deck import SeededShuffler
 from croupier.executor import Executor, SerialExecutor, chunk_seeds
 from croupier.hand import Rules
 from croupier.history.formats import Format, HistoryFileError, HistoryWriter, hand_text
+from croupier.play import NAMES
 from croupier.session import Session
 from croupier.table import BuyIn, Table, TableError
 from croupier.views import HOUSE, SPECTATOR
@@ -50,7 +51,6 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "strength": lambda: StrengthBot(trials=60),
 }
 CHUNK = 250  # hands per chunk: small enough for a smooth progress bar and a quick Ctrl-C
-NAMES = ("Ada", "Bea", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu")
 
 
 class SimError(ValueError):
