@@ -36,7 +36,7 @@ def console() -> Console:
 def run(*args: str, cwd: Path | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*CROUPIER, *args], capture_output=True, text=True, timeout=60, cwd=cwd, input=stdin,
-        env={**os.environ, "COLUMNS": "250"},
+        env={**os.environ, "COLUMNS": "80"},  # a narrow terminal: no message may wrap
     )  # fmt: skip
 
 

@@ -660,12 +660,13 @@ def bench_command(
     unknown = [name for name in chosen if name not in BENCHMARKS]
     if unknown:
         console.print(f"[red]error:[/red] no benchmark {unknown[0]!r}: expected one of "
-                      f"{', '.join(BENCHMARKS)}")  # fmt: skip
+                      f"{', '.join(BENCHMARKS)}", soft_wrap=True)  # fmt: skip
         raise typer.Exit(2)
     if not folder.is_dir():
         console.print(
             "[red]error:[/red] the benchmarks ship with the source tree (bench/), which this "
-            "installation does not have: install croupier from a checkout with pip install -e ."
+            "installation does not have: install croupier from a checkout with pip install -e .",
+            soft_wrap=True,
         )
         raise typer.Exit(2)
     failed = 0
