@@ -1,4 +1,4 @@
-"""Benchmark croupier.equity against the issue's targets and against eval7.
+"""Benchmark croupier.equity against its targets and against eval7.
 
 Run ``python bench/equity.py [--repeat R] [--json]``. In one run on one machine it measures:
 
@@ -256,8 +256,8 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str, str] | str]:
             (
                 f"eval7 {peer['version']}, py_hand_vs_range_exact per board",
                 f"{e7['s']:.2f} s",
-                f"{how}; croupier {e7['s'] * 1e3 / ms:,.0f}x faster; issue quotes "
-                f"{EVAL7_EXACT_ISSUE_S} s",
+                f"{how}; croupier {e7['s'] * 1e3 / ms:,.0f}x faster; eval7's figure as "
+                f"published: {EVAL7_EXACT_ISSUE_S} s",
             )
         )
         if not e7["scaled"]:

@@ -47,7 +47,7 @@ def test_play_auto_runs_under_every_rulebook() -> None:
                        ("cardroom", "draw"), ("league", "holdem")):  # fmt: skip
         result = runner.invoke(
             app, ["play", "--auto", "--hands", "3", "--seed", "5", "--rulebook", book,
-                  "--game", game, "--stakes", "5/10", "--bots", "3"],
+                  "--game", game, "--stakes", "5/10", "--seats", "4"],
         )  # fmt: skip
         assert result.exit_code == 0, result.output
         assert "after 3 hands" in result.output

@@ -23,7 +23,6 @@ from croupier.hand import Hand, Phase, Rules
 from croupier.play import (
     InputError,
     PlayResult,
-    _Teller,
     house_rules,
     parse_action,
     play,
@@ -31,6 +30,8 @@ from croupier.play import (
     street_name,
 )
 from croupier.table import TableError
+from croupier.teller import Teller
+from croupier.views import view
 
 
 def console() -> Console:
@@ -213,21 +214,42 @@ def test_parse_action_short_forms() -> None:
     assert parse_action("r300", view, legal) == Action.bet_or_raise_to(300)
     assert parse_action("b 50", view, legal) == Action.bet_or_raise_to(50)
     assert parse_action("a", view, legal) == Action.bet_or_raise_to(30)  # the whole stack
-    assert parse_action("p", view, legal) == Action.draw()
-    assert parse_action("d 2", view, legal) == Action.draw([view.hole[1]])
-    assert parse_action("d Ah Kd", view, legal) == Action.draw(parse_cards("Ah Kd"))
     for bad, message in [
         ("", "type an action"),
         ("r", "takes the amount"),
         ("r lots", "takes the amount"),
         ("c 5", "takes nothing after it"),
         ("zap", "unknown action 'zap'"),
-        ("d 3", "no card at position 3"),
+    ]:
+        with pytest.raises(InputError, match=message):
+            parse_action(bad, view, legal)
+
+
+def test_issue_12_3_holdem_has_no_draw_and_says_so() -> None:
+    hand = Hand(house_rules("holdem"), [100, 100, 100],
+                Deck.shuffled(DeckKind.STANDARD, SeededShuffler(2)))  # fmt: skip
+    view, legal = SeatView.of(hand, 2), hand.legal()
+    for typed in ("d 1", "p", "d Ah"):
+        with pytest.raises(InputError, match=r"holdem has no draw: call 2 · raise 4\.\.100"):
+            parse_action(typed, view, legal)
+
+
+def test_parse_action_draws_by_position_or_by_card() -> None:
+    hand = Hand(house_rules("draw", "fixed"), [100, 100, 100],
+                Deck.shuffled(DeckKind.STANDARD, SeededShuffler(2)))  # fmt: skip
+    while not hand.drawing:
+        hand.check_or_call()
+    view = SeatView.of(hand, hand.to_act)  # type: ignore[arg-type]
+    assert parse_action("p", view, None) == Action.draw()
+    assert parse_action("d 2", view, None) == Action.draw([view.hole[1]])
+    assert parse_action("d Ah Kd", view, None) == Action.draw(parse_cards("Ah Kd"))
+    for bad, message in [
+        ("d 6", "no card at position 6"),
         ("d 1 1", "each position once"),
         ("d Ah Ah", "duplicate card Ah"),
     ]:
         with pytest.raises(InputError, match=message):
-            parse_action(bad, view, legal)
+            parse_action(bad, view, None)
 
 
 def test_all_in_is_a_raise_of_the_stack_or_a_call_when_that_takes_it_all() -> None:
@@ -269,21 +291,24 @@ def random_hands(count: int) -> Iterator[Hand]:
 
 
 def test_the_story_keeps_the_same_chips_as_the_hand() -> None:
-    """The teller's picture, replayed from the events, matches the engine at every turn."""
+    """The teller reads the table from the reducer, fed event by event as the person sees
+    them: it matches the engine at every turn."""
     rng = random.Random(1)
     bots: list[Bot] = [RandomBot(), CallingStation(), StrengthBot(trials=10)]
     for hand in random_hands(140):
         order = tuple(range(1, hand.players + 1))
         names = {seat: f"n{seat}" for seat in order}
-        teller = _Teller(console(), hand, order, names, 0)
+        teller = Teller(console(), hand.rules, order, names, hand.starting, 0, person=0)
+        told = 0
         while hand.phase is not Phase.OVER:
-            teller.tell()
-            assert teller.stacks == hand.stacks
+            teller.tell(hand.events[told:])
+            told = len(hand.events)
+            assert teller.seen.stacks == hand.stacks
             if not hand.drawing:
-                assert teller.bets == hand.bets and teller.pot == hand.pot
+                assert teller.seen.bets == hand.bets and teller.pot == hand.pot
             decide(rng.choice(bots), hand, rng).apply(hand)
-        teller.tell()
-        assert teller.stacks == hand.stacks and teller.pot == 0
+        teller.tell(hand.events[told:])
+        assert teller.seen.stacks == hand.stacks
 
 
 def test_side_pots_and_commission_are_told_per_pot() -> None:
@@ -300,26 +325,28 @@ def test_side_pots_and_commission_are_told_per_pot() -> None:
     order = [*top, rest[0], *board[:3], rest[1], board[3], rest[2], board[4], *rest[3:]]
     hand = Hand(rules, [20, 50, 100], Deck(DeckKind.STANDARD, order))
     out = console()
-    teller = _Teller(out, hand, (1, 2, 3), {1: "You", 2: "Bea", 3: "Cy"}, 0)
+    teller = Teller(out, rules, (1, 2, 3), {1: "You", 2: "Bea", 3: "Cy"}, hand.starting, 0,
+                    person=0)  # fmt: skip
     hand.bet_or_raise_to(100)  # Cy shoves
-    teller.tell()
-    teller.turn(SeatView.of(hand, 0), hand.legal())
+    teller.tell(hand.events)
+    told = len(hand.events)
+    teller.turn(view(hand, 0))
     hand.check_or_call()  # You call all-in for 20
     hand.check_or_call()  # Bea calls all-in for 50
-    teller.tell()
+    teller.tell(hand.events[told:])
     text = out.export_text()
     assert "your cards 0 Ah" not in text and "your cards 1 Ah  2 As" in text
     assert "50 uncalled goes back to Cy" in text
     assert "commission 6 from the main pot" in text
-    assert "You win 54 from the main pot" in text
+    assert "You win 54 from the main pot with Pair of Aces" in text
     assert "commission 6 from side pot 1" in text
-    assert "Bea wins 54 from side pot 1" in text
-    assert "Bea shows Kh Ks" in text and "You show Ah As" in text
+    assert "Bea wins 54 from side pot 1 with Pair of Kings" in text
+    assert "Bea turns up Kh Ks" in text and "You turn up Ah As" in text
 
 
-def test_save_writes_one_json_line_per_hand(tmp_path: Path) -> None:
+def test_save_writes_one_json_line_per_hand_as_the_house_when_asked(tmp_path: Path) -> None:
     path = tmp_path / "hands.jsonl"
-    result = play(house_rules("holdem"), 3, 2, 100, 3, 3, True, console(), save=path)
+    result = play(house_rules("holdem"), 3, 2, 100, 3, 3, True, console(), save=path, house=True)
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     assert len(lines) == result.hands == 3
     first = lines[0]
@@ -327,6 +354,19 @@ def test_save_writes_one_json_line_per_hand(tmp_path: Path) -> None:
     deals = [e for e in first["events"] if e["event"] == "DealHole"]
     assert all(Card(text) for deal in deals for text in deal["cards"])
     assert first["events"][-1]["event"] == "HandOver"
+
+
+def test_issue_13_8_bots_alone_save_what_a_spectator_saw(tmp_path: Path) -> None:
+    path = tmp_path / "hands.jsonl"
+    result = play(house_rules("holdem"), 3, 2, 100, 4, 3, True, console(), save=path)
+    for line, record in zip(path.read_text().splitlines(), result.records, strict=True):
+        saved = json.loads(line)
+        shown = {str(c) for e in record.events if isinstance(e, ev.Show) for c in e.cards}
+        for event in saved["events"]:
+            if event["event"] == "DealHole":
+                assert all(card == "??" or card in shown for card in event["cards"])
+            if event["event"] == "Burn":
+                assert event["card"] is None
 
 
 def test_on_hand_hook_gets_each_record() -> None:
@@ -347,7 +387,7 @@ def test_bad_set_ups_are_errors_that_say_why() -> None:
         house_rules("holdem", "crazy")
     with pytest.raises(GameError, match="stakes '2/1'"):
         house_rules("holdem", stakes="2/1")
-    with pytest.raises(GameError, match="rake 'lots'"):
+    with pytest.raises(GameError, match=r"--rake takes a percentage .* got 'lots'"):
         house_rules(rake="lots")
 
 
@@ -362,11 +402,11 @@ def test_house_rules() -> None:
 
 def test_play_from_options_plays_and_reports_set_up_errors() -> None:
     out = console()
-    code = play_from_options("omaha", "pot", "1/2", bots=3, hands=2, seed=4, auto=True,
+    code = play_from_options("omaha", "pot", "1/2", seats=4, hands=2, seed=4, auto=True,
                              console=out)  # fmt: skip
     assert code == 0 and "after 2 hands" in out.export_text()
     out = console()
-    assert play_from_options("holdem", bots=12, console=out) == 2
+    assert play_from_options("holdem", seats=13, console=out) == 2
     text = out.export_text()
     assert "error:" in text and "seats 2 to 10 players (au 5.1), not 13" in text
     out = console()
@@ -393,7 +433,7 @@ def test_croupier_play_at_a_real_terminal() -> None:
     command = [sys.executable, "-c", "from croupier.cli import app; app()"]
     child = pexpect.spawn(
         command[0],
-        [*command[1:], "play", "--seed", "3", "--hands", "2", "--bots", "2"],
+        [*command[1:], "play", "--seed", "3", "--hands", "2", "--seats", "3"],
         encoding="utf-8",
         timeout=60,
         dimensions=(40, 120),
@@ -434,7 +474,7 @@ def test_every_game_structure_and_deck_of_every_rulebook_is_playable() -> None:
                     console = Console(file=io.StringIO(), width=120)
                     code = play_from_options(
                         entry.game, structure.value, stakes, rulebook=name, deck=kind.size,
-                        bots=2, hands=1, seed=1, auto=True, console=console,
+                        seats=3, hands=1, seed=1, auto=True, console=console,
                     )  # fmt: skip
                     output = console.file.getvalue()  # type: ignore[attr-defined]
                     assert code == 0, (name, entry.game, kind.size, structure, output[-300:])

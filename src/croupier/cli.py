@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import contextlib
+import importlib
+import importlib.util
 import json
+import sys
+from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import tomli
 import typer
+import typer.core
 from rich.console import Console
 from rich.text import Text
 
-from croupier.cards import CardError, format_cards
+from croupier.cards import format_cards
 from croupier.evaluate import Ranking, best_hand
 from croupier.hand import Rules
 from croupier.history import (
@@ -28,9 +33,48 @@ from croupier.history import (
     replay,
 )
 from croupier.history.extensions import OPTIONS, RULEBOOK, extension_rules
+from croupier.play_rules import GAMES_HELP
 from croupier.rulebooks import RulebookError, load_rulebook
 
+
+def _click_errors() -> Any:
+    """The click exceptions typer raises: its own copy of click from typer 0.2x, else click's."""
+    name = "typer._click.exceptions" if importlib.util.find_spec("typer._click") else "click"
+    return importlib.import_module(name)
+
+
+class _OneLineErrors(typer.core.TyperGroup):
+    """Usage errors (an unknown option, a value that is not a number) in one line on stderr,
+    with exit code 2, rather than a box: every bad argument is one line."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        errors = _click_errors()
+        standalone = kwargs.pop("standalone_mode", True)
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)
+        except errors.ClickException as error:
+            if not standalone:
+                raise
+            if type(error).__name__ == "NoArgsIsHelpError":  # the help, as asked
+                error.show()
+                sys.exit(error.exit_code)
+            context = getattr(error, "ctx", None)
+            where = context.command_path if context is not None else "croupier"
+            hint = f" (see {where} --help)" if isinstance(error, errors.UsageError) else ""
+            print(f"error: {error.format_message()}{hint}", file=sys.stderr)
+            sys.exit(error.exit_code)
+        except typer.Abort:
+            if not standalone:
+                raise
+            sys.exit(130)
+        if not standalone:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(
+    cls=_OneLineErrors,
     help="croupier: poker dealt and adjudicated exactly as a casino rulebook says.",
     no_args_is_help=True,
     add_completion=False,
@@ -142,64 +186,100 @@ def rules_show(
 
 @app.command("play")
 def play_command(
-    game: Annotated[
-        str, typer.Option(help="holdem, omaha, manila2, manila3, draw, stud5 or stud7.")
-    ] = "holdem",
+    game: Annotated[str, typer.Option(metavar="NAME", help=f"The game: {GAMES_HELP}.")] = "holdem",
     rulebook: Annotated[
         str | None,
-        typer.Option(help="Play by a rulebook: au-casino, rws, qld, cardroom, league or a file."),
+        typer.Option(
+            metavar="BOOK",
+            help="Play by a rulebook: au-casino, rws, qld, cardroom, league or a file.",
+        ),
     ] = None,
     structure: Annotated[
         str | None,
         typer.Option(
-            help="no-limit, pot, half-pot, straddle, fixed or spread (default: the rulebook's, "
-            "else no-limit)."
+            metavar="STRUCTURE",
+            help="no-limit, pot, half-pot, straddle, fixed or spread; one per round separated "
+            "by commas; or a book's combination (qld: combination). Default: the rulebook's, "
+            "else the game's usual one.",
         ),
     ] = None,
     stakes: Annotated[
-        str, typer.Option(help="'S/B': the blinds (stud: the ante and the bet), e.g. '1/2'.")
+        str,
+        typer.Option(
+            metavar="S/B", help="'S/B': the blinds (stud: the ante and the bet), e.g. '1/2'."
+        ),
     ] = "1/2",
-    ante: Annotated[int | None, typer.Option(help="Ante per player (stud: S).")] = None,
-    deck: Annotated[
-        int | None, typer.Option(help="Deck size: 52, 40, 36 or 32 (default: the game's own).")
+    ante: Annotated[
+        int | None, typer.Option(metavar="CHIPS", help="Ante per player (stud: S).")
     ] = None,
-    rake: Annotated[str | None, typer.Option(help="Commission per pot, e.g. '5%'.")] = None,
+    deck: Annotated[
+        int | None,
+        typer.Option(
+            metavar="CARDS", help="Deck size: 52, 40, 36 or 32 (default: the game's own)."
+        ),
+    ] = None,
+    rake: Annotated[
+        str | None, typer.Option(metavar="PERCENT", help="Commission per pot, e.g. '5%'.")
+    ] = None,
     max_wager: Annotated[
-        int | None, typer.Option(help="Table maximum bet or raise (spread limit: default 4 B).")
+        int | None,
+        typer.Option(
+            metavar="CHIPS", help="Table maximum bet or raise (spread limit: default 4 B)."
+        ),
     ] = None,
     seats: Annotated[
-        int | None, typer.Option(help="Seats at the table (default: bots + 1).")
-    ] = None,
-    bots: Annotated[int, typer.Option(help="Bots, in seats 2, 3, ...")] = 5,
-    buy_in: Annotated[
-        int | None, typer.Option(help="Chips each player sits down with (default: 100 x B).")
-    ] = None,
-    hands: Annotated[int, typer.Option(help="Hands to play; 0: until you quit.")] = 0,
-    seed: Annotated[int | None, typer.Option(help="Seed for a repeatable game.")] = None,
-    auto: Annotated[
-        bool, typer.Option("--auto", help="Bots in every seat: watch them play.")
-    ] = False,
-    opponents: Annotated[
-        str, typer.Option(help="Bot kinds, in turn: strength, calling, random.")
+        int, typer.Option(metavar="N", help="Players at the table, you included.")
+    ] = 6,
+    bots: Annotated[
+        str, typer.Option(metavar="KINDS", help="Bot kinds, in turn: strength, calling, random.")
     ] = "strength,strength,calling,random",
+    buy_in: Annotated[
+        int | None,
+        typer.Option(
+            metavar="CHIPS", help="Chips each player sits down with (default 100 B, at least 10 B)."
+        ),
+    ] = None,
+    hands: Annotated[int, typer.Option(metavar="N", help="Hands to play; 0: until you quit.")] = 0,
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help="Seed for a repeatable game.")
+    ] = None,
+    auto: Annotated[
+        bool, typer.Option("--auto", metavar="", help="Bots in every seat: watch them play.")
+    ] = False,
     save: Annotated[
         str | None,
-        typer.Option(help="Write each finished hand: PHH to a .phhs file, else JSON lines."),
+        typer.Option(
+            metavar="FILE",
+            help="Save the hands as you saw them; the suffix picks the format: .phh (one "
+            "hand), .phhs (many), .jsonl (croupier's event log).",
+        ),
     ] = None,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", metavar="", help="Replace the --save file if it exists.")
+    ] = False,
+    append: Annotated[
+        bool, typer.Option("--append", metavar="", help="Add to the --save file (.phhs, .jsonl).")
+    ] = False,
+    house: Annotated[
+        bool,
+        typer.Option(
+            "--house", metavar="", help="Save the house's record: every card, the bots' too."
+        ),
+    ] = False,
 ) -> None:
     """Play poker at the terminal against bots (or watch bots play with --auto).
 
     Type c (check/call), f (fold), b 50 / r 300 (bet or raise to), a (all-in), d 2 5 or
     d Ah Kd (draw), p (stand pat), ? (help); Ctrl-C ends the game.
 
-    Example: croupier play --rulebook rws --stakes 1/2 --bots 5 --hands 10
+    Example: croupier play --rulebook rws --stakes 1/2 --seats 6 --hands 10
     """
     from croupier.play import play_from_options
 
     code = play_from_options(
         game, structure, stakes, rulebook=rulebook, ante=ante, deck=deck, rake=rake,
         max_wager=max_wager, seats=seats, bots=bots, buy_in=buy_in, hands=hands, seed=seed,
-        auto=auto, opponents=opponents, save=save, console=console,
+        auto=auto, save=save, overwrite=overwrite, append=append, house=house, console=console,
     )  # fmt: skip
     if code:
         raise typer.Exit(code)
@@ -271,85 +351,101 @@ def _make_admin(db: str, admin: str) -> None:
 @app.command("sim")
 def sim_command(
     rulebook: Annotated[
-        str | None, typer.Option(help="A rulebook (au-casino, rws, qld, cardroom, league).")
+        str | None,
+        typer.Option(metavar="BOOK", help="A rulebook (au-casino, rws, qld, cardroom, league)."),
     ] = None,
-    game: Annotated[str, typer.Option(help="holdem, omaha, manila2, manila3, draw, stud5...")] = (
-        "holdem"
-    ),
-    structure: Annotated[str | None, typer.Option(help="Betting structure.")] = None,
-    stakes: Annotated[str, typer.Option(help="'S/B' blinds (stud: ante/bet).")] = "1/2",
-    seats: Annotated[int, typer.Option(help="Players at the table.")] = 6,
+    game: Annotated[str, typer.Option(metavar="NAME", help=f"The game: {GAMES_HELP}.")] = "holdem",
+    structure: Annotated[
+        str | None,
+        typer.Option(
+            metavar="STRUCTURE",
+            help="Betting structure (default: the rulebook's, else the game's usual).",
+        ),
+    ] = None,
+    stakes: Annotated[
+        str, typer.Option(metavar="S/B", help="'S/B' blinds (stud: ante/bet).")
+    ] = "1/2",
+    ante: Annotated[
+        int | None, typer.Option(metavar="CHIPS", help="Ante per player (stud: S).")
+    ] = None,
+    deck: Annotated[
+        int | None, typer.Option(metavar="CARDS", help="Deck size (default: the game's own).")
+    ] = None,
+    max_wager: Annotated[
+        int | None,
+        typer.Option(
+            metavar="CHIPS", help="Table maximum bet or raise (spread limit: default 4 B)."
+        ),
+    ] = None,
+    seats: Annotated[int, typer.Option(metavar="N", help="Players at the table.")] = 6,
     bots: Annotated[
-        str, typer.Option(help="Bot kinds, repeated to fill the seats: random, calling, strength.")
+        str,
+        typer.Option(
+            metavar="KINDS",
+            help="Bot kinds, repeated to fill the seats: random, calling, strength.",
+        ),
     ] = "random",
-    hands: Annotated[int, typer.Option(help="Hands to play.")] = 10_000,
-    stack: Annotated[int | None, typer.Option(help="Chips per seat each hand (default 100 B).")] = (
-        None
-    ),
-    workers: Annotated[int, typer.Option(help="Processes (same results for any count).")] = 1,
-    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same summary.")] = 0,
-    rake: Annotated[str | None, typer.Option(help="Commission per pot, e.g. '5%'.")] = None,
+    hands: Annotated[int, typer.Option(metavar="N", help="Hands to play.")] = 10_000,
+    stack: Annotated[
+        int | None,
+        typer.Option(metavar="CHIPS", help="Chips per seat each hand (default 100 big blinds)."),
+    ] = None,
+    backend: Annotated[
+        str, typer.Option(metavar="NAME", help="Where chunks of hands run: serial, process or ray.")
+    ] = "serial",
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="Workers (default: all cores; ray: the cluster's CPUs). Same result "
+            "for any count.",
+        ),
+    ] = None,
+    address: Annotated[
+        str | None,
+        typer.Option(metavar="ADDR", help="Ray cluster address (auto, ray://host:10001)."),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Seed: the same seed gives the same summary.")
+    ] = 0,
+    rake: Annotated[
+        str | None, typer.Option(metavar="PERCENT", help="Commission per pot, e.g. '5%'.")
+    ] = None,
     save: Annotated[
-        str | None, typer.Option(help="Stream every hand to this file (JSON lines).")
-    ] = (None),
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Stream every hand to this file as a spectator saw it; the suffix picks the "
+            "format: .phhs or .jsonl.",
+        ),
+    ] = None,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", metavar="", help="Replace the --save file if it exists.")
+    ] = False,
+    append: Annotated[
+        bool, typer.Option("--append", metavar="", help="Add to the --save file.")
+    ] = False,
+    house: Annotated[
+        bool,
+        typer.Option("--house", metavar="", help="Save the house's record: every bot's cards."),
+    ] = False,
 ) -> None:
-    """Bots play many independent hands; prints winnings per seat with 95% intervals.
+    """Bots play many independent hands; prints what was simulated and each seat's winnings,
+    per hand and in big blinds per 100 hands, with 95% intervals. Ctrl-C prints the result so
+    far.
 
-    Example: croupier sim --rulebook rws --seats 6 --hands 100000 --workers 2
+    Example: croupier sim --rulebook rws --seats 6 --hands 100000 --backend process
     """
-    import time
+    from croupier.sim import sim_from_options
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-    from rich.table import Table as RichTable
-
-    from croupier.games import GameError
-    from croupier.play import book_rules, house_rules
-    from croupier.rulebooks import RulebookError
-    from croupier.sim import SimError, save_path, simulate
-
-    kinds = [kind.strip() for kind in bots.split(",") if kind.strip()]
-    lineup = [kinds[i % len(kinds)] for i in range(seats)] if kinds else []
-    try:
-        if rulebook is not None:
-            rules = book_rules(rulebook, game, structure, stakes, rake=rake)
-        else:
-            rules = house_rules(game, structure or "no-limit", stakes, rake=rake)
-        chips = stack if stack is not None else 100 * rules.betting.small_bet
-        out = save_path(save)
-        started = time.perf_counter()
-        with Progress(
-            TextColumn("[bold]sim"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]}"), console=console, transient=True,
-        ) as progress:  # fmt: skip
-            task = progress.add_task("hands", total=hands, rate="")
-
-            def advance(done: int) -> None:
-                elapsed = time.perf_counter() - started
-                completed = progress.tasks[0].completed + done
-                progress.update(task, advance=done, rate=f"{completed / elapsed:,.0f} hands/s")
-
-            result = simulate(
-                rules, lineup, hands, stack=chips, seed=seed, workers=workers, save=out,
-                on_progress=advance,
-            )  # fmt: skip
-        if out is not None:
-            out.close()
-    except (SimError, GameError, RulebookError, CardError, OSError) as error:
-        console.print(f"[red]error:[/red] {error}")
-        raise typer.Exit(2) from None
-    elapsed = time.perf_counter() - started
-    table = RichTable(title=f"{result.hands:,} hands · {result.hands / elapsed:,.0f} hands/s")
-    for column in ("seat", "bot", "net", "per hand", "95% interval"):
-        table.add_column(column, justify="right")
-    for seat in result.seats:
-        table.add_row(
-            str(seat.seat), seat.bot, f"{seat.net:+,}", f"{seat.mean:+.3f}",
-            f"{seat.mean - seat.half_width:+.3f} .. {seat.mean + seat.half_width:+.3f}",
-        )  # fmt: skip
-    console.print(table)
-    console.print(
-        f"commission {result.commission:,} · showdowns {result.showdown_rate:.1%} of hands"
-    )
+    code = sim_from_options(
+        game, structure, stakes, rulebook=rulebook, ante=ante, deck=deck, rake=rake,
+        max_wager=max_wager, seats=seats, bots=bots, hands=hands, stack=stack, seed=seed,
+        backend=backend, workers=workers, address=address, save=save, overwrite=overwrite,
+        append=append, house=house, console=console,
+    )  # fmt: skip
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command("replay")
@@ -380,6 +476,7 @@ def replay_command(
     """
     root = Path(path)
     files = sorted(root.rglob("*.phh*")) if root.is_dir() else [root]
+    files += sorted(root.rglob("*.jsonl")) if root.is_dir() else []
     try:
         if rulebook is not None:
             load_rulebook(rulebook)
@@ -389,6 +486,10 @@ def replay_command(
         raise typer.Exit(2) from None
     hands = failures = 0
     for file in files:
+        if file.suffix == ".jsonl":  # croupier's event log, replayed under its table's rules
+            replayed = _replay_log(file, as_json)
+            hands, failures = hands + replayed[0], failures + replayed[1]
+            continue
         try:
             histories = load_phhs(file) if file.suffix == ".phhs" else [load_phh(file)]
         except (PHHError, OSError) as error:
@@ -486,6 +587,27 @@ def convert_command(
         Path(output).write_text(joined, encoding="utf-8")
     if failures:
         raise typer.Exit(1)
+def _replay_log(file: Path, as_json: bool) -> tuple[int, int]:
+    """Replay a .jsonl event log (croupier.history.formats); (hands, failures)."""
+    from croupier.history.formats import HistoryFileError, replay_event_logs
+    from croupier.play_rules import TableOptions
+
+    def rules_of(record: Mapping[str, Any]) -> Rules:
+        if not isinstance(record.get("table"), dict):
+            raise HistoryFileError("the hand does not name its table's rules ('table')")
+        return TableOptions.from_dict(record["table"]).rules()
+
+    hands = failures = 0
+    try:
+        for done in replay_event_logs(file, rules_of):
+            hands += 1
+            failures += not done.ok
+            _report(as_json, {"file": str(file), "hand": done.hand, "ok": done.ok,
+                              "error": done.error})  # fmt: skip
+    except HistoryFileError as error:
+        failures += 1
+        _report(as_json, {"file": str(file), "hand": None, "ok": False, "error": str(error)})
+    return hands, failures
 
 
 def _option(text: str) -> tuple[str, object]:
@@ -672,12 +794,13 @@ def bench_command(
     unknown = [name for name in chosen if name not in BENCHMARKS]
     if unknown:
         console.print(f"[red]error:[/red] no benchmark {unknown[0]!r}: expected one of "
-                      f"{', '.join(BENCHMARKS)}")  # fmt: skip
+                      f"{', '.join(BENCHMARKS)}", soft_wrap=True)  # fmt: skip
         raise typer.Exit(2)
     if not folder.is_dir():
         console.print(
             "[red]error:[/red] the benchmarks ship with the source tree (bench/), which this "
-            "installation does not have: install croupier from a checkout with pip install -e ."
+            "installation does not have: install croupier from a checkout with pip install -e .",
+            soft_wrap=True,
         )
         raise typer.Exit(2)
     failed = 0

@@ -246,6 +246,25 @@ class Table:
         self.rules = rules
         self.events.append(RulesChanged(rules))
 
+    def __repr__(self) -> str:
+        """What table, who sits with what, the button and the hand: ``<Table holdem no-limit
+        blinds 1/2, 6 seats: s1 Ada 200, s2 Bea 198; button s2; hand #3 in progress>``."""
+        rules = self.rules
+        structure = "/".join(dict.fromkeys(s.value for s in rules.betting.structures))
+        stakes = (
+            f"blinds {'/'.join(map(str, rules.blinds))}" if rules.blinds else f"ante {rules.ante}"
+        )
+        seated = ", ".join(
+            f"s{seat} {player.name} {self._chips(seat)}"
+            for seat, player in sorted(self._players.items())
+        )
+        button = f"button s{self.button}" if self.button is not None else "no button yet"
+        hand = f"hand #{self.hands} in progress" if self.in_hand else f"{self.hands} hands dealt"
+        return (
+            f"<Table {rules.game.name} {structure} {stakes}, {self.seats} seats: "
+            f"{seated or 'nobody seated'}; {button}; {hand}>"
+        )
+
     # --- seats -----------------------------------------------------------------------------
 
     def sit(self, seat: int, name: str, chips: int, *, transfer: bool = False) -> None:

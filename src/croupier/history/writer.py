@@ -65,9 +65,9 @@ def history_from_hand(
     ``rulebook``, ``options``: the shipped book and the house options the hand was played under
     (``Rulebook.rules`` keywords), written as such. Keyword ``fields`` add or replace fields
     (``players=...``, ``event=...``). ``viewer``: whose record it is, a player's index (the
-    others' hole cards and draws are ``??`` unless shown) or :data:`~croupier.events.HOUSE`
-    (every card the hand knows). Raises :class:`PHHError` for rules the fields cannot
-    describe. An over-blind (au 11.1(c)(iv)) is the last of ``blinds_or_straddles``, marked by
+    others' hole cards and draws are ``??`` unless shown), :data:`~croupier.events.SPECTATOR`
+    or :data:`~croupier.events.HOUSE` (every card the hand knows). Raises :class:`PHHError`
+    for rules the fields cannot describe. An over-blind (au 11.1(c)(iv)) is the last of ``blinds_or_straddles``, marked by
     ``_croupier_over_blind``."""
     rules = hand.rules
     code = phh_variant(hand)
