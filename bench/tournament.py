@@ -107,9 +107,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--bots", default="random,tight", help="random, tight or both")
     args = parser.parse_args()
+    kinds = args.bots.split(",")
+    if any(kind not in BOTS for kind in kinds):
+        parser.error(f"--bots takes {', '.join(BOTS)}, got {args.bots!r}")
     print(f"machine: {cpu_model()}, Python {platform.python_version()}, {engine()}")
     print(f"best of {args.rounds} rounds each (the same tournament each round), taking turns")
-    for kind in args.bots.split(","):
+    for kind in kinds:
         bot = BOTS[kind]()
         best = alone = float("inf")
         same = True

@@ -60,12 +60,18 @@ def test_the_saved_log_rebuilds_the_tournament_and_every_saved_hand_replays(
     assert f"saved the {len(histories):,} hands" in out
 
 
+def _example_file(folder: Path) -> Path:
+    """The tournament file documented in croupier.tournament.fileformat (payouts for 2 to 10)."""
+    doc = fileformat.__doc__ or ""
+    file = folder / "league.toml"
+    file.write_text(textwrap.dedent(doc[doc.index("    name =") : doc.index("Every mistake")]))
+    return file
+
+
 def test_a_tournament_file_sets_the_levels_and_the_big_blind_ante_is_saved(
     tmp_path: Path,
 ) -> None:
-    doc = fileformat.__doc__ or ""
-    file = tmp_path / "league.toml"
-    file.write_text(textwrap.dedent(doc[doc.index("    name =") : doc.index("Every mistake")]))
+    file = _example_file(tmp_path)
     hands = tmp_path / "hands.phhs"
     code, out = _run(str(file), "--players", "10", "--save-hands", str(hands), "--seed", "2")
     assert code == 0, out
@@ -81,9 +87,7 @@ def test_a_tournament_file_sets_the_levels_and_the_big_blind_ante_is_saved(
 def test_a_field_the_files_payouts_do_not_cover_is_refused_before_the_start(
     tmp_path: Path,
 ) -> None:
-    doc = fileformat.__doc__ or ""
-    file = tmp_path / "league.toml"
-    file.write_text(textwrap.dedent(doc[doc.index("    name =") : doc.index("Every mistake")]))
+    file = _example_file(tmp_path)
     code, out = _run(str(file), "--players", "12")
     assert code == 2 and out.strip() == (
         "error: no payout range for 12 entrants: the template covers 2 to 10"

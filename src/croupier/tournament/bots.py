@@ -15,7 +15,7 @@ from croupier.betting import Legal
 from croupier.bots import Action, Bot, CallingStation, RandomBot, SeatView, StrengthBot
 from croupier.tournament.settings import TournamentError
 
-__all__ = ["BOTS", "TightBot", "bots_for"]
+__all__ = ["BOTS", "TightBot", "bots_for", "check_kinds"]
 
 
 class TightBot:
@@ -45,12 +45,17 @@ BOTS: dict[str, Callable[[], Bot]] = {
 }
 
 
-def bots_for(kinds: Sequence[str], players: Sequence[str]) -> dict[str, Bot]:
-    """Each player's bot: the ``kinds`` in turn over ``players`` (one bot object per kind)."""
+def check_kinds(kinds: Sequence[str]) -> None:
+    """Raise :class:`TournamentError` unless ``kinds`` names one or more of :data:`BOTS`."""
     if not kinds:
         raise TournamentError(f"name at least one kind of bot: {', '.join(BOTS)}")
     unknown = [kind for kind in kinds if kind not in BOTS]
     if unknown:
         raise TournamentError(f"no bot called {unknown[0]!r}: the bots are {', '.join(BOTS)}")
+
+
+def bots_for(kinds: Sequence[str], players: Sequence[str]) -> dict[str, Bot]:
+    """Each player's bot: the ``kinds`` in turn over ``players`` (one bot object per kind)."""
+    check_kinds(kinds)
     made = {kind: BOTS[kind]() for kind in dict.fromkeys(kinds)}
     return {name: made[kinds[i % len(kinds)]] for i, name in enumerate(players)}

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from croupier.history import HandHistory, dump_phhs, history_from_hand
 from croupier.tournament import events as ev
-from croupier.tournament.bots import bots_for
+from croupier.tournament.bots import bots_for, check_kinds
 from croupier.tournament.clock import ManualClock
 from croupier.tournament.core import Tournament
 from croupier.tournament.driver import DealtHand, EngineHands
@@ -75,7 +75,7 @@ class TournamentRun:
         else:
             settings = standard_settings(table_size=9 if size is None else size)
         kinds = tuple(kind.strip() for kind in bots.split(",") if kind.strip())
-        bots_for(kinds, ["check"])  # the names, checked before the run
+        check_kinds(kinds)
         log = _new_file("--save-log", save_log)
         hands = _new_file("--save-hands", save_hands)
         if hands is not None and hands.suffix != ".phhs":
