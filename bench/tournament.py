@@ -1,11 +1,12 @@
 """A 1,000-player tournament with bots, from the seat draw to the winner.
 
 The tournament (croupier.tournament) runs under the standard structure (20-minute levels from
-25/50 with 10,000 chips, two minutes of simulated time per hand); every hand is played by
-today's table engine through the driver (``EngineHands``: ``croupier.table.Table`` and
-``croupier.bots``). Two fields: ``random`` bots (``croupier.bots.RandomBot``, which often moves
-all in, so the tournament is over in a few hundred hands) and ``tight`` bots (fold three times
-in four when facing a bet, rarely raise: thousands of hands, every level and colour-up).
+25/50 with 10,000 chips, two minutes of simulated time per hand); every hand is dealt by the
+hand engine with the tournament's forced bets and played by bots through their seats' views
+(the driver, ``EngineHands``). Two fields: ``random`` bots (``croupier.bots.RandomBot``, which
+often moves all in, so the tournament is over in a few hundred hands) and ``tight`` bots
+(``croupier.tournament.bots.TightBot``: fold three times in four when facing a bet, rarely
+raise: thousands of hands, every level and colour-up).
 
 Printed for each: hands, hands per second and total time for the whole tournament (best of
 ``--rounds``); then the same hands played by the driver alone (replayed from the tournament's
@@ -22,11 +23,9 @@ from __future__ import annotations
 
 import argparse
 import platform
-import random
 import time
 
-from croupier.betting import Legal
-from croupier.bots import Action, Bot, RandomBot, SeatView
+from croupier.bots import Bot
 from croupier.tournament import (
     EngineHands,
     HandSetup,
@@ -37,26 +36,8 @@ from croupier.tournament import (
     standard_settings,
 )
 from croupier.tournament import events as ev
+from croupier.tournament.bots import BOTS
 from machine import cpu_model, engine
-
-
-class TightBot:
-    """Folds three times in four when facing a bet; raises (mostly the minimum) 7% of the time."""
-
-    def act(self, view: SeatView, legal: Legal, rng: random.Random) -> Action:
-        roll = rng.random()
-        if legal.call and roll < 0.75:
-            return Action.fold()
-        if legal.raise_range is not None and roll > 0.93:
-            low, high = legal.raise_range
-            return Action.bet_or_raise_to(low if rng.random() < 0.8 else high)
-        return Action.check_or_call()
-
-    def draw(self, view: SeatView, rng: random.Random) -> Action:
-        return Action.draw()
-
-
-BOTS: dict[str, Bot] = {"random": RandomBot(), "tight": TightBot()}
 
 
 def one_tournament(
@@ -126,10 +107,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--bots", default="random,tight", help="random, tight or both")
     args = parser.parse_args()
+    kinds = args.bots.split(",")
+    if any(kind not in BOTS for kind in kinds):
+        parser.error(f"--bots takes {', '.join(BOTS)}, got {args.bots!r}")
     print(f"machine: {cpu_model()}, Python {platform.python_version()}, {engine()}")
     print(f"best of {args.rounds} rounds each (the same tournament each round), taking turns")
-    for kind in args.bots.split(","):
-        bot = BOTS[kind]
+    for kind in kinds:
+        bot = BOTS[kind]()
         best = alone = float("inf")
         same = True
         for _ in range(args.rounds):  # the tournament and the driver alone take turns

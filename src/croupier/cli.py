@@ -812,3 +812,61 @@ def bench_command(
         )
     if failed:
         raise typer.Exit(1)
+
+
+# --- croupier tournament -------------------------------------------------------------------------
+
+
+class _OneLineErrors(typer.core.TyperCommand):
+    """A command whose usage errors (an unknown option, a missing value) are one line too."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except Exception as error:  # click's UsageError (typer may bring its own click)
+            message = getattr(error, "format_message", None)
+            if message is None:
+                raise
+            _fail(message())
+
+
+@app.command("tournament", cls=_OneLineErrors)
+def tournament_command(
+    file: Annotated[
+        str | None, typer.Argument(help="A tournament file (TOML: levels, payouts, options).")
+    ] = None,
+    players: Annotated[str, typer.Option(help="Bots entered.")] = "180",
+    table_size: Annotated[
+        str | None, typer.Option(help="Seats per table (default 9, or the file's).")
+    ] = None,
+    bots: Annotated[
+        str, typer.Option(help="random, tight, calling or strength; a list is dealt in turn.")
+    ] = "tight",
+    seed: Annotated[str, typer.Option(help="The same seed gives the same tournament.")] = "0",
+    seconds_per_hand: Annotated[
+        str, typer.Option(help="Simulated seconds on the clock per round of hands.")
+    ] = "120",
+    save_log: Annotated[
+        str | None, typer.Option(help="Write the tournament's event log here (JSON lines).")
+    ] = None,
+    save_hands: Annotated[
+        str | None, typer.Option(help="Write every hand here (PHH collection, .phhs).")
+    ] = None,
+) -> None:
+    """Run a multi-table tournament of bots under the league's rules, to the end.
+
+    Example: croupier tournament --players 180 --table-size 9 --save-hands hands.phhs
+    """
+    from croupier.tournament.command import TournamentRun, run_tournament
+    from croupier.tournament.settings import TournamentError
+
+    try:
+        request = TournamentRun.checked(
+            file=file, players=players, table_size=table_size, bots=bots, seed=seed,
+            seconds_per_hand=seconds_per_hand, save_log=save_log, save_hands=save_hands,
+        )  # fmt: skip
+        run_tournament(request, console)
+    except TournamentError as error:
+        _fail(error)
+    except KeyboardInterrupt:
+        _fail("interrupted: nothing saved")

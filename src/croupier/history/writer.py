@@ -67,8 +67,8 @@ def history_from_hand(
     (``players=...``, ``event=...``). ``viewer``: whose record it is, a player's index (the
     others' hole cards and draws are ``??`` unless shown), :data:`~croupier.events.SPECTATOR`
     or :data:`~croupier.events.HOUSE` (every card the hand knows). Raises :class:`PHHError`
-    for rules the fields cannot describe. An over-blind (au 11.1(c)(iv)) is the last of ``blinds_or_straddles``, marked by
-    ``_croupier_over_blind``."""
+    for rules the fields cannot describe. An over-blind (au 11.1(c)(iv)) is the last of
+    ``blinds_or_straddles``, marked by ``_croupier_over_blind``."""
     rules = hand.rules
     code = phh_variant(hand)
     betting = rules.betting

@@ -6,13 +6,13 @@ and the clock, keeps the blinds due across hands (league 12), balances and break
 (league 14), colours up chips (league 18, 48), takes late entries (league 19), treats absent and
 penalised players (league 25, 27, 35, 36), and pays out. Hands are played by any table engine
 through :class:`HandPlayer` (:mod:`croupier.tournament.interface`); :class:`EngineHands` does it
-with today's engine and bots.
+with the hand engine and bots.
 """
 
 from croupier.tournament.chips import ColourUp, Race, RaceEntry, colour_up
 from croupier.tournament.clock import Clock, ManualClock, StageClock
 from croupier.tournament.core import Tournament
-from croupier.tournament.driver import AbsentPlayer, EngineHands
+from croupier.tournament.driver import DealtHand, EngineHands, hand_forced_bets
 from croupier.tournament.interface import ForcedBets, HandPlayer, HandResult, HandSetup, SeatInHand
 from croupier.tournament.payouts import icm_deal, icm_equities, prizes
 from croupier.tournament.runner import run, standard_settings
@@ -31,11 +31,11 @@ from croupier.tournament.settings import (
 from croupier.tournament.state import Standing, Status
 
 __all__ = [
-    "AbsentPlayer",
     "AddOn",
     "Break",
     "Clock",
     "ColourUp",
+    "DealtHand",
     "EngineHands",
     "ForcedBets",
     "HandPlayer",
@@ -58,6 +58,7 @@ __all__ = [
     "TournamentError",
     "TournamentSettings",
     "colour_up",
+    "hand_forced_bets",
     "hands_until_big_blind",
     "icm_deal",
     "icm_equities",

@@ -1,130 +1,186 @@
-"""Playing a tournament's hands with today's table engine and bots.
+"""Playing a tournament's hands with the hand engine and bots.
 
-:class:`EngineHands` is a :class:`~croupier.tournament.interface.HandPlayer` built only on the
-public API of ``croupier.table.Table`` (one table object per hand, the tournament keeping the
-button and the blinds across hands), ``croupier.rulebooks`` and ``croupier.bots``. It is kept in
-this one module so that it can be ported to the redesigned table engine (issue 14), which is to
-take the forced bets as a value per hand. What today's engine cannot do, and how it is bridged:
+:class:`EngineHands` deals each hand as a :class:`croupier.hand.Hand` under the league book's
+no-limit hold'em at the level's stakes, with the tournament's own forced bets
+(:func:`hand_forced_bets`) in the tournament's deal order: the small blind only when it is due
+to somebody, the big blind from the seat that owes it, the button where the tournament put it,
+dead or not (league 12), a per-player ante, or a big-blind ante as dead money. No table object
+is kept between hands: the tournament keeps the seats, the button and the blinds. Bots decide
+from a :class:`~croupier.bots.SeatView` built from the hand's log as their seat may see it
+(:func:`croupier.views.view`), which holds no reference to the hand.
 
-- a dead button: the button is given to the last player dealt in, which deals the same order;
-- a dead small blind (league 12): the hand's rules get a single blind, the big blind, posted by
-  the first player dealt (the seat after the empty small-blind seat);
-- the big-blind ante: the engine has per-player antes only, so a big-blind ante is not posted
-  (:attr:`EngineHands.skipped_big_blind_antes` counts the hands); a per-player ante is;
-- an absent player's hand mucked at the first card (league 27): the engine cannot kill a hand,
-  so the absent player folds at their first turn, their blinds and antes posted (league 25);
-  and a present player never folds when only absent players' hands are left against them (the
-  pot is theirs: a dead hand cannot win it), checking or calling instead, which the absent
-  player's fold then hands back. One difference remains: an absent player all in from their
-  forced bets never has a turn to fold, so their hand stays live to the showdown.
+Absent players (league 25, 27; a penalty, league 35) are dealt in and their forced bets posted
+from their own stacks. Their hands are to be killed at the first card; until the engine has
+``Hand.kill_hand`` (issue 15), an absent player folds at their first turn
+(:meth:`DealtHand.step`), and a present player never folds when only absent players' hands
+are left against them (a dead hand cannot win the pot), checking or calling instead, which the
+absent player's fold then hands back. One difference remains until then: an absent player all
+in from their forced bets has no turn to fold, so their hand stays live to the showdown.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from croupier.betting import Legal
-from croupier.bots import Action, ActionKind, Bot, RandomBot, SeatView, play_hand
+from croupier.bots import Action, ActionKind, Bot, RandomBot, SeatView
 from croupier.deck import SeededShuffler
-from croupier.hand import Rules
+from croupier.forced import Blind
+from croupier.forced import ForcedBets as HandForcedBets
+from croupier.hand import Hand, Phase, Rules
 from croupier.rulebooks import load_rulebook
-from croupier.table import Bust, BuyIn, Table
 from croupier.tournament.interface import ForcedBets, HandResult, HandSetup
 
-__all__ = ["AbsentPlayer", "EngineHands"]
+__all__ = ["DealtHand", "EngineHands", "hand_forced_bets"]
 
 
-class AbsentPlayer:
-    """Stands in for an absent player: folds at the first chance (league 27)."""
+def hand_forced_bets(setup: HandSetup) -> HandForcedBets:
+    """The hand's forced bets, players numbered in the setup's deal order (the first seat after
+    the button is 0): the per-player ante from everyone, or the big-blind ante from the big blind
+    as dead money, which every player in the hand may win; then the small blind, when it is
+    posted, and the big blind (league 12). A big blind too short for both posts the blind first
+    and the rest as ante (the usual tournament practice; the league book is silent)."""
+    level = setup.forced
+    index = {seat.seat: player for player, seat in enumerate(setup.seats)}
+    big = index[setup.big_blind]
+    antes: tuple[int, ...] = ()
+    if level.ante:
+        antes = (level.ante,) * len(setup.seats)
+    elif level.big_blind_ante:
+        short = max(0, setup.seats[big].chips - level.big_blind)
+        antes = tuple(
+            min(level.big_blind_ante, short) if player == big else 0
+            for player in range(len(setup.seats))
+        )
+    blinds = [Blind(big, level.big_blind)]
+    if setup.small_blind is not None:
+        blinds.insert(0, Blind(index[setup.small_blind], level.small_blind))
+    return HandForcedBets(antes, blinds, dead_antes=bool(level.big_blind_ante))
 
-    def act(self, view: SeatView, legal: Legal, rng: random.Random) -> Action:
-        return Action.fold() if legal.can_fold else Action.check_or_call()
 
-    def draw(self, view: SeatView, rng: random.Random) -> Action:
-        return Action.draw()
+@dataclass
+class DealtHand:
+    """One tournament hand in play: the engine's hand, the setup it was dealt from, and the bots
+    of its players (in deal order). :meth:`step` plays one decision; :meth:`result` gives the
+    chips back to the tournament once the hand is over."""
 
-    def __repr__(self) -> str:
-        return "AbsentPlayer()"
+    setup: HandSetup
+    hand: Hand
+    bots: tuple[Bot | None, ...]  # None for an absent player
+    rng: random.Random
+    absent: frozenset[int] = field(default_factory=frozenset)  # players, in deal order
 
+    @property
+    def over(self) -> bool:
+        return self.hand.phase is Phase.OVER
 
-class _FacingDeadHands:
-    """A present player's bot that does not fold when only absent players' hands, which
-    cannot win (league 27), are left against it."""
+    def seat_of(self, player: int) -> int:
+        """The seat of the hand's ``player`` (deal order)."""
+        return self.setup.seats[player].seat
 
-    def __init__(self, bot: Bot, absent: frozenset[int]) -> None:
-        self.bot = bot
-        self.absent = absent
-
-    def act(self, view: SeatView, legal: Legal, rng: random.Random) -> Action:
-        action = self.bot.act(view, legal, rng)
-        others = view.opponents
-        if action.kind is ActionKind.FOLD and others and all(p in self.absent for p in others):
-            return Action.check_or_call()
+    def step(self) -> Action:
+        """The player to act decides and acts; returns what they did."""
+        hand = self.hand
+        player = hand.to_act
+        if player is None:
+            raise ValueError(f"nobody is to act: {hand!r}")
+        action = self._decide(player)
+        action.apply(hand)
         return action
 
-    def draw(self, view: SeatView, rng: random.Random) -> Action:
-        return self.bot.draw(view, rng)
+    def _decide(self, player: int) -> Action:
+        hand = self.hand
+        if player in self.absent:
+            # Until Hand.kill_hand (issue 15): the dead hand folds at once (league 27).
+            return Action.fold() if hand.legal().can_fold else Action.check_or_call()
+        seen = SeatView.of(hand, player)
+        bot = self.bots[player]
+        assert bot is not None
+        if hand.drawing:
+            return bot.draw(seen, self.rng)
+        action = bot.act(seen, hand.legal(), self.rng)
+        if action.kind is ActionKind.FOLD and self.absent:
+            others = seen.opponents
+            if others and all(p in self.absent for p in others):
+                return Action.check_or_call()  # dead hands cannot take the pot (league 27)
+        return action
+
+    def result(self) -> HandResult:
+        """Every dealt seat's chips after the hand."""
+        if not self.over:
+            raise ValueError(f"the hand is not over: {self.hand!r}")
+        seats = self.setup.seats
+        return HandResult({seats[p].seat: chips for p, chips in enumerate(self.hand.stacks)})
 
 
 class EngineHands:
-    """Plays each hand with ``croupier.table.Table`` and bots (``bot_for(player)``, default a
-    :class:`~croupier.bots.RandomBot` for everyone), under ``rulebook``'s no-limit hold'em."""
+    """Plays each hand with the hand engine and bots (``bot_for(player)``, default a
+    :class:`~croupier.bots.RandomBot` for everyone), under ``rulebook``'s no-limit hold'em.
+    ``on_hand(dealt)`` is told of each hand once it is over (to save it, for instance)."""
 
     def __init__(
-        self, rulebook: str = "league", bot_for: Callable[[str], Bot] | None = None
+        self,
+        rulebook: str = "league",
+        bot_for: Callable[[str], Bot] | None = None,
+        on_hand: Callable[[DealtHand], None] | None = None,
     ) -> None:
+        self.rulebook = rulebook
         self.book = load_rulebook(rulebook)
         self.bot_for = bot_for if bot_for is not None else (lambda name: _RANDOM)
+        self.on_hand = on_hand
         self.hands = 0
-        self.skipped_big_blind_antes = 0
-        self.last_table: Table | None = None  # the last hand's table, for its events
-        self._rules: dict[tuple[ForcedBets, bool], Rules] = {}
+        self.last: DealtHand | None = None  # the last hand dealt
+        self._rules: dict[ForcedBets, Rules] = {}
 
-    def rules(self, forced: ForcedBets, dead_small_blind: bool) -> Rules:
-        """The hand's rules: the book's no-limit hold'em at the level's blinds and ante."""
-        key = (forced, dead_small_blind)
-        rules = self._rules.get(key)
+    def options(self, level: ForcedBets) -> dict[str, object]:
+        """The house options of the book's rules for ``level`` (``Rulebook.rules`` keywords)."""
+        return {"ante": level.ante, "chip_unit": level.chip_unit}
+
+    def rules(self, level: ForcedBets) -> Rules:
+        """The hand's rules: the book's no-limit hold'em at the level's blinds, in multiples of
+        the smallest chip in play (league 18). The forced bets are the hand's own."""
+        rules = self._rules.get(level)
         if rules is None:
             rules = self.book.rules(
                 "holdem",
                 "no-limit",
-                stakes=(forced.small_blind, forced.big_blind),
-                ante=forced.ante,
-                chip_unit=forced.chip_unit,
+                stakes=(level.small_blind, level.big_blind),
+                ante=level.ante,
+                chip_unit=level.chip_unit,
             )
-            if dead_small_blind:
-                rules = dataclasses.replace(rules, blinds=(forced.big_blind,))
-            self._rules[key] = rules
+            self._rules[level] = rules
         return rules
 
-    def play(self, setup: HandSetup) -> HandResult:
-        dead_small = setup.small_blind is None and not setup.heads_up
-        table = Table(
-            self.rules(setup.forced, dead_small),
-            setup.table_size,
-            buy_in=BuyIn(minimum=1),
-            first_button=setup.seats[-1].seat,
-            bust=Bust.LEAVE,
+    def deal(self, setup: HandSetup) -> DealtHand:
+        """Deal ``setup``'s hand: the forced bets posted, the hole cards dealt."""
+        hand = Hand(
+            self.rules(setup.forced),
+            [seat.chips for seat in setup.seats],
+            forced=hand_forced_bets(setup),
+            shuffler=SeededShuffler(setup.seed),
         )
-        for seat in setup.seats:
-            table.sit(seat.seat, seat.player, seat.chips)
-        hand = table.start_hand(shuffler=SeededShuffler(setup.seed))
-        absent = frozenset(i for i, seat in enumerate(setup.seats) if seat.absent)
-        bots: list[Bot] = []
-        for index, seat in enumerate(setup.seats):
-            if table.seat_of(index) != seat.seat:  # the engine must deal in the tournament's order
-                raise AssertionError(f"deal order {setup.seats} differs from the table's")
-            bot = _ABSENT if seat.absent else self.bot_for(seat.player)
-            bots.append(_FacingDeadHands(bot, absent) if absent and not seat.absent else bot)
-        play_hand(hand, bots, random.Random(setup.seed))
-        summary = table.finish_hand()
+        absent = frozenset(p for p, seat in enumerate(setup.seats) if seat.absent)
+        # When the engine has Hand.kill_hand (issue 15), the absent hands are killed here, at
+        # the first card (league 27): ``for player in absent: hand.kill_hand(player)``.
+        bots = tuple(None if seat.absent else self.bot_for(seat.player) for seat in setup.seats)
+        dealt = DealtHand(setup, hand, bots, random.Random(setup.seed), absent)
+        self.last = dealt
+        return dealt
+
+    def finish(self, dealt: DealtHand) -> HandResult:
+        """The chips after ``dealt`` (over), after telling ``on_hand``."""
+        result = dealt.result()
         self.hands += 1
-        self.skipped_big_blind_antes += bool(setup.forced.big_blind_ante)
-        self.last_table = table
-        return HandResult(stacks=dict(summary.stacks))
+        if self.on_hand is not None:
+            self.on_hand(dealt)
+        return result
+
+    def play(self, setup: HandSetup) -> HandResult:
+        dealt = self.deal(setup)
+        while not dealt.over:
+            dealt.step()
+        return self.finish(dealt)
 
 
 _RANDOM = RandomBot()
-_ABSENT = AbsentPlayer()

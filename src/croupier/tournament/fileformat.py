@@ -1,5 +1,5 @@
 """Tournament files (TOML): the levels and breaks, the buy-in and its options, the chips and the
-payouts. ``croupier tournament FILE`` will run one; :func:`load_tournament` reads and checks it.
+payouts. ``croupier tournament FILE`` runs one; :func:`load_tournament` reads and checks it.
 
     name = "Thursday league"
     table_size = 9                   # players per table (league: at most 10, au 5.1)

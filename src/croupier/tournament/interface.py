@@ -3,7 +3,7 @@
 The tournament decides who is dealt in, where the button and the blinds are (league 12's dead
 button), the forced bets of the level and who is absent; the table plays the hand and returns
 every dealt seat's chips. Any table engine that does this can run a tournament: the driver in
-:mod:`croupier.tournament.driver` does it with today's ``croupier.table.Table``.
+:mod:`croupier.tournament.driver` does it with ``croupier.hand.Hand`` and bots.
 
 What the table must do with a :class:`HandSetup`:
 
