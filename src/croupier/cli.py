@@ -772,14 +772,14 @@ def _share(option: str, text: str) -> float:
     return value
 
 
-BENCHMARKS = ("evaluate", "hands", "replay", "equity", "scaling")
+BENCHMARKS = ("evaluate", "hands", "replay", "equity", "scaling", "tournament")
 
 
 @app.command("bench")
 def bench_command(
     names: Annotated[
         list[str] | None,
-        typer.Argument(help="Which: evaluate, hands, replay, equity, scaling (default: all)."),
+        typer.Argument(help="Which: evaluate, hands, replay, equity, scaling, tournament (default: all)."),
     ] = None,
 ) -> None:
     """Run the benchmarks in bench/ (ours and the peers' figures from the same run).
@@ -817,20 +817,7 @@ def bench_command(
 # --- croupier tournament -------------------------------------------------------------------------
 
 
-class _OneLineErrors(typer.core.TyperCommand):
-    """A command whose usage errors (an unknown option, a missing value) are one line too."""
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        try:
-            return super().parse_args(ctx, args)
-        except Exception as error:  # click's UsageError (typer may bring its own click)
-            message = getattr(error, "format_message", None)
-            if message is None:
-                raise
-            _fail(message())
-
-
-@app.command("tournament", cls=_OneLineErrors)
+@app.command("tournament")
 def tournament_command(
     file: Annotated[
         str | None, typer.Argument(help="A tournament file (TOML: levels, payouts, options).")
