@@ -779,7 +779,7 @@ BENCHMARKS = ("evaluate", "hands", "replay", "equity", "scaling", "tournament")
 def bench_command(
     names: Annotated[
         list[str] | None,
-        typer.Argument(help="Which: evaluate, hands, replay, equity, scaling, tournament (default: all)."),
+        typer.Argument(help=f"Which: {', '.join(BENCHMARKS)} (default: all)."),
     ] = None,
 ) -> None:
     """Run the benchmarks in bench/ (ours and the peers' figures from the same run).
