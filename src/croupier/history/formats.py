@@ -27,7 +27,7 @@ import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Final
 
 from croupier import events as ev
 from croupier.cards import Card, CardError
@@ -266,22 +266,26 @@ def event_from_record(record: Mapping[str, object]) -> ev.Event:
             if item.default is dataclasses.MISSING:
                 raise HistoryFileError(f"{name} without its {item.name!r}")
             continue
-        values[item.name] = _field(str(item.type), record[item.name], kind.__name__)
+        declared = item.type if isinstance(item.type, str) else getattr(item.type, "__name__", "")
+        values[item.name] = _field(item.name, declared, record[item.name], kind.__name__)
     return kind(**values)
 
 
-def _field(kind: str, value: object, event: str) -> object:
-    if "Card" in kind and kind.startswith("tuple"):
-        if not isinstance(value, list):
-            raise HistoryFileError(f"{event}: expected a list of cards, got {value!r}")
-        return tuple(_card(item, event) for item in value)
-    if "Card" in kind:
+# Fields holding cards, by name: compiled events keep only ``tuple`` of ``tuple[Card, ...]``.
+_CARD_FIELDS: Final = frozenset({"card", "cards", "discarded", "drawn"})
+
+
+def _field(name: str, declared: str, value: object, event: str) -> object:
+    """``declared`` is the annotation as text (pure build) or the bare class name (compiled)."""
+    if name == "card":
         return _card(value, event)
-    if kind.startswith("tuple"):
+    if declared.startswith("tuple"):
         if not isinstance(value, list):
             raise HistoryFileError(f"{event}: expected a list, got {value!r}")
+        if name in _CARD_FIELDS:
+            return tuple(_card(item, event) for item in value)
         return tuple(value)
-    if kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+    if declared == "int" and (isinstance(value, bool) or not isinstance(value, int)):
         raise HistoryFileError(f"{event}: expected a whole number, got {value!r}")
     return value
 
