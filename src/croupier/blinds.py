@@ -205,9 +205,9 @@ def _plan(
             button = after(present, last.button)
         positions = Positions(button, chain(present, button, n, hu))
         fresh = {s: SeatState(s, State.PLAYING) for s in present}
-        return _finish(positions, present, amounts, {**states, **fresh}, (), last, policy, hu)
+        return _finish(positions, present, amounts, {**states, **fresh}, (), last, policy)
     if given is not None:
-        return _placed(given, present, amounts, states, last, policy, hu)
+        return _placed(given, present, amounts, states, last, policy)
     if policy is BlindPolicy.MOVING_BUTTON:
         return _moving_button(present, amounts, hu, states, last)
     return _moving_big_blind(present, amounts, hu, states, last)
@@ -220,27 +220,27 @@ def _moving_button(
     states: dict[int, SeatState],
     last: Positions,
 ) -> Plan | None:
-    core = [s for s in present if states[s].state is not State.WAIT]
-    while True:
-        positions = _button_positions(core, last, len(amounts), hu)
-        if positions is None:
-            return None
-        front = (positions.button, *positions.blinds[:-1])
-        blocked = [s for s in front if states[s].state is State.POST]
-        if not blocked:
-            break
-        core = [s for s in core if s not in blocked]  # they enter once the button passes
-    # A player waiting for the big blind comes in when, counted in, they would post it.
+    seated = (State.PLAYING, State.PLAY)
+    core = [s for s in present if states[s].state in seated]
+    positions = _button_positions(core, last, len(amounts), hu)
+    if positions is None:
+        return None
+    # A player coming in takes the big blind when, counted in, they would post it; a player
+    # posting comes in anywhere else but between the button and the first seat dealt.
     button = positions.button
-    for seat in deal_order((s for s in present if states[s].state is State.WAIT), button):
+    for seat in deal_order((s for s in present if states[s].state not in seated), button):
         trial = chain(sorted([*core, seat]), button, len(amounts), hu)
-        entering = any(states[s].state is State.POST for s in trial[:-1])
-        if trial and trial[-1] == seat and not entering:
+        if trial and trial[-1] == seat:
             core = sorted([*core, seat])
             positions = Positions(button, trial)
             break
+    first = deal_order(core, button)[0]
+    core += [
+        s for s in present
+        if states[s].state is State.POST and s not in core and not inside(button, s, first)
+    ]  # fmt: skip
     waiting = tuple(s for s in present if s not in core)
-    return _finish(positions, core, amounts, states, waiting, last, BlindPolicy.MOVING_BUTTON, hu)
+    return _finish(positions, core, amounts, states, waiting, last, BlindPolicy.MOVING_BUTTON)
 
 
 def _button_positions(core: list[int], last: Positions, count: int, hu: bool) -> Positions | None:
@@ -299,7 +299,7 @@ def _moving_big_blind(
         positions = Positions(button, due)
     return _finish(
         positions, dealt, amounts, states, tuple(sorted(waiting)), last,
-        BlindPolicy.MOVING_BIG_BLIND, hu,
+        BlindPolicy.MOVING_BIG_BLIND,
     )  # fmt: skip
 
 
@@ -310,7 +310,6 @@ def _placed(
     states: dict[int, SeatState],
     last: Positions,
     policy: BlindPolicy,
-    hu: bool,
 ) -> Plan:
     """Positions placed by the floor: everyone present plays but for those waiting."""
     first = given.blinds[0] if given.blinds else given.button
@@ -325,7 +324,7 @@ def _placed(
             waiting.append(seat)
         else:
             dealt.append(seat)
-    return _finish(given, dealt, amounts, states, tuple(waiting), last, policy, hu)
+    return _finish(given, dealt, amounts, states, tuple(waiting), last, policy)
 
 
 def _finish(
@@ -336,10 +335,8 @@ def _finish(
     waiting: tuple[int, ...],
     last: Positions | None,
     policy: BlindPolicy,
-    hu: bool,
 ) -> Plan:
     order = deal_order(dealt, positions.button)
-    big = positions.big_blind
     extra: list[tuple[int, int, BlindKind]] = []
     if amounts:
         for seat in order:  # players entering post what they owe (before the positional blinds)
@@ -355,38 +352,39 @@ def _finish(
         for seat, amount in zip(positions.blinds, amounts, strict=False)
         if seat in order
     ]
-    missed = _missed(positions, order, amounts, states, last, policy, hu)
+    missed = _missed(positions, amounts, states, last, policy)
     return Plan(positions, order, (*extra, *posted), missed, waiting)
 
 
 def _missed(
     positions: Positions,
-    order: Sequence[int],
     amounts: Sequence[int],
     states: dict[int, SeatState],
     last: Positions | None,
     policy: BlindPolicy,
-    hu: bool,
 ) -> tuple[tuple[int, bool, bool], ...]:
-    """The blinds each away player would have posted had they been there."""
-    if last is None or not amounts or not last.blinds:
+    """The blinds that passed each away player's seat: the big blind moved from last hand's
+    big blind past it, or the small blind past it or onto it."""
+    if last is None or not amounts or not last.blinds or not positions.blinds:
         return ()
+    big_from, big_to = last.blinds[-1], positions.blinds[-1]
+    small_from, small_to = last.blinds[0], positions.blinds[0]
+    if policy is BlindPolicy.MOVING_BIG_BLIND and len(last.blinds) == len(amounts):
+        small_to = last.blinds[-1]  # due the small blind, whether or not it was posted
     missed = []
-    present = [s for s, state in states.items() if state.state is not State.AWAY]
     for seat, state in sorted(states.items()):
         if state.state is not State.AWAY:
             continue
-        if policy is BlindPolicy.MOVING_BIG_BLIND and len(last.blinds) == len(amounts):
-            big = after([*present, seat], last.blinds[-1]) == seat
-            small = len(amounts) > 1 and seat == last.blinds[-1]  # due the small blind
-        else:
-            counted = _button_positions(sorted([*order, seat]), last, len(amounts), hu)
-            blinds = counted.blinds if counted is not None else ()
-            big = bool(blinds) and blinds[-1] == seat
-            small = seat in blinds[:-1]
+        big = _passed(big_from, seat, big_to)
+        small = len(amounts) > 1 and (seat == small_to or _passed(small_from, seat, small_to))
         if small or big:
             missed.append((seat, small, big))
     return tuple(missed)
+
+
+def _passed(start: int, seat: int, end: int) -> bool:
+    """Whether a blind moving from ``start`` to ``end`` went past ``seat``."""
+    return start != end and inside(start, seat, end)
 
 
 def propose_correction(

@@ -641,12 +641,16 @@ class Table:
 
     def waiting(self) -> tuple[int, ...]:
         """Seats that could play but would not be dealt into the next hand as it stands:
-        waiting for the big blind, or to enter past the button."""
-        self._settle()
+        waiting for the big blind, or to enter past the button. Asked between hands."""
+        self._between_hands("the next hand is planned between hands")
         if self.positions is None:
             return ()  # the game's first hand deals everyone in
         plan = self._plan()
         return () if plan is None else plan.waiting
+
+    def is_away(self, seat: int) -> bool:
+        """Whether the player in ``seat`` stepped away (:meth:`step_away`)."""
+        return self._occupant(seat).away
 
     def owes(self, seat: int) -> tuple[bool, bool]:
         """Whether the player in ``seat`` owes a missed (small, big) blind."""
@@ -891,6 +895,13 @@ class Table:
             f"qld s18(3): {player.name} must accept the button when it is their turn to "
             "receive it; no book lets a player decline it"
         )
+
+    def record_clock(self, event: ClockCalled | ClockExpired) -> None:
+        """Keep the action clock's events (:meth:`croupier.session.Session.call_clock`) in the
+        table's log; they change nothing at the table."""
+        if not isinstance(event, ClockCalled | ClockExpired):
+            raise TableError(f"only the action clock's events are recorded this way, not {event!r}")
+        self._record(event)
 
     # --- fees ------------------------------------------------------------------------------
 
