@@ -16,7 +16,7 @@ from croupier.forced import ForcedBets
 from croupier.rules import Rules
 
 if TYPE_CHECKING:
-    from croupier.table import BuyIn
+    from croupier.table_state import BuyIn
 
 __all__ = [
     "BlindsMissed",
