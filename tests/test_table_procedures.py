@@ -622,3 +622,20 @@ def test_restore_refuses_a_hand_that_is_not_the_open_one() -> None:
     with pytest.raises(TableError, match="not the table's open hand"):
         Table(holdem("rws"), 6, buy_in=BuyIn(minimum=100)).restore(t.events, hand=other)
     assert isinstance(t.events[-2], ButtonPlaced) and hand.players == 2
+
+
+def test_au_19_1_redeal_same_first_player_same_blinds_no_second_fee() -> None:
+    """After a void hand (the irregularity is the hand's; here the hand is simply over), the
+    table deals it again: the same seats in the same order, the same forced bets, a fresh
+    shuffle, and no participation fee (qld s32(3): the round counts as not started)."""
+    t, hand = _fee_table()
+    fold_out(hand)
+    chips = {s: t.player_at(s).chips for s in t.occupied()}  # type: ignore[union-attr]
+    again = t.redeal(shuffler=SeededShuffler(18))
+    assert again.forced == hand.forced and t.deal_order() == (1, 2, 3, 4)
+    assert again.starting == tuple(chips[s] for s in (1, 2, 3, 4))
+    tail = [type(e).__name__ for e in t.events[-4:]]
+    assert tail == ["HandFinished", "Redeal", "ButtonPlaced", "HandStarted"]
+    assert sum(isinstance(e, FeePaid) for e in t.events) == 4 and t.commission == 8
+    with pytest.raises(TableError, match="in progress"):
+        t.redeal()

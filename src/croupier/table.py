@@ -54,6 +54,7 @@ from croupier.table_events import (
     HandFinished,
     HandStarted,
     Left,
+    Redeal,
     RulesChanged,
     SeatAssigned,
     SeatChanged,
@@ -98,6 +99,7 @@ __all__ = [
     "NewPlayer",
     "Player",
     "Positions",
+    "Redeal",
     "RulesChanged",
     "SeatAssigned",
     "SeatChanged",
@@ -509,6 +511,44 @@ class Table(TableState):
         before.append(HandStarted(self.hands + 1, plan.order, stacks, forced, given))
         self._paid = 0
         self._record(*before)
+        self.hand = hand
+        return hand
+
+    def redeal(
+        self,
+        deck: Deck | None = None,
+        shuffler: Shuffler | None = None,
+        *,
+        auto_deal: bool = True,
+        auto_show: bool = True,
+    ) -> Hand:
+        """Deal the last hand again after it was voided (a misdeal, a void game): the same
+        seats, button and forced bets, the first card to the same player (au 19.1), a fresh
+        shuffle; the round counts as not started (qld s32(3)), so no participation fee is
+        charged again. The players' chips are as the voided hand left them."""
+        self._between_hands("a hand is in progress: a redeal follows a hand that was voided")
+        last = self.hand
+        if last is None or self.positions is None:
+            raise TableError("no hand has been dealt at this table: nothing to deal again")
+        order = self._order
+        gone = [seat for seat in order if seat not in self._players]
+        if gone:
+            raise TableError(f"seats {gone} have left since the hand: it cannot be dealt again")
+        stacks = tuple(self._players[seat].chips for seat in order)
+        if min(stacks) < 1:
+            raise TableError("a player has no chips left: the hand cannot be dealt again")
+        hand = Hand(
+            self.rules, stacks, deck, forced=last.forced, shuffler=shuffler,
+            auto_deal=auto_deal, auto_show=auto_show,
+        )  # fmt: skip
+        positions = self.positions
+        dead = positions.button not in order
+        given = "given" if deck is not None else "fresh"
+        self._record(
+            Redeal(self.hands),
+            ButtonPlaced(positions.button, dead, positions.blinds),
+            HandStarted(self.hands + 1, order, stacks, last.forced, given),
+        )
         self.hand = hand
         return hand
 

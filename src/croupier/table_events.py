@@ -31,6 +31,7 @@ __all__ = [
     "HandFinished",
     "HandStarted",
     "Left",
+    "Redeal",
     "RulesChanged",
     "SeatAssigned",
     "SeatChanged",
@@ -195,6 +196,14 @@ class HandStarted(TableEvent):
     stacks: tuple[int, ...]  # as dealt, after any participation fee
     forced: ForcedBets
     deck: str = "fresh"  # "fresh": shuffled for this hand (au 6.1); "given": a stacked deck
+
+
+@dataclass(frozen=True)
+class Redeal(TableEvent):
+    """Hand ``voided`` is dealt again: the same seats, button and forced bets, a fresh shuffle,
+    no fee charged twice (au 19.1; qld s32(3)). Its ButtonPlaced and HandStarted follow."""
+
+    voided: int
 
 
 @dataclass(frozen=True)

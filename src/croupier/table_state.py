@@ -29,6 +29,7 @@ from croupier.table_events import (
     HandFinished,
     HandStarted,
     Left,
+    Redeal,
     RulesChanged,
     SeatAssigned,
     SeatChanged,
@@ -257,7 +258,7 @@ class TableState:
                 players[seat].chips = chips
             self.commission += event.commission - self._paid  # the fees are counted already
             self._open, self._paid = False, 0
-        elif not isinstance(event, ClockCalled | ClockExpired):
+        elif not isinstance(event, ClockCalled | ClockExpired | Redeal):
             raise TableError(f"not a table event: {event!r}")
 
     def restore(self, events: Sequence[TableEvent], hand: Hand | None = None) -> None:
