@@ -482,3 +482,25 @@ def test_cardroom_irregularities_1_needs_a_correct_hand_before() -> None:
     fold_out(t.start_hand(shuffler=SeededShuffler(44)))
     with pytest.raises(TableError, match=r"cardroom irregularities 1: 1 hands dealt"):
         t.propose_button()
+
+
+def test_going_heads_up_when_the_button_leaves_each_book() -> None:
+    """Seats 1-3: button 3, blinds 1 and 2; the button leaves. Every book has seat 1 post the
+    big blind and seat 2 (last hand's big blind) the small one; the button follows each book's
+    heads-up rule: the small blind's seat (rws 3.7; league and the cardroom take it), or the big
+    blind's (au 11.1(c)(i) and qld s23(1): the player after the button posts the first blind)."""
+    expected = {
+        "rws": ButtonPlaced(2, False, (2, 1)),
+        "league": ButtonPlaced(2, False, (2, 1)),
+        "cardroom": ButtonPlaced(2, False, (2, 1)),
+        "qld": ButtonPlaced(1, False, (2, 1)),
+        "au-casino": ButtonPlaced(1, False, (2, 1)),
+    }
+    for book in BOOKS:
+        t = book_table(book, {1: 1000, 2: 1000, 3: 1000})
+        fold_out(t.start_hand(shuffler=SeededShuffler(45)))
+        assert placed(t) == ButtonPlaced(3, False, (1, 2)), book
+        t.leave(3)
+        hand = t.start_hand(shuffler=SeededShuffler(46))
+        assert placed(t) == expected[book], book
+        assert posts(t, hand) == [(2, 5, "blind"), (1, 10, "blind")], book
