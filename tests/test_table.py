@@ -14,7 +14,7 @@ from croupier.deck import Deck, SeededShuffler
 from croupier.games import game
 from croupier.hand import Hand, Phase, Rules
 from croupier.pots import Commission, CommissionKind
-from croupier.table import Bust, BuyIn, DrawTie, FirstButton, Table, TableError
+from croupier.table import Bust, BuyIn, DrawTie, FirstButton, NewPlayer, Table, TableError
 from scripted import board_deck
 
 
@@ -80,7 +80,9 @@ def test_au_11_1_b_button_moves_clockwise_and_skips_empty_seats() -> None:
 
 
 def test_au_11_1_b_button_passes_a_seat_left_between_hands() -> None:
-    t = table({1: 100, 2: 100, 3: 100, 4: 100}, first_button=2)
+    # The newcomer is dealt in at once (NewPlayer.PLAY), as at the first hand; the default
+    # (waiting for the big blind) is tested with the blinds.
+    t = table({1: 100, 2: 100, 3: 100, 4: 100}, first_button=2, new_player=NewPlayer.PLAY)
     play(t.start_hand(shuffler=SeededShuffler(2)))
     assert t.button == 2
     t.leave(3)  # the next button's player goes: it passes to the next player clockwise
@@ -199,7 +201,7 @@ def test_rws_3_7_heads_up_after_the_small_blind_busts() -> None:
 
 
 def test_au_11_1_b_heads_up_to_three_players() -> None:
-    t = table({2: 100, 6: 100})
+    t = table({2: 100, 6: 100}, new_player=NewPlayer.PLAY)  # the newcomer is dealt in at once
     play(t.start_hand(shuffler=SeededShuffler(0)))  # button 6 posts the small blind, 2 the big
     t.sit(8, "new", 100)
     hand = t.start_hand(shuffler=SeededShuffler(1))

@@ -5,7 +5,10 @@ and no input: the terminal (:mod:`croupier.play`) renders a session, the server 
 and bots act through it. The clock is injected and every deadline is an absolute time, so that a
 server restarted in the middle of a turn keeps the same deadline. When a player's time and time
 bank run out, :meth:`Session.expire` takes the action the player would lose by default: a check
-where one is allowed, else a fold; standing pat in a draw.
+where one is allowed, else a fold; standing pat in a draw. Any player may call the clock on the
+player to act (:meth:`Session.call_clock`): past it, a player facing a bet has a dead hand
+(cardroom dead-hands 1(f)). At a table charged by time, each hand starts by collecting the
+period's charge (au 8.2(c)).
 
 Each seat's view is kept up to date event by event (:class:`croupier.views.Reducer`), so that
 asking for it costs nothing, and holds no reference to the hand: a bot given it cannot reach any
@@ -24,7 +27,8 @@ from croupier.betting import IllegalAction, Legal
 from croupier.bots import Action, Bot, SeatView
 from croupier.deck import Deck, Shuffler
 from croupier.hand import Hand, Phase
-from croupier.table import HandSummary, Table
+from croupier.pots import CommissionKind
+from croupier.table import ClockCalled, ClockExpired, HandSummary, Table
 from croupier.views import HOUSE, SPECTATOR, HandView, Reducer, check_viewer
 
 __all__ = ["Ask", "Session", "SessionError", "Timing", "Turn"]
@@ -54,6 +58,7 @@ class Turn:
     legal: Legal | None
     started: float
     deadline: float
+    clocked: bool = False  # the clock was called: past the deadline a bet faced kills the hand
 
 
 class Session:
@@ -84,7 +89,10 @@ class Session:
         return self.table.hand
 
     def start_hand(self, deck: Deck | None = None) -> Hand:
-        """Deal the next hand at the table."""
+        """Deal the next hand at the table, after collecting any time charge due (au 8.2(c):
+        in advance, from every seated player)."""
+        if self.table.rules.commission.kind is CommissionKind.TIME_CHARGE:
+            self.table.charge_time(self.clock())
         hand = self.table.start_hand(deck, self.shuffler)
         self._views.clear()
         self._fed.clear()
@@ -128,18 +136,41 @@ class Session:
         self._spend(turn)
         return hand.events[before:]
 
+    def call_clock(self, seat: int, seconds: float) -> Turn:
+        """The clock is called on the player in ``seat``, who must be the one to act: they have
+        ``seconds`` from now (never more than their time left). Past it, facing a bet, their
+        hand is dead (cardroom dead-hands 1(f), filling the other books' silence); not facing
+        one, they check (a decision: the book kills only a hand facing a bet)."""
+        turn = self.turn()
+        if turn is None:
+            raise SessionError("nobody is to act: the clock is called on the player to act")
+        if seat != turn.seat:
+            raise SessionError(f"the clock is called on the player to act, seat {turn.seat}")
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
+            raise SessionError(f"the clock runs a positive number of seconds, not {seconds!r}")
+        deadline = min(turn.deadline, self.clock() + seconds)
+        self._turn = Turn(
+            turn.seat, turn.player, turn.drawing, turn.legal, turn.started, deadline, True
+        )
+        self.table.record_clock(ClockCalled(seat, seconds, deadline))
+        return self._turn
+
     def expire(self) -> list[ev.Event]:
         """Past the deadline, the player to act loses the turn: a check where allowed, else a
-        fold; standing pat in a draw. Nothing happens before the deadline."""
+        fold; standing pat in a draw. Nothing happens before the deadline. On the clock, the
+        hand of a player facing a bet is dead (cardroom dead-hands 1(f)): it is folded."""
         turn = self.turn()
         if turn is None or self.clock() < turn.deadline:
             return []
+        facing = not turn.drawing and turn.legal is not None and not turn.legal.can_check
         if turn.drawing:
             action = Action.draw()
-        elif turn.legal is not None and turn.legal.can_check:
+        elif not facing:
             action = Action.check_or_call()
         else:
             action = Action.fold()
+        if turn.clocked:
+            self.table.record_clock(ClockExpired(turn.seat, facing))
         return self.act(turn.seat, action)
 
     def _spend(self, turn: Turn) -> None:

@@ -121,14 +121,14 @@ def equity(
         limit = ASSIGNMENTS_MAX if exact else min(ASSIGNMENTS_MAX, EXACT_LIMIT)
         plan = compute.exact_plan(setup, limit=limit)
         if plan.choices == 0:
-            raise EquityError(
-                "the ranges leave no deal in which every hand holds different cards"
-            )
+            raise EquityError("the ranges leave no deal in which every hand holds different cards")
         if exact is None:
             exact = trials is None and 0 <= plan.cost <= EXACT_LIMIT
         elif plan.cost < 0 or plan.cost > EXACT_MAX:
-            what = f"{plan.choices:,}+ choices of range hands" if plan.cost < 0 else (
-                f"{plan.cost:,} deals' work"
+            what = (
+                f"{plan.choices:,}+ choices of range hands"
+                if plan.cost < 0
+                else (f"{plan.cost:,} deals' work")
             )
             raise EquityError(
                 f"{what} are too many to enumerate (at most {EXACT_MAX:,} deals): "
@@ -169,9 +169,7 @@ def _check_settings(
 
 def _exact(plan: compute.ExactPlan, executor: Executor) -> EquityResult:
     work = functools.partial(compute.exact_chunk, plan)
-    tallies, _ = run_chunks(
-        work, len(plan.chunks), None, executor, merge=compute.merge_cases
-    )
+    tallies, _ = run_chunks(work, len(plan.chunks), None, executor, merge=compute.merge_cases)
     tally, total = compute.combine(plan, tallies)
     setup = plan.setup
     return _result(setup, tally, total, True, plan.choices * setup.deals, None)
@@ -244,4 +242,3 @@ def _run_exact(
         )  # fmt: skip
     tally, total = compute.combine(plan, tallies)
     return tally.as_array(), int(total)
-

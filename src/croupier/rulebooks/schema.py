@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from croupier.betting import MinRaise, ShortAllIn, Structure
+from croupier.blinds import BlindPolicy
 from croupier.cards import DeckKind
 from croupier.hand import ShowFirst
 from croupier.pots import Basis, CardSet, CommissionKind, OddChipRule
@@ -377,6 +378,12 @@ SPECS: dict[str, Spec] = {
             "With two players the button posts the small blind (and acts first before the "
             "flop).",
             _parse_bool, "true or false",
+        ),
+        Spec(
+            "blind_policy", "forced bets",
+            "How the blinds move from hand to hand: the button to the next player, or the big "
+            "blind to the next player with a dead button (Table(blind_policy=...)).",
+            _parse_enum(BlindPolicy), _enum_names(BlindPolicy), by_structure=False,
         ),
         Spec(
             "all_in_face_up", "showdown",
