@@ -40,8 +40,9 @@ def f4(book: str, *, top: str = STUB_A, stacks: Sequence[int] = (1000,) * 4, **o
 
 
 def limped(hand: Hand) -> Hand:
-    """'F4 limped': p3 and p4 call 10, p1 completes, p2 checks; pot 40, stacks 990."""
-    for _ in range(4):
+    """'F4 limped': p3 and p4 call 10, p1 completes, p2 checks (qld: no option, s24(10));
+    pot 40, stacks 990."""
+    while hand.street == 0:
         hand.check_or_call()
     assert hand.street == 1 and hand.pot == 40
     return hand

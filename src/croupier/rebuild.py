@@ -190,7 +190,8 @@ def _correct(hand: Hand, event: ev.Event) -> None:
     elif isinstance(event, ev.Exposed):
         assert event.card is not None  # the house's log names every card
         to = None if event.to < 0 else event.to
-        hand.expose(event.card, event.by, to, event.player, event.stay_up)
+        player = None if event.player < 0 else event.player
+        hand.expose(event.card, event.by, to, player, event.stay_up)
     elif isinstance(event, ev.SetAside):
         hand.set_aside(event.card, event.role, event.player)
     elif isinstance(event, ev.Restacked):

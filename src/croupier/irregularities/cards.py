@@ -63,7 +63,7 @@ def exposed(floor: Floor, hand: Hand, report: r.Report) -> Plan:
                 "card plays",
             )  # fmt: skip
     if kind == "stud":
-        return _stud(floor, hand, pairs)
+        return _stud(floor, hand, pairs, report.unfixable)
     if kind == "draw":
         return _draw(floor, hand, pairs)
     return _flop(floor, hand, pairs, kind == "manila")
@@ -143,18 +143,18 @@ def _league_10(hand: Hand, rule: Rule, player: int, card: Card, position: int) -
     )  # fmt: skip
 
 
-def _stud(floor: Floor, hand: Hand, pairs: list[tuple[int, Card]]) -> Plan:
-    """I8: a card dealt face up that should have been down, in stud's first round."""
+def _stud(floor: Floor, hand: Hand, pairs: list[tuple[int, Card]], unfixable: bool) -> Plan:
+    """I8: cards dealt face up that should have been down, in stud's first round. The report
+    lists, per player, the cards that came up, in order."""
     situation = "stud-card-up"
     rule = floor.rule("stud-card-up")
-    game = hand.rules.game
-    seven = len(game.streets) == 5
+    seven = len(hand.rules.game.streets) == 5
     if hand.street != 0 or voluntary_actors(hand):
         return play_on(situation, rule, "the opener was named and acted: play continues")
     per: dict[int, list[Card]] = {}
     for player, card in pairs:
-        if card not in hand.hole[player]:
-            raise refuse(rule, f"{card} is not among p{player + 1}'s down cards")
+        if card not in hand.hole[player] and card not in hand.up[player]:
+            raise refuse(rule, f"{card} is not p{player + 1}'s card")
         per.setdefault(player, []).append(card)
     if rule.do == "first-two-misdeal-else-au":
         order = deal_sequence(hand)
@@ -163,7 +163,9 @@ def _stud(floor: Floor, hand: Hand, pairs: list[tuple[int, Card]]) -> Plan:
         if len(pairs) >= 2:
             two = _clause(rule, "cardroom misdeals 2(b)")
             return misdeal_plan(floor, situation, two, "two or more cards exposed")
-        rule = _clause(rule, "au 19.14" if seven else "au 19.7")
+    if unfixable:
+        clause = "au 19.1(l)" if seven else "au 19.1(j)"
+        return misdeal_plan(floor, situation, _clause(rule, clause), "it cannot be corrected")
     if any(len(cards) >= 3 for cards in per.values()):
         return misdeal_plan(floor, situation, _clause(rule, "au 19.1(n)"), "three cards up")
     doubled = [p for p, cards in per.items() if len(cards) >= 2]
@@ -176,27 +178,20 @@ def _stud(floor: Floor, hand: Hand, pairs: list[tuple[int, Card]]) -> Plan:
         rule = _clause(rule, "au 19.14" if seven else "au 19.7")
     steps: list[Step] = []
     outcome = []
-    for player, cards in per.items():
-        up = hand.up[player][0]
-        first = cards[0]
-        # The card that came up stays up; the card due up goes down instead (19.7, 19.14).
-        steps += [
-            call("expose", first, player=player),
-            call("restack", (first, up)),
-            call("deal_to", player, first, True),
-            call("deal_to", player, up),
-        ]
-        outcome.append(f"p{player + 1}'s {first} stays up and {up} goes down")
-        if len(cards) == 2:
+    for player, listed in per.items():
+        first = listed[0]
+        held = (*hand.hole[player], *hand.up[player])
+        down = [c for c in held if c not in listed]
+        # The first card that came up stays up; the others go down (19.7, 19.14).
+        steps += [call("expose", c, player=player) for c in listed]
+        steps += [call("restack", held), call("deal_to", player, first, True)]
+        steps += [call("deal_to", player, c) for c in down]
+        outcome.append(f"p{player + 1}'s {first} stays up, {' '.join(map(str, down))} down")
+        if len(listed) == 2:
             # Two up: after the deal the second is swapped for the would-be first burn, dealt
             # down; the swapped card becomes the first burn (19.8, 19.15).
-            second = cards[1]
-            steps += [
-                call("expose", second, player=player),
-                call("set_aside", second, "burn"),
-                deal_next_to(player),
-            ]
-            outcome.append(f"{second} is swapped for the first burn card, dealt down")
+            steps += [call("set_aside", listed[1], "burn"), deal_next_to(player)]
+            outcome.append(f"{listed[1]} is swapped for the first burn card, dealt down")
     return Plan(situation, rule, "; ".join(outcome), steps)
 
 

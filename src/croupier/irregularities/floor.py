@@ -195,10 +195,13 @@ class Floor:
                 situation, rule.clause, rule.basis, report, plan.outcome, keys,
                 blocking=plan.blocking, player=plan.player,
             )  # fmt: skip
-            hand.record_ruling(event)
+            index = hand.record_ruling(event)
+            for step in plan.steps:  # what happens at once, whatever is chosen (au 19.20)
+                step(hand)
+            hand.seal_ruling(index)
             return Ruling(
-                situation, name, rule.clause, rule.basis, rule.filled_from, plan.outcome, (),
-                plan.choices(), plan.confirm_by, report,
+                situation, name, rule.clause, rule.basis, rule.filled_from, plan.outcome,
+                tuple(hand.events[index + 1 :]), plan.choices(), plan.confirm_by, report,
             )  # fmt: skip
         snapshot = hand.copy()
         index = hand.record_ruling(

@@ -209,11 +209,12 @@ class Exposed(Report):
     in the deal or the draw). Several: ``exposed p2 Kd p3 Qh``."""
 
     verb = "exposed"
-    usage = "exposed p3 Qh [p4 Jc ...] [--looked]"
+    usage = "exposed p3 Qh [p4 Jc ...] [--looked] [--unfixable]"
     player: Player
     card: Card
     more: tuple[str, ...] = ()
     looked: bool = False
+    unfixable: bool = False
 
 
 @dataclass(frozen=True)
