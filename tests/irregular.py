@@ -30,11 +30,13 @@ def cards(text: str) -> list[Card]:
     return list(parse_cards(text))
 
 
-def f4(book: str, *, top: str = STUB_A, stacks: Sequence[int] = (1000,) * 4, **options: object
-       ) -> Hand:  # fmt: skip
+def f4(
+    book: str, *, top: str = STUB_A, stacks: Sequence[int] = (1000,) * 4,
+    structure: str | None = None, **options: object,
+) -> Hand:  # fmt: skip
     """F4: four-handed hold'em, blinds 5/10, stacks 1000, dealt from ``top`` (stub A), the
-    pots held after the showdown (a hand may still be asked to show)."""
-    structure = None if book == "qld" else "no-limit"
+    pots held after the showdown (a hand may still be asked to show). No limit, qld full pot."""
+    structure = structure or (None if book == "qld" else "no-limit")
     rules = load_rulebook(book).rules("holdem", structure, stakes=10, **options)
     return Hand(rules, list(stacks), stub(top), shuffler=SeededShuffler(1), auto_push=False)
 

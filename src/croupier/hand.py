@@ -610,7 +610,19 @@ class Hand:
         be mucked (league)."""
         if self._guarded:
             self._guard(None)
+        order = list(self._steps)
         self._bring_forward(_SHOW, player)
+        try:
+            self._check_show_or_muck(show, cards)
+        except IllegalAction:
+            self._steps = order  # refused: nothing changes, not even whose step is next
+            raise
+        player = self._due(_SHOW).player
+        self._steps.pop(0)
+        self._show(player, show)
+        self._after_showing()
+
+    def _check_show_or_muck(self, show: bool, cards: Sequence[Card]) -> None:
         player = self._due(_SHOW).player
         if not show and self._shown[player] >= 0:
             raise IllegalAction(f"p{player + 1}'s hand was turned up for the all-in: it stays up")
@@ -625,9 +637,6 @@ class Hand:
             )
         if show:
             self.dealt.reveal(player, cards)
-        self._steps.pop(0)
-        self._show(player, show)
-        self._after_showing()
 
     def deal_next(self) -> None:
         """Do the dealer step that is due by itself: cards from the top of the deck, or at the

@@ -173,7 +173,16 @@ class Floor:
             )
         if chosen.player < 0:
             chosen.player = waiting.player if not waiting.blocking else -1
-        return self.commit(hand, chosen, waiting.report, choice=choice, waiting=waiting)
+        ruling = self.commit(hand, chosen, waiting.report, choice=choice, waiting=waiting)
+        self.follow_up(hand)  # a held action the turn now reaches, in the log
+        return ruling
+
+    def follow_up(self, hand: Hand) -> list[Ruling]:
+        """Rule on whatever the book does now that the turn has moved: a held out-of-turn
+        action the turn reaches (I30), a player passed over by enough actions behind (I31)."""
+        from croupier.irregularities.betting import follow_up
+
+        return follow_up(self, hand)
 
     def replan(self, hand: Hand, waiting: ev.RulingMade) -> Plan:
         """The plan a waiting ruling was made from, again (its report is in the log)."""
@@ -232,7 +241,7 @@ class Floor:
         """A player's action as the dealer sees it: in turn it is played; out of turn it is
         reported (I30). Then whatever the book does when the turn reaches a player with a held
         action, or passes a skipped one (I30, I31). Returns the rulings made."""
-        from croupier.irregularities.betting import apply_action, follow_up
+        from croupier.irregularities.betting import apply_action
 
         if hand.pending is not None:
             hand.record_ruling(ev.RulingMade("", "", "", "", ""))  # raises: a choice awaits
@@ -242,7 +251,7 @@ class Floor:
             rulings.append(self.report(hand, words))
         else:
             apply_action(hand, player, action, amount)
-        rulings.extend(follow_up(self, hand))
+        rulings.extend(self.follow_up(hand))
         return rulings
 
     def follow_plan(self, hand: Hand, key: str) -> Plan:
