@@ -899,8 +899,11 @@ class Hand:
     ) -> None:  # fmt: skip
         fix.expose(self, card, by, to, player, stay_up, True)
 
-    def can_expose(self, card: Card | str, by: str = "dealer", to: int | None = None) -> bool:
-        return _can(self.verify_expose, card, by, to)
+    def can_expose(
+        self, card: Card | str, by: str = "dealer", to: int | None = None,
+        player: int | None = None, stay_up: bool = False,
+    ) -> bool:  # fmt: skip
+        return _can(self.verify_expose, card, by, to, player, stay_up)
 
     def set_aside(self, card: Card | str | None, role: str, player: int = -1) -> None:
         """Take ``card`` from where it lies and keep it as the next burn or board card."""
