@@ -25,12 +25,12 @@ def _first_new(hand: Hand, before: int) -> ev.Event:
 @pytest.mark.parametrize(
     ("name", "args", "event"),
     [
-        ("deal_to", (2, cards("6s")[0]), ev.DealHole),
+        ("give_card", (2, cards("6s")[0]), ev.CardGiven),
         ("expose", (cards("Qh")[0],), ev.Exposed),
         ("set_aside", (cards("Qh")[0], "burn"), ev.SetAside),
         ("restack", (cards("Qh 8h"),), ev.Restacked),
         ("discard", (cards("6s")[0],), ev.Discarded),
-        ("reshuffle", (), ev.Reshuffle),
+        ("reshuffle", (), ev.StubReshuffled),
         ("void_hand", (), ev.HandVoided),
         ("kill_hand", (3,), ev.HandKilled),
         ("award_pots", (1,), ev.PotsAwarded),
@@ -56,7 +56,7 @@ def test_each_correction_verifies_answers_and_appends_its_event(
 @pytest.mark.parametrize(
     ("name", "args", "why"),
     [
-        ("deal_to", (7, None), "players 0..3"),
+        ("give_card", (7, None), "players 0..3"),
         ("expose", (cards("Qh")[0], "dealer", None, 0), "p3's card"),
         ("set_aside", (cards("Qh")[0], "river"), "next burn or board"),
         ("restack", (cards("6s"),), "cannot go back on the stub"),
@@ -113,7 +113,7 @@ def test_rebuild_replays_every_correction_event() -> None:
     hand.check_or_call()
     hand.resolve_held(2, "apply")
     hand.treat_as_all_in(3)
-    hand.deal_to(0, hand.deck.cards[1])
+    hand.give_card(0, hand.deck.cards[1])
     hand.discard(cards("8h")[0])
     hand.restack(cards("As"))
     hand.reshuffle(cards("5d"))

@@ -32,13 +32,13 @@ def test_missed_flop_burn_each_book() -> None:
         ruling = report(book, hand, "burn-missed")
         if book == "au-casino":
             assert ruling.clause == "au 19.26"
-            assert any(isinstance(e, ev.Reshuffle) and e.ruled for e in ruling.events)
+            assert any(isinstance(e, ev.StubReshuffled) for e in ruling.events)
             assert len(hand.board) == 3 and hand.board != CORRECT_FLOP
             continue
         assert ruling.events == () and hand.board == CORRECT_FLOP and hand.burned == cards("6s")
     for book in BOOKS:  # after p1 bet 20 and p2 called on the 6s 5d 4h flop
         hand = limped(f4(book))
-        hand.bet_or_raise_to(20 if book != "qld" else 20)
+        hand.bet_or_raise_to(20)
         hand.check_or_call()
         ruling = report(book, hand, "burn-missed")
         assert sorted(hand.board) == sorted(cards("6s 5d 4h")), book
@@ -75,7 +75,7 @@ def test_double_burn_before_the_turn_each_book() -> None:
 def test_au_19_26_missed_flop_burn_flop_reshuffled_and_redealt() -> None:
     hand = limped(f4("au-casino"))
     ruling = report("au-casino", hand, "burn-missed")
-    reshuffle = next(e for e in ruling.events if isinstance(e, ev.Reshuffle))
+    reshuffle = next(e for e in ruling.events if isinstance(e, ev.StubReshuffled))
     assert set(reshuffle.returned) == set(cards("6s 5d 4h 3c"))
     # A seeded shuffler: the new stub is that shuffler's order of the old stub plus the four.
     assert hand.burned[-1] == reshuffle.order[0] and hand.board == list(reshuffle.order[1:4])
@@ -147,7 +147,7 @@ def test_four_card_flop_each_book() -> None:
         assert hand.board == CORRECT_FLOP
         if book == "league":
             assert ruling.clause == "league 20"
-            assert any(isinstance(e, ev.Reshuffle) and e.ruled for e in ruling.events)
+            assert any(isinstance(e, ev.StubReshuffled) for e in ruling.events)
             continue
         _turn(hand)
         assert hand.burned[-1] == cards("2s")[0] and hand.board[-1] == cards("Ah")[0], book
@@ -159,7 +159,7 @@ def test_two_cards_on_the_turn_each_book() -> None:
         _turn(hand)
         ruling = report(book, hand, "extra-board 2h")
         if book == "league":
-            assert any(isinstance(e, ev.Reshuffle) and e.ruled for e in ruling.events)
+            assert any(isinstance(e, ev.StubReshuffled) for e in ruling.events)
             continue
         _turn(hand)
         assert hand.burned[-1] == cards("2h")[0] and hand.board[-1] == cards("3d")[0], book
@@ -174,7 +174,7 @@ def test_two_cards_on_the_turn_each_book() -> None:
 def test_au_19_27_flop_with_too_many_cards_reshuffled_and_redealt() -> None:
     hand = limped(f4("au-casino"))
     ruling = report("au-casino", hand, "extra-board 2s")
-    reshuffle = next(e for e in ruling.events if isinstance(e, ev.Reshuffle))
+    reshuffle = next(e for e in ruling.events if isinstance(e, ev.StubReshuffled))
     assert set(reshuffle.returned) == set(cards("6s 5d 4h 3c"))
     assert hand.board == list(reshuffle.order[1:4])
 
@@ -240,7 +240,7 @@ def test_premature_flop_each_book() -> None:
                 hand.check_or_call()
             assert hand.board == CORRECT_FLOP and hand.burned == cards("6s")
             continue
-        assert any(isinstance(e, ev.Reshuffle) and e.ruled for e in ruling.events)
+        assert any(isinstance(e, ev.StubReshuffled) for e in ruling.events)
         assert hand.legal().raise_range is not None, book  # no cap: p4 may raise
         while hand.street == 0:
             hand.check_or_call()
@@ -286,7 +286,7 @@ def test_cardroom_irregularities_15_premature_cards_do_not_play() -> None:
     hand.fold()  # a player still to act folds: the cards still do not play
     while hand.street == 0:
         hand.check_or_call()
-    reshuffle = next(e for e in ruling.events if isinstance(e, ev.Reshuffle))
+    reshuffle = next(e for e in ruling.events if isinstance(e, ev.StubReshuffled))
     assert hand.burned[0] == reshuffle.order[0] and hand.board == list(reshuffle.order[1:4])
 
 
@@ -295,7 +295,7 @@ def test_league_20_premature_card_and_burn_reshuffled_and_redealt() -> None:
     hand.bet_or_raise_to(30)
     ruling = report("league", hand, "premature 6s 5d 4h 3c")
     assert ruling.clause == "league 20"
-    reshuffle = next(e for e in ruling.events if isinstance(e, ev.Reshuffle))
+    reshuffle = next(e for e in ruling.events if isinstance(e, ev.StubReshuffled))
     assert set(reshuffle.order) >= set(cards("6s 5d 4h 3c"))
 
 
@@ -314,7 +314,7 @@ def test_exposed_card_cap_each_book() -> None:
             assert hand.board[-1] == cards("Ah")[0]
         else:
             assert hand.legal().raise_range is not None, book
-            assert any(isinstance(e, ev.Reshuffle) and e.ruled for e in ruling.events)
+            assert any(isinstance(e, ev.StubReshuffled) for e in ruling.events)
 
 
 def test_au_19_29_exposed_card_caps_the_round_at_the_most_wagered() -> None:

@@ -11,7 +11,18 @@ from croupier.hand import Hand
 from croupier.irregularities import IrregularityError
 from croupier.rulebooks import load_rulebook
 from irregular import (
-    BOOKS, FLOORS, STUB_A, cards, checked, decide, f4, limped, report, s5, s7, stub,
+    BOOKS,
+    FLOORS,
+    STUB_A,
+    cards,
+    checked,
+    decide,
+    f4,
+    limped,
+    report,
+    s5,
+    s7,
+    stub,
 )  # fmt: skip
 
 F4_BLINDS = [995, 990, 1000, 1000]
@@ -309,7 +320,7 @@ def test_draw_exposed_card_on_the_deal_each_book() -> None:
     for book in ("au-casino", "cardroom"):
         hand = _draw(book)
         ruling = report(book, hand, "exposed p3 4h")
-        assert ruling.clause == "cardroom misdeals 2(f)" and 4 not in []
+        assert ruling.clause == "cardroom misdeals 2(f)"
         assert cards("4h")[0] in hand.dealt.muck and len(hand.hole[2]) == 5
         first = _draw(book)
         ruling = report(book, first, "exposed p1 2c")
@@ -384,7 +395,8 @@ def test_au_1_1_five_boxed_cards_make_the_deck_defective() -> None:
     assert hand.void and hand.stacks == [1000] * 4
 
 
-def test_cardroom_irregularities_7_boxed_card_is_scrap_replaced_after_the_round_when_mixed() -> None:
+def test_cardroom_irregularities_7_boxed_card_is_scrap_replaced_after_the_round_when_mixed(
+) -> None:  # fmt: skip
     hand = f4("cardroom")
     ruling = report("cardroom", hand, "boxed Qh --late")
     assert ruling.clause == "cardroom irregularities 7" and hand.dealt.scrap == cards("Qh")

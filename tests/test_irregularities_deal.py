@@ -137,7 +137,7 @@ def test_au_19_1_a_card_exposed_in_the_cut_is_a_new_shuffle() -> None:
     live = Hand(rules, [1000] * 4, auto_deal=False, shuffler=SeededShuffler(3))
     ruling = report("au-casino", live, "cut-exposed")
     assert ruling.clause == "au 19.1(a)" and "no card was dealt" in ruling.outcome
-    assert any(isinstance(e, ev.Reshuffle) and e.ruled for e in ruling.events)
+    assert any(isinstance(e, ev.StubReshuffled) for e in ruling.events)
     assert live.stacks == F4_BLINDS  # the blinds stand, nothing was dealt
     _misdealt("au-casino", f4("au-casino"), "cut-exposed")
 

@@ -86,7 +86,7 @@ def test_out_of_turn_bet_each_book() -> None:
     # Case C: p1 bets 30, p2 folds.
     for book in BOOKS:
         hand = _held(book)
-        _act(book, hand, 0, "bet", 30 if book != "qld" else 30)
+        _act(book, hand, 0, "bet", 30)
         ruling = _act(book, hand, 1, "fold")[-1]
         if book == "qld":
             assert ruling.clause == "qld s37(3)(c)" and hand.stacks[2] == 960

@@ -112,11 +112,12 @@ class ShortAllIn(enum.Enum):
 
 
 _SHORT_ALL_IN_RULES = {
-    ShortAllIn.FULL_RAISE_REOPENS: "only a full raise reopens the betting (rws 3.14.2)",
-    ShortAllIn.HALF_REOPENS: "an all-in under half a raise does not reopen the betting "
+    ShortAllIn.FULL_RAISE_REOPENS: "a short all-in does not reopen the betting: only a full "
+    "raise does (rws 3.14.2)",
+    ShortAllIn.HALF_REOPENS: "a short all-in does not reopen the betting: under half a raise "
     "(rws 3.14.3, cardroom betting 7)",
-    ShortAllIn.HALF_BET: "a short all-in raise is not a raise and reopens nothing "
-    "(au 10.2, au 1.1 'Raise')",
+    ShortAllIn.HALF_BET: "a short all-in does not reopen the betting: an all-in raise short of "
+    "a full raise is not a raise (au 10.2, au 1.1 'Raise')",
 }
 
 

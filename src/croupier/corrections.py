@@ -8,7 +8,7 @@ raises, ``can_x`` answers, ``x`` acts and appends one event); the functions here
 chips, chips kept back by a player treated as all-in and a pot carried to the next deal always
 add up to the starting stacks.
 
-Cards: :meth:`Hand.deal_to` (one card to a named player), :meth:`Hand.expose`,
+Cards: :meth:`Hand.give_card` (one card to a named player), :meth:`Hand.expose`,
 :meth:`Hand.set_aside`, :meth:`Hand.restack`, :meth:`Hand.discard`, :meth:`Hand.reshuffle`.
 Money and flow: :meth:`Hand.void_hand`, :meth:`Hand.kill_hand`, :meth:`Hand.revive`,
 :meth:`Hand.award_pots`, :meth:`Hand.cap_round`, :meth:`Hand.void_action`,
@@ -82,7 +82,7 @@ def put_in(hand: Hand, player: int) -> int:
 # --- cards ----------------------------------------------------------------------------------
 
 
-def deal_to(hand: Hand, player: int, card: object, up: bool, check: bool) -> None:
+def give_card(hand: Hand, player: int, card: object, up: bool, check: bool) -> None:
     player = _player(hand, player)
     _open(hand, "a card is dealt to a named player")
     given = _card(card)
@@ -107,12 +107,9 @@ def deal_to(hand: Hand, player: int, card: object, up: bool, check: bool) -> Non
         dealt.muck.append(given)  # a folded seat's card goes straight to the muck (au 19.12)
     else:
         dealt.unseen_spent += 1
+    hand._log(ev.CardGiven(player, given, up))
     if up:
-        assert given is not None
-        hand._log(ev.DealUp(player, (given,), True))
         hand.rename_opener()
-    else:
-        hand._log(ev.DealHole(player, (given,), True))
 
 
 def expose(
@@ -259,7 +256,7 @@ def reshuffle(
     else:
         pool = list(order)
     dealt.deck = Deck(dealt.deck.kind, pool)
-    hand._log(ev.Reshuffle(dealt.stub(), tuple(back), tuple(pool), True))
+    hand._log(ev.StubReshuffled(dealt.stub(), tuple(back), tuple(pool)))
 
 
 # --- money and flow -------------------------------------------------------------------------
@@ -406,8 +403,7 @@ def _made_by_engine(hand: Hand, index: int) -> bool:
     event = hand.events[index]
     if not hand.auto_deal:
         return False
-    extra = getattr(event, "extra", False)
-    return isinstance(event, ev.DealHole | ev.DealUp | ev.Burn | ev.DealBoard) and not extra
+    return isinstance(event, ev.DealHole | ev.DealUp | ev.Burn | ev.DealBoard)
 
 
 def void_action(hand: Hand, check: bool) -> None:

@@ -21,9 +21,11 @@ __all__ = [
     "ActionVoided",
     "Announce",
     "Bet",
+    "BoardAdded",
     "BringIn",
     "Burn",
     "Call",
+    "CardGiven",
     "Check",
     "Collect",
     "DealBoard",
@@ -33,6 +35,7 @@ __all__ = [
     "Draw",
     "Event",
     "Exposed",
+    "ExtraBurn",
     "Fold",
     "HandKilled",
     "HandOver",
@@ -55,6 +58,7 @@ __all__ = [
     "SetAside",
     "Show",
     "StreetStart",
+    "StubReshuffled",
     "TreatedAllIn",
     "WagerCorrected",
 ]
@@ -130,17 +134,15 @@ class BringIn(Event):
 class DealHole(Event):
     player: int
     cards: tuple[Card | None, ...]  # None: hidden from the viewer
-    extra: bool = False  # one card to a named player outside the street's deal (a ruling)
 
-    def __init__(self, player: int, cards: tuple[Card | None, ...], extra: bool = False) -> None:
+    def __init__(self, player: int, cards: tuple[Card | None, ...]) -> None:
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "extra", extra)
 
     def visible_to(self, viewer: object) -> Event:
         if viewer == self.player or viewer == HOUSE:
             return self
-        return DealHole(self.player, (None,) * len(self.cards), self.extra)
+        return DealHole(self.player, (None,) * len(self.cards))
 
     def __str__(self) -> str:
         return f"deal p{self.player + 1} {format_cards(self.cards)}"
@@ -152,12 +154,10 @@ class DealUp(Event):
 
     player: int
     cards: tuple[Card, ...]
-    extra: bool = False  # one card to a named player outside the street's deal (a ruling)
 
-    def __init__(self, player: int, cards: tuple[Card, ...], extra: bool = False) -> None:
+    def __init__(self, player: int, cards: tuple[Card, ...]) -> None:
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "extra", extra)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,54 +184,31 @@ class Draw(Event):
 
 @dataclass(frozen=True, slots=True)
 class Reshuffle(Event):
-    """Burned or discarded cards shuffled back to complete a deal (au 11.3(b), 12.4(a)); or, by
-    a ruling (``ruled``), ``returned`` cards (from the board, the burns, set aside) shuffled
-    back into the stub, which is shuffled and cut (au 19.26-19.28, league 20)."""
+    """Burned or discarded cards shuffled back to complete a deal (au 11.3(b), 12.4(a))."""
 
     cards: int  # how many cards the new stub holds
-    returned: tuple[Card | None, ...] = ()  # cards put back into the stub first (a ruling)
-    order: tuple[Card, ...] = ()  # the new stub, top first, where known (the house's record)
-    ruled: bool = False  # made by a ruling, not by the deal running short
 
-    def __init__(
-        self,
-        cards: int,
-        returned: tuple[Card | None, ...] = (),
-        order: tuple[Card, ...] = (),
-        ruled: bool = False,
-    ) -> None:
+    def __init__(self, cards: int) -> None:
         object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "returned", returned)
-        object.__setattr__(self, "order", order)
-        object.__setattr__(self, "ruled", ruled)
-
-    def visible_to(self, viewer: object) -> Event:
-        if viewer == HOUSE or not self.order:
-            return self
-        return Reshuffle(self.cards, self.returned, (), self.ruled)  # nobody sees the stub
 
 
 @dataclass(frozen=True, slots=True)
 class Burn(Event):
     card: Card | None
-    extra: bool = False  # a ruling's burn outside the deal's steps
 
-    def __init__(self, card: Card | None, extra: bool = False) -> None:
+    def __init__(self, card: Card | None) -> None:
         object.__setattr__(self, "card", card)
-        object.__setattr__(self, "extra", extra)
 
     def visible_to(self, viewer: object) -> Event:
-        return self if viewer == HOUSE else Burn(None, self.extra)
+        return self if viewer == HOUSE else Burn(None)
 
 
 @dataclass(frozen=True, slots=True)
 class DealBoard(Event):
     cards: tuple[Card, ...]
-    extra: bool = False  # a ruling's board card outside the deal's steps
 
-    def __init__(self, cards: tuple[Card, ...], extra: bool = False) -> None:
+    def __init__(self, cards: tuple[Card, ...]) -> None:
         object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "extra", extra)
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,6 +414,72 @@ class RulingMade(Event):
         object.__setattr__(self, "blocking", blocking)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "steps", steps)
+
+
+@dataclass(frozen=True, slots=True)
+class CardGiven(Event):
+    """One card to a named player outside the street's deal (a replacement, a
+    reconstruction); a folded seat's goes straight to the muck (au 19.12)."""
+
+    player: int
+    card: Card | None  # None: a card nobody saw, or hidden from the viewer
+    up: bool = False
+
+    def __init__(self, player: int, card: Card | None, up: bool = False) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "up", up)
+
+    def visible_to(self, viewer: object) -> Event:
+        if self.up or viewer == self.player or viewer == HOUSE:
+            return self
+        return CardGiven(self.player, None, self.up)
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraBurn(Event):
+    """A card burned by a ruling outside the deal's steps (later cards as if there had been no
+    burn error, cardroom irregularities 16)."""
+
+    card: Card | None
+
+    def __init__(self, card: Card | None) -> None:
+        object.__setattr__(self, "card", card)
+
+    def visible_to(self, viewer: object) -> Event:
+        return self if viewer == HOUSE else ExtraBurn(None)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardAdded(Event):
+    """Community cards a ruling deals outside the deal's steps, in the place of cards it took
+    back (qld s35, au 19.26)."""
+
+    cards: tuple[Card, ...]
+
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        object.__setattr__(self, "cards", cards)
+
+
+@dataclass(frozen=True, slots=True)
+class StubReshuffled(Event):
+    """By a ruling, ``returned`` cards (from the board, the burns, set aside) go back into the
+    stub, which is shuffled and cut (au 19.26-19.28, league 20); ``order``: the new stub, top
+    first, the house's record only."""
+
+    cards: int  # how many cards the new stub holds
+    returned: tuple[Card | None, ...] = ()
+    order: tuple[Card, ...] = ()
+
+    def __init__(
+        self, cards: int, returned: tuple[Card | None, ...] = (), order: tuple[Card, ...] = ()
+    ) -> None:
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "returned", returned)
+        object.__setattr__(self, "order", order)
+
+    def visible_to(self, viewer: object) -> Event:
+        return self if viewer == HOUSE else StubReshuffled(self.cards, self.returned, ())
 
 
 @dataclass(frozen=True, slots=True)

@@ -554,7 +554,7 @@ class Hand:
         if not extra:
             self._steps.pop(0)
         self.dealt.burn(burned[0])
-        self._log(ev.Burn(burned[0], extra))
+        self._log(ev.ExtraBurn(burned[0]) if extra else ev.Burn(burned[0]))
         if not extra:
             self._after_step()
 
@@ -597,7 +597,7 @@ class Hand:
         if not extra:
             self._steps.pop(0)
         self.dealt.board.extend(known)
-        self._log(ev.DealBoard(tuple(known), extra))
+        self._log(ev.BoardAdded(tuple(known)) if extra else ev.DealBoard(tuple(known)))
         if not extra:
             self._after_step()
 
@@ -874,16 +874,16 @@ class Hand:
 
     # the verify/can/do triples ---------------------------------------------------------------
 
-    def deal_to(self, player: int, card: Card | None = None, up: bool = False) -> None:
+    def give_card(self, player: int, card: Card | None = None, up: bool = False) -> None:
         """One card to a named player now, face down or up, outside the street's deal (a
         replacement, a reconstruction); a folded seat's card goes to the muck (au 19.12)."""
-        fix.deal_to(self, player, card, up, False)
+        fix.give_card(self, player, card, up, False)
 
-    def verify_deal_to(self, player: int, card: Card | None = None, up: bool = False) -> None:
-        fix.deal_to(self, player, card, up, True)
+    def verify_give_card(self, player: int, card: Card | None = None, up: bool = False) -> None:
+        fix.give_card(self, player, card, up, True)
 
-    def can_deal_to(self, player: int, card: Card | None = None, up: bool = False) -> bool:
-        return _can(self.verify_deal_to, player, card, up)
+    def can_give_card(self, player: int, card: Card | None = None, up: bool = False) -> bool:
+        return _can(self.verify_give_card, player, card, up)
 
     def expose(
         self, card: Card | str, by: str = "dealer", to: int | None = None,

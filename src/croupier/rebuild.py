@@ -31,7 +31,8 @@ class RebuildError(ValueError):
 CORRECTIONS = (
     ev.RulingMade, ev.Exposed, ev.SetAside, ev.Restacked, ev.Discarded, ev.HandVoided,
     ev.HandKilled, ev.Revived, ev.PotsAwarded, ev.RoundCapped, ev.ActionVoided, ev.ActionHeld,
-    ev.HeldResolved, ev.Restricted, ev.TreatedAllIn, ev.WagerCorrected,
+    ev.HeldResolved, ev.Restricted, ev.TreatedAllIn, ev.WagerCorrected, ev.CardGiven,
+    ev.ExtraBurn, ev.BoardAdded, ev.StubReshuffled,
 )  # fmt: skip
 """The events of a ruling's corrections (croupier.corrections), each one operation."""
 
@@ -95,13 +96,6 @@ class _Replayer:
             if step is not None and step.kind is StepKind.PUSH and isinstance(event, _SETTLED):
                 hand.push()  # the pots were settled here
                 continue
-            if isinstance(event, ev.Reshuffle) and event.ruled:
-                try:
-                    hand.reshuffle(event.returned, event.order)
-                except IllegalAction as error:
-                    raise self._error(i, str(error)) from None
-                i += 1
-                continue
             if isinstance(event, ev.Reshuffle):
                 # A draw the stub cannot finish reshuffles first: the draw makes this event.
                 draws = (k for k in range(i + 1, len(events)) if isinstance(events[k], ev.Draw))
@@ -126,17 +120,14 @@ class _Replayer:
     def _apply(self, i: int, event: ev.Event) -> int:
         """Apply the operation ``event`` records; the index of the next event to read."""
         hand = self.hand
-        if isinstance(event, ev.DealHole | ev.DealUp) and event.extra:
-            hand.deal_to(event.player, event.cards[0], isinstance(event, ev.DealUp))
-            return i + 1
         if isinstance(event, ev.DealHole | ev.DealUp):
             return self._deal(i, event.player)
         if isinstance(event, CORRECTIONS):
             _correct(hand, event)
         elif isinstance(event, ev.Burn):
-            hand.burn(event.card, extra=event.extra)
+            hand.burn(event.card)
         elif isinstance(event, ev.DealBoard):
-            hand.deal_board(event.cards, extra=event.extra)
+            hand.deal_board(event.cards)
         elif isinstance(event, ev.Draw):
             hand.draw(event.discarded)
             if event.drawn:
@@ -157,8 +148,6 @@ class _Replayer:
         while j < len(events):
             event = events[j]
             if not isinstance(event, ev.DealHole | ev.DealUp) or event.player != player:
-                break
-            if event.extra:
                 break
             cards.extend(event.cards)
             j += 1
@@ -220,6 +209,14 @@ def _correct(hand: Hand, event: ev.Event) -> None:
         hand.treat_as_all_in(event.player)
     elif isinstance(event, ev.WagerCorrected):
         hand.correct_wager(event.player, event.to)
+    elif isinstance(event, ev.CardGiven):
+        hand.give_card(event.player, event.card, event.up)
+    elif isinstance(event, ev.ExtraBurn):
+        hand.burn(event.card, extra=True)
+    elif isinstance(event, ev.BoardAdded):
+        hand.deal_board(event.cards, extra=True)
+    elif isinstance(event, ev.StubReshuffled):
+        hand.reshuffle(event.returned, event.order)
 
 
 _SETTLED = (ev.Announce, ev.HandOver)
@@ -286,9 +283,9 @@ def _known_cards(events: Sequence[ev.Event]) -> list[Card]:
     reshuffle counts once)."""
     seen: list[Card] = []
     for event in events:
-        if isinstance(event, ev.DealHole | ev.DealUp | ev.DealBoard):
+        if isinstance(event, ev.DealHole | ev.DealUp | ev.DealBoard | ev.BoardAdded):
             cards: tuple[Card | None, ...] = event.cards
-        elif isinstance(event, ev.Burn):
+        elif isinstance(event, ev.Burn | ev.ExtraBurn | ev.CardGiven):
             cards = (event.card,)
         elif isinstance(event, ev.Draw):
             cards = event.drawn

@@ -35,11 +35,10 @@ def _street_dealt(hand: Hand) -> tuple[int, list[Card], Card | None, int]:
     cards (IrregularityError where no board street was dealt)."""
     for i in range(len(hand.events) - 1, -1, -1):
         event = hand.events[i]
-        if isinstance(event, ev.DealBoard) and not event.extra:
+        if isinstance(event, ev.DealBoard):
             burn = hand.events[i - 1] if i and isinstance(hand.events[i - 1], ev.Burn) else None
             card = burn.card if isinstance(burn, ev.Burn) else None
-            street = sum(1 for e in hand.events[: i + 1] if isinstance(e, ev.DealBoard)
-                         and not e.extra)  # fmt: skip
+            street = sum(1 for e in hand.events[: i + 1] if isinstance(e, ev.DealBoard))
             return street, list(event.cards), card, i
     raise refuse(Rule("", "", "", "the board"), "no board street has been dealt")
 
@@ -309,7 +308,7 @@ def stub_out(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     seven = len(hand.rules.game.streets) == 5
     rule = _clause(rule, "au 19.16" if seven else "au 19.9")
     restocked = any(
-        isinstance(e, ev.Reshuffle) and not e.ruled
+        isinstance(e, ev.Reshuffle)
         for e in hand.events[_street_start(hand) :]
     )
     community = bool(hand.board) and hand.street == len(hand.rules.game.streets) - 1

@@ -16,7 +16,7 @@ from croupier.irregularities.floor import (
     next_card,
     voluntary_actors,
 )  # fmt: skip
-from croupier.irregularities.model import Plan, Rule, Step, call, deal_next_to, refuse
+from croupier.irregularities.model import Plan, Rule, Step, call, give_next_card, refuse
 
 __all__: list[str] = []
 
@@ -105,7 +105,7 @@ def _flop(floor: Floor, hand: Hand, pairs: list[tuple[int, Card]], manila: bool)
         f"{f' ({top})' if top else ''}; {card} becomes that burn",
         [
             lambda h: h.expose(card, player=player),
-            lambda h: h.deal_to(player, next_card(h)),
+            lambda h: h.give_card(player, next_card(h)),
             lambda h: h.set_aside(card, "burn"),
         ],
     )  # fmt: skip
@@ -131,7 +131,7 @@ def _league_10(hand: Hand, rule: Rule, player: int, card: Card, position: int) -
     n = hand.players
     button = player == n - 1 and 0 <= position < n
     if order is None or position < 0:
-        steps.append(lambda h: h.deal_to(player, None))  # unseen cards: the count is what shows
+        steps.append(lambda h: h.give_card(player, None))  # unseen cards: the count is what shows
     else:
         after = [p for p, _ in order[position + 1 :]]
         recipients = [player, *after] if button else [*after, player]
@@ -184,13 +184,13 @@ def _stud(floor: Floor, hand: Hand, pairs: list[tuple[int, Card]], unfixable: bo
         down = [c for c in held if c not in listed]
         # The first card that came up stays up; the others go down (19.7, 19.14).
         steps += [call("expose", c, player=player) for c in listed]
-        steps += [call("restack", held), call("deal_to", player, first, True)]
-        steps += [call("deal_to", player, c) for c in down]
+        steps += [call("restack", held), call("give_card", player, first, True)]
+        steps += [call("give_card", player, c) for c in down]
         outcome.append(f"p{player + 1}'s {first} stays up, {' '.join(map(str, down))} down")
         if len(listed) == 2:
             # Two up: after the deal the second is swapped for the would-be first burn, dealt
             # down; the swapped card becomes the first burn (19.8, 19.15).
-            steps += [call("set_aside", listed[1], "burn"), deal_next_to(player)]
+            steps += [call("set_aside", listed[1], "burn"), give_next_card(player)]
             outcome.append(f"{listed[1]} is swapped for the first burn card, dealt down")
     return Plan(situation, rule, "; ".join(outcome), steps)
 
@@ -219,7 +219,7 @@ def _draw(floor: Floor, hand: Hand, pairs: list[tuple[int, Card]]) -> Plan:
         situation, replaced, f"{card} goes to the muck and p{player + 1} gets the next card",
         [
             lambda h: h.expose(card, player=player),
-            lambda h: h.deal_to(player, next_card(h)),
+            lambda h: h.give_card(player, next_card(h)),
             lambda h: h.discard(card),
         ],
     )  # fmt: skip
@@ -239,7 +239,7 @@ def seventh_up(floor: Floor, hand: Hand, report: r.Report) -> Plan:
         seats = [p for p in hand.in_hand() if hand.hole[p] and not hand.hidden[p]]
         sevenths = [(p, hand.hole[p][-1]) for p in seats]
         steps: list[Step] = [call("restack", tuple(c for _, c in sevenths))]
-        steps += [call("deal_to", p, c, True) for p, c in sevenths]
+        steps += [call("give_card", p, c, True) for p, c in sevenths]
         return Plan(
             "seventh-up", rule, "the first seventh card was up: every seventh card is dealt up, "
             "and the opener of the previous round opens", steps,
@@ -283,8 +283,8 @@ def draw_order(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     if len(theirs) != len(draws[owner].drawn) or len(mine) < len(theirs):
         raise refuse(rule, "name the drawn cards to put them right")
     steps: list[Step] = [lambda h: h.restack((*theirs, *mine))]
-    steps += [call("deal_to", wrong, c) for c in theirs]
-    steps += [call("deal_to", owner, c) for c in mine]
+    steps += [call("give_card", wrong, c) for c in theirs]
+    steps += [call("give_card", owner, c) for c in mine]
     return Plan(
         "draw-order", rule, f"p{wrong + 1} keeps {' '.join(map(str, theirs))}; p{owner + 1} "
         f"gets the next cards, {' '.join(map(str, mine))}", steps,
@@ -327,7 +327,7 @@ def boxed(floor: Floor, hand: Hand, report: r.Report) -> Plan:
         position = _position(hand, owner, card)
         order = deal_sequence(hand)
         if order is None or position < 0:
-            steps += [lambda h: h.discard(card, scrap), lambda h: h.deal_to(owner, None)]
+            steps += [lambda h: h.discard(card, scrap), lambda h: h.give_card(owner, None)]
         else:
             after = [p for p, _ in order[position + 1 :]]
             recipients = [*after, owner] if report.late else [owner, *after]
@@ -425,7 +425,7 @@ def joker(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     if hand.hidden[player]:
         steps: list[Step] = [
             lambda h: h.discard(None, scrap=True, player=player),
-            lambda h: h.deal_to(player, None),
+            lambda h: h.give_card(player, None),
         ]
     else:
         steps = []

@@ -13,7 +13,7 @@ from croupier.cards import Card
 from croupier.hand import Hand, Phase
 from croupier.irregularities import reports as r
 from croupier.irregularities.floor import Floor, handles, initial_deal_done, next_card
-from croupier.irregularities.model import Plan, Rule, Step, call, deal_next_to, refuse
+from croupier.irregularities.model import Plan, Rule, Step, call, give_next_card, refuse
 
 __all__ = ["confirmed", "deal_sequence", "misdeal_plan", "play_on", "redeal_from"]
 
@@ -83,7 +83,7 @@ def redeal_from(hand: Hand, start: int, recipients: Sequence[int]) -> list[Step]
         steps.append(call("restack", tuple(held)))
     for k, (player, card) in enumerate(zip(recipients, cards, strict=True)):
         up = start + k >= up_from and start + k < len(order)
-        steps.append(call("deal_to", player, card, up))
+        steps.append(call("give_card", player, card, up))
     return steps
 
 
@@ -174,7 +174,7 @@ def first_to(floor: Floor, hand: Hand, report: r.Report) -> Plan:
         steps.append(call("restack", tuple(cards)))
         up_from = hand.rules.game.streets[0].hole * n
         for k, card in enumerate(cards):
-            steps.append(call("deal_to", k % n, card, k >= up_from))
+            steps.append(call("give_card", k % n, card, k >= up_from))
     return _order_error(
         floor, hand, "first-to", report.looked, report.unfixable, steps,
         "reconstructed: each player gets the cards a correct deal gives",
@@ -234,7 +234,7 @@ def _short_to_count(hand: Hand, player: int) -> list[Step]:
     street = hand.rules.game.streets[0]
     held = len(hand.hole[player]) + hand.hidden[player] + len(hand.up[player])
     return [
-        deal_next_to(player)
+        give_next_card(player)
         for _ in range(max(0, street.hole + street.up - held))
     ]
 

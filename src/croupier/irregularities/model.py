@@ -16,7 +16,7 @@ from croupier.hand import Hand
 from croupier.rulebooks import Rulebook, load_rulebook
 
 __all__ = [
-    "BASES", "BOOKS", "Choice", "Plan", "Rule", "Ruling", "Step", "call", "deal_next_to",
+    "BASES", "BOOKS", "Choice", "Plan", "Rule", "Ruling", "Step", "call", "give_next_card",
     "rules_of",
 ]  # fmt: skip
 
@@ -99,12 +99,12 @@ def call(name: str, *args: object, **kwargs: object) -> Step:
     return step
 
 
-def deal_next_to(player: int) -> Step:
+def give_next_card(player: int) -> Step:
     """A step that deals ``player`` the stub's next card (its top where the engine knows it)."""
 
     def step(hand: Hand) -> object:
         card = hand.deck.cards[0] if hand.auto_deal and hand.deck.cards else None
-        hand.deal_to(player, card)
+        hand.give_card(player, card)
         return None
 
     return step
