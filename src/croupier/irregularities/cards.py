@@ -136,7 +136,7 @@ def _league_10(hand: Hand, rule: Rule, player: int, card: Card, position: int) -
         after = [p for p, _ in order[position + 1 :]]
         recipients = [player, *after] if button else [*after, player]
         steps.extend(redeal_from(hand, position + 1, recipients))
-    where = "at once (the button's card)" if button else "the last card of the deal"
+    where = "the next card at once (the button's card)" if button else "the last card of the deal"
     return Plan(
         "exposed-hole-card", rule, f"{card} is shown and burned; p{player + 1} gets {where}",
         steps,

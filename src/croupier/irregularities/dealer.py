@@ -38,7 +38,12 @@ _STREETS = {"flop": 3, "turn": 1, "river": 1, "board": 0}
 
 
 class DealerError(ValueError):
-    """An input the assistant cannot read or the hand does not allow: nothing changed."""
+    """An input the assistant cannot read (``refused`` False) or the hand or the book does not
+    allow (``refused`` True): nothing changed."""
+
+    def __init__(self, message: str, refused: bool = False) -> None:
+        super().__init__(message)
+        self.refused = refused
 
 
 @dataclass
@@ -68,7 +73,9 @@ class DealerSession:
         self.rules = rules
         self.shuffler = shuffler or SeededShuffler(0)
         deck = None
-        if stub is not None:
+        if stub is not None and not stub:  # "stub shuffled": the engine's own seeded shuffle
+            deck = Deck.shuffled(rules.deck, self.shuffler)
+        elif stub is not None:
             known = list(stub)
             deck = Deck(rules.deck, known + [c for c in rules.deck.cards if c not in known])
         self.hand = Hand(
@@ -93,8 +100,10 @@ class DealerSession:
         rulings: list[Ruling] = []
         try:
             text = self._dispatch(verb, words, rulings)
-        except (IllegalAction, ReportError, CardError) as error:
+        except (ReportError, CardError) as error:
             raise DealerError(str(error)) from None
+        except IllegalAction as error:  # the engine's or the book's refusal, with its rule
+            raise DealerError(str(error), refused=True) from None
         self.history.append(before)
         return Outcome(text, rulings, self.hand.events[before:])
 
@@ -255,6 +264,12 @@ class DealerSession:
             "stacks": list(hand.stacks),
             "pots": pots,
             "board": [str(c) for c in hand.board],
+            "hands": {
+                f"p{p + 1}": " ".join([*map(str, hand.hole[p]), *["?"] * hand.hidden[p],
+                                       *(f"{c}^" for c in hand.up[p])])
+                for p in range(hand.players)
+            },  # up cards marked ^
+            "muck": [str(c) for c in hand.dealt.muck],
             "over": hand.phase is Phase.OVER,
             "void": hand.void,
             "carried": hand.carried,
@@ -385,7 +400,8 @@ def run_script(text: str, **settings: object) -> tuple[DealerSession, list[dict[
     while lines and lines[0][1].split()[0].lower() in _SETUP:
         verb, *words = lines.pop(0)[1].split()
         if verb.lower() == "stub":
-            setup["stub"] = [c for c in _cards(words) if c is not None]
+            shuffled = words == ["shuffled"]  # the engine deals a shuffle seeded by --seed
+            setup["stub"] = [] if shuffled else [c for c in _cards(words) if c is not None]
         else:
             setup[verb.lower()] = [int(w) for w in words]
     session = open_session(**setup)  # type: ignore[arg-type]
@@ -394,15 +410,10 @@ def run_script(text: str, **settings: object) -> tuple[DealerSession, list[dict[
         try:
             outcome = session.enter(line)
         except DealerError as error:
-            kind = "refused" if str(error)[:1].isalpha() and _cites(str(error)) else "error"
+            kind = "refused" if error.refused else "error"
             records.append({"line": number, "input": line, kind: str(error)})
             continue
         for ruling in outcome.rulings:
             records.append({"line": number, "input": line, **ruling.as_json()})
     return session, records
 
-
-def _cites(message: str) -> bool:
-    """Whether a refusal names a book's clause (a ruling's refusal, not a mistyped input)."""
-    head = message.split(":", 1)[0]
-    return any(head.startswith(book) for book in ("au ", "rws ", "qld ", "cardroom ", "league "))
