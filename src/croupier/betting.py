@@ -96,8 +96,29 @@ class ShortAllIn(enum.Enum):
     # Only a full raise reopens the betting for players who already acted; the next raise
     # goes on top of the all-in (rws 3.14.2).
     FULL_RAISE_REOPENS = "full-raise-reopens"
-    # Half a bet or more counts as a full one (au 10.2, cardroom betting 7, rws 3.14.3).
+    # Half a bet or raise or more counts as a full one, for bets and raises alike (cardroom
+    # betting 7, rws 3.14.3).
     HALF_REOPENS = "half-reopens"
+    # Half a bet or more counts as a bet, but only while no full bet has been made in the
+    # round (au 10.2, sentences 1-2): a short all-in *raise* is never a raise, however large,
+    # and reopens nothing (au 10.2, sentences 3-4; au 1.1 'Raise'). At fixed limit the next
+    # raise completes to the structured level after an excess under half, and goes a full raise
+    # over the all-in after an excess of half or more (au 1.1 'Raise').
+    HALF_BET = "half-bet"
+
+    @property
+    def rule(self) -> str:
+        return _SHORT_ALL_IN_RULES[self]
+
+
+_SHORT_ALL_IN_RULES = {
+    ShortAllIn.FULL_RAISE_REOPENS: "a short all-in does not reopen the betting: only a full "
+    "raise does (rws 3.14.2)",
+    ShortAllIn.HALF_REOPENS: "a short all-in does not reopen the betting: under half a raise "
+    "(rws 3.14.3, cardroom betting 7)",
+    ShortAllIn.HALF_BET: "a short all-in does not reopen the betting: an all-in raise short of "
+    "a full raise is not a raise (au 10.2, au 1.1 'Raise')",
+}
 
 
 @dataclass(frozen=True)
@@ -120,6 +141,10 @@ class Betting(Frozen):
     opening_raise_is_blind: bool = False
     min_raise: MinRaise = MinRaise.PREVIOUS
     short_all_in: ShortAllIn = ShortAllIn.FULL_RAISE_REOPENS
+    # Structured betting where a round's opening bet may be any amount from the minimum to the
+    # maximum wager, its raises staying fixed (qld s25(4) with s28(8): docs/irregularities-spec
+    # 5(b)); the first round keeps ``opening_raise_is_blind``.
+    open_range: bool = False
     # Per-round values where a combination's rounds differ (qld s28(11)(b): structured middle
     # rounds keep their cap and all-in rule); empty: raise_cap and short_all_in everywhere.
     raise_caps: tuple[int | None, ...] = ()
@@ -236,6 +261,8 @@ class BettingRound:
     last_wager: int = 0  # chips the last bettor put in with that action (straddle, qld)
     last_was_opening: bool = True  # whether that wager was the opening bet (qld s28(4)(a))
     last_was_call: bool = False  # whether it was a call without a raise (qld s28(4)(b))
+    raise_base: int = 0  # fixed limit: what the next raise goes on top of (au 1.1 'Raise')
+    cap_to: int = -1  # no total in this round above this (au 19.29, qld s36(3)); -1: none
     raises: int = 0  # full bets and raises so far (an opening bet or the big blind is one)
     reopen_count: int = 0  # increases with every full bet or raise
     acted_at: list[int] = field(default_factory=list)  # per player: reopen_count when acted, or -1
@@ -252,6 +279,8 @@ class BettingRound:
         self.stacks = stacks
         self.pot_before = pot_before
         self.current = self.full_level = self.last_raise = self.last_wager = 0
+        self.raise_base = 0
+        self.cap_to = -1
         self.last_was_opening = True
         self.last_was_call = self.stuck = self.opened = self.brought_in = False
         self.raises = self.reopen_count = 0
@@ -259,7 +288,7 @@ class BettingRound:
 
     def open_with_blinds(self, largest_blind: int) -> None:
         """The largest blind is the bet to match and counts as the opening bet (rws 3.3)."""
-        self.current = self.full_level = self.last_wager = largest_blind
+        self.current = self.full_level = self.last_wager = self.raise_base = largest_blind
         self.last_raise = max(largest_blind, self.betting.small_bet)
         self.raises = 1 if largest_blind else 0
 
@@ -293,13 +322,23 @@ class BettingRound:
         return Legal(player, True, owed <= 0, call, raise_range, facing=self.current, all_in=all_in)
 
     def _raise_range(self, player: int) -> tuple[int, int] | None:
+        found = self._uncapped_range(player)
+        if found is None or self.cap_to < 0:
+            return found
+        low, high = found
+        high = min(high, self.cap_to)  # an exposed card capped the round (au 19.29, qld s36(3))
+        if high <= self.current:
+            return None
+        return min(low, high), high
+
+    def _uncapped_range(self, player: int) -> tuple[int, int] | None:
         structure = self.betting.structure(self.index)
         owed = self.current - self.bets[player]
         all_in = self.bets[player] + self.stacks[player]
         if self.betting.opening_raise_is_blind and self.index == 0 and not self.opened:
             fixed = min(2 * self.current, all_in)
             return fixed, fixed  # qld s24(4): the opener's raise equals the second blind
-        base = self.full_level if structure is Structure.FIXED else self.current
+        base = self.raise_base if structure is Structure.FIXED else self.current
         low = base + self._min_raise(owed, structure)
         high = self._max_raise_to(owed, structure)
         if high <= self.current:
@@ -310,6 +349,8 @@ class BettingRound:
     def _min_raise(self, owed: int, structure: Structure) -> int:
         betting = self.betting
         if structure is Structure.FIXED:
+            if self.current == 0 and betting.open_range:
+                return betting.small_bet  # qld s25(4): an opening bet from the minimum wager
             return betting.fixed_size(self.index)
         if self.current == 0:
             return betting.small_bet  # an opening bet of at least the minimum (qld s25(4))
@@ -329,7 +370,9 @@ class BettingRound:
         betting = self.betting
         limit: int | None = None
         if structure is Structure.FIXED:
-            return self.full_level + betting.fixed_size(self.index)
+            if self.current == 0 and betting.open_range and betting.max_wager is not None:
+                return betting.max_wager  # qld s25(4): ... to the maximum wager
+            return self.raise_base + betting.fixed_size(self.index)
         if structure is Structure.POT or structure is Structure.HALF_POT:
             # The call counts as in the pot before the limit (au 11.5(e); qld s28(5)-(6)); a
             # bet of the table minimum is always allowed, even into a small pot (qld s25(4)).
@@ -370,7 +413,8 @@ class BettingRound:
         previous = self.current
         structure = self.betting.structure(self.index)
         owed = previous - self.bets[player]
-        base = self.full_level if structure is Structure.FIXED else previous
+        fixed = structure is Structure.FIXED
+        base = self.raise_base if fixed else previous
         # A full raise reaches the minimum, or the maximum where that is lower (qld s28(3)).
         smallest_full = min(
             base + self._min_raise(owed, structure), self._max_raise_to(owed, structure)
@@ -379,8 +423,16 @@ class BettingRound:
         added = to - self.bets[player]
         self._move(player, added)
         full = to >= smallest_full
-        if not full and self.betting.short_all_in_for(self.index) is ShortAllIn.HALF_REOPENS:
-            full = 2 * (to - previous) >= needed  # half a bet or more counts as one (au 10.2)
+        if not full:
+            mode = self.betting.short_all_in_for(self.index)
+            half = 2 * (to - previous) >= needed
+            if mode is ShortAllIn.HALF_REOPENS:
+                full = half  # half a bet or raise or more counts as one (rws 3.14.3)
+            elif mode is ShortAllIn.HALF_BET:
+                if self.full_level == 0:
+                    full = half  # half a bet or more is a bet (au 10.2)
+                elif half and fixed:
+                    self.raise_base = to  # a full raise on top of the all-in (au 1.1 'Raise')
         self.last_wager = added
         self.last_was_opening = previous == 0
         self.last_was_call = False
@@ -390,7 +442,7 @@ class BettingRound:
             # A raise is measured from the bet it raises, a short all-in bet or a bring-in
             # included; the minimum bet is the floor (rws 3.3: at least the big blind).
             self.last_raise = max(self.last_raise, to - previous)
-            self.full_level = to
+            self.full_level = self.raise_base = to
             self.raises += 1
             self.reopen_count += 1
         self.acted_at[player] = self.reopen_count

@@ -857,3 +857,97 @@ def tournament_command(
         _fail(error)
     except KeyboardInterrupt:
         _fail("interrupted: nothing saved")
+
+
+# --- croupier dealer -----------------------------------------------------------------------------
+
+
+@app.command("dealer")
+def dealer_command(
+    rulebook: Annotated[
+        str, typer.Option(help="The house's book: au-casino, rws, qld, cardroom, league or a file.")
+    ],
+    game: Annotated[str, typer.Option(help="A game the book deals: holdem, stud7, ...")] = "holdem",
+    structure: Annotated[
+        str | None, typer.Option(help="no-limit, pot, fixed, ... (default: the book's).")
+    ] = None,
+    stakes: Annotated[str, typer.Option(help="The minimum wager, or the blinds: '5/10'.")] = "10",
+    option: Annotated[
+        list[str] | None, typer.Option(help="A table option KEY=VALUE (croupier rules show).")
+    ] = None,
+    stacks: Annotated[
+        str | None, typer.Option(help="Seats' stacks in deal order, e.g. 1000,1000,1000,1000.")
+    ] = None,
+    denominations: Annotated[
+        str | None, typer.Option(help="The table's chips, e.g. 5,25,100,500 (one-chip rules).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed for a reshuffle a ruling makes.")] = 0,
+    script: Annotated[
+        Path | None, typer.Option(help="Read the inputs from this file, one per line.")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print each ruling, then the final state, as JSON.")
+    ] = False,
+) -> None:
+    """The dealer's assistant: a live hand typed line by line, every irregularity ruled by the
+    house's book with its clause (docs/dealer.md).
+
+    Type the cards as seen (? for one nobody sees), the actions (p3 raise 40), an irregularity
+    by name (exposed p3 Qh, misdeal, out-of-turn p5 bet 40), choose KEY, undo, help.
+
+    Example: croupier dealer --rulebook qld --game holdem --stacks 1000,1000,1000,1000
+    """
+    from croupier.irregularities.dealer import DealerError, open_session, run_script
+
+    try:
+        settings: dict[str, object] = {
+            "book": rulebook, "game": game, "structure": structure, "seed": seed,
+            "stakes": _whole("--stakes", stakes) if "/" not in stakes else
+            tuple(_whole("--stakes", s) for s in stakes.split("/")),
+            "options": dict(_option(o) for o in option or ()),
+            "stacks": [_whole("--stacks", s) for s in stacks.split(",")] if stacks else [],
+            "denominations": [_whole("--denominations", d) for d in denominations.split(",")]
+            if denominations else [],
+        }  # fmt: skip
+        if script is not None:
+            session, records = run_script(script.read_text(encoding="utf-8"), **settings)
+        else:
+            session, records = open_session(**settings), []  # type: ignore[arg-type]
+    except (ValueError, OSError) as error:
+        _fail(error)
+    if script is not None:
+        for record in records:
+            if as_json:
+                print(json.dumps(record))
+            elif "clause" in record:
+                console.print(f"[bold]{record['clause']}[/bold] ({record['basis']}): "
+                              f"{record['outcome']}", soft_wrap=True)  # fmt: skip
+            else:
+                why = record.get("refused") or record["error"]
+                console.print(f"line {record['line']}: {why}", soft_wrap=True)
+        print(json.dumps(session.summary()) if as_json else session.status())
+        if any("error" in record for record in records):
+            raise typer.Exit(1)
+        return
+    console.clear()
+    console.print(session.status())
+    while True:
+        try:
+            line = console.input("[bold]> [/bold]")
+        except (EOFError, KeyboardInterrupt):
+            return
+        if line.strip() in ("q", "quit", "exit"):
+            return
+        try:
+            outcome = session.enter(line)
+        except DealerError as error:
+            console.print(Text.assemble(("refused: ", "red"), str(error)), soft_wrap=True)
+            continue
+        console.clear()
+        for ruling in outcome.rulings:
+            console.print(f"[bold]{ruling.clause}[/bold] ({ruling.basis}): {ruling.outcome}")
+            for choice in ruling.choices:
+                console.print(f"  choose {choice.key}: {choice.text}")
+        if outcome.text and not outcome.rulings:
+            console.print(outcome.text)
+        console.print(session.status())

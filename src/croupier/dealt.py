@@ -40,6 +40,13 @@ class Dealt:
         self.discards: list[Card] = []  # discarded since the last reshuffle (au 11.3(b))
         self.unseen_out = 0  # unseen cards dealt: in ``deck``'s list, but not in the stub
         self.unseen_spent = 0  # of those, burned or discarded: they return at a reshuffle
+        # Rulings (croupier.corrections): cards kept for the next burn or board card, in order;
+        # folded and dead cards a ruling sent to the muck; cards out of the game; cards seen.
+        self.aside: list[tuple[Card | None, str]] = []
+        self.muck: list[Card] = []
+        self.scrap: list[Card] = []
+        self.exposed: list[Card] = []  # seen by everyone
+        self.shown: list[tuple[Card, int]] = []  # seen by one seat (show one)
 
     def stub(self) -> int:
         """Cards left to deal."""
@@ -76,6 +83,100 @@ class Dealt:
             self.deck.take(card)
         self.unseen_out += len(cards) - len(known)
 
+    def take_for(self, role: str, cards: Sequence[Card | None], to: str) -> list[Card | None]:
+        """The cards of a burn or a board deal: those set aside for ``role`` first (a ruling's,
+        au 19.25, qld s34(2), s36(2)), then the given ones from the stub. A given card where one
+        is set aside must be that card, or ``None``. Returns the cards as dealt."""
+        waiting = [i for i, (_, kept) in enumerate(self.aside) if kept == role]
+        used = waiting[: len(cards)]
+        dealt: list[Card | None] = []
+        for k, given in enumerate(cards):
+            if k < len(used):
+                card = self.aside[used[k]][0]
+                if given is not None and card is not None and given != card:
+                    raise IllegalAction(
+                        f"{card} was set aside for {to} by a ruling: deal it, not {given}"
+                    )
+                dealt.append(card if card is not None else given)
+            else:
+                dealt.append(given)
+        self.take(cards[len(used) :], to)
+        for i in reversed(used):
+            self.aside.pop(i)
+        return dealt
+
+    def peek_for(self, role: str, count: int) -> tuple[Card, ...]:
+        """The next ``count`` cards of a burn or board deal from a known stub, set-aside first."""
+        kept = [c for c, kept in self.aside if kept == role and c is not None][:count]
+        return (*kept, *self.deck.peek(count - len(kept)))
+
+    def locate(self, card: Card) -> tuple[str, int]:
+        """Where a known card lies: ('hole'|'up', player), ('board'|'burned'|'aside'|'muck'|
+        'discards'|'scrap'|'stub', -1); ('', -1) when nowhere (an unseen card, or not dealt)."""
+        for player in range(len(self.hole)):
+            if card in self.hole[player]:
+                return "hole", player
+            if card in self.up[player]:
+                return "up", player
+        for name, cards in (
+            ("board", self.board), ("burned", self.burned), ("muck", self.muck),
+            ("discards", self.discards), ("scrap", self.scrap),
+        ):  # fmt: skip
+            if card in cards:
+                return name, -1
+        if any(c == card for c, _ in self.aside):
+            return "aside", -1
+        if card in self.deck:
+            return "stub", -1
+        return "", -1
+
+    def remove(self, card: Card | None, player: int = -1) -> str:
+        """Take a card out of wherever it lies (for a ruling to move it); ``None`` with a
+        ``player``: one of that player's face-down cards nobody saw; ``None`` alone: the stub's
+        top card, unseen. Returns the zone it came from; IllegalAction when it is nowhere."""
+        if card is None:
+            if player >= 0:
+                if not self.hidden[player]:
+                    raise IllegalAction(f"p{player + 1} holds no card nobody has seen")
+                self.hidden[player] -= 1
+                return "hole"
+            if self.stub() < 1:
+                raise IllegalAction("the stub is empty")
+            self.unseen_out += 1
+            return "stub"
+        zone, owner = self.locate(card)
+        if zone == "" and player >= 0 and self.hidden[player] and card in self.deck:
+            self.deck.take(card)  # one of the player's unseen cards, named now
+            self.unseen_out -= 1
+            self.hidden[player] -= 1
+            return "hole"
+        if zone in ("hole", "up"):
+            (self.hole if zone == "hole" else self.up)[owner].remove(card)
+        elif zone == "aside":
+            self.aside.pop(next(i for i, (c, _) in enumerate(self.aside) if c == card))
+        elif zone == "stub":
+            self.deck.take(card)
+        elif zone:
+            getattr(self, zone).remove(card)
+        else:
+            raise IllegalAction(f"{card} is not in play: {self.whereabouts(card)}")
+        return zone
+
+    def name_hidden(self, player: int, card: Card) -> None:
+        """One of ``player``'s unseen face-down cards is ``card`` (it was exposed)."""
+        if card in self.hole[player] or card in self.up[player]:
+            return
+        if not self.hidden[player] or card not in self.deck:
+            raise IllegalAction(
+                f"p{player + 1} cannot hold {card}: {self.whereabouts(card)}"
+                if card not in self.deck
+                else f"p{player + 1} holds no card nobody has seen"
+            )
+        self.deck.take(card)
+        self.unseen_out -= 1
+        self.hidden[player] -= 1
+        self.hole[player].append(card)
+
     def whereabouts(self, card: Card) -> str:
         """Why ``card`` is not in the stub."""
         if card not in self.deck.kind:
@@ -94,6 +195,12 @@ class Dealt:
             return "it was burned, and the deck was not reshuffled (au 11.3(b), 13.4(a))"
         if card in self.discards:
             return _DISCARDED
+        if card in self.muck:
+            return "a ruling sent it to the muck"
+        if card in self.scrap:
+            return "a ruling took it out of the game"
+        if any(c == card for c, _ in self.aside):
+            return "a ruling set it aside for the next burn or board card"
         return "the stub does not hold it"
 
     # --- the cards' moves ------------------------------------------------------------------

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import enum
 import operator
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from croupier import corrections as fix
 from croupier import events as ev
 from croupier.betting import BettingRound, IllegalAction, Legal, RulesError, Structure
 from croupier.cards import Card, CardError
+from croupier.corrections import IrregularityError
 from croupier.dealt import Dealt
 from croupier.deck import SECURE, Deck, Shuffler
 from croupier.evaluate import Ranking
@@ -51,6 +53,7 @@ class StepKind(enum.Enum):
     BOARD = "board"
     REPLACE = "replace"  # a drawing player's replacements
     SHOW = "show"  # a player shows or mucks at the showdown
+    PUSH = "push"  # the pots are settled (held back while a hand may still be asked to show)
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ class Step(Frozen):
 
 
 _BURN, _HOLE, _BOARD = StepKind.BURN, StepKind.HOLE, StepKind.BOARD
-_REPLACE, _SHOW = StepKind.REPLACE, StepKind.SHOW
+_REPLACE, _SHOW, _PUSH = StepKind.REPLACE, StepKind.SHOW, StepKind.PUSH
 _DEAD = BlindKind.DEAD
 
 
@@ -100,6 +103,7 @@ class Hand:
         auto_deal: bool = True,
         auto_show: bool = True,
         openers: Mapping[int, int] | None = None,
+        auto_push: bool = True,
     ) -> None:
         """``forced``: who posts what (default: the positional blinds and ante of ``rules``).
         ``over_blind``: the player left of the last blind posts the voluntary over-blind, double
@@ -107,7 +111,9 @@ class Hand:
         fresh shuffle, au 6.1). ``auto_deal``, ``auto_show``: False to give the dealer's cards
         and the players' showdown choices step by step. ``openers``: round -> the player who
         opens it, as a record says, for a stud round whose opener the up cards cannot tell
-        (a history that does not name an up card); unused where they can."""
+        (a history that does not name an up card); unused where they can. ``auto_push``: False
+        to hold the pots after a showdown until :meth:`push`, while a hand may still be asked to
+        show (au 19.4, cardroom showdown 5) or found dead (au 19.1(g), qld s33(3)-(4))."""
         self.rules = rules
         self.shuffler = shuffler if shuffler is not None else SECURE
         count = len(stacks)
@@ -144,6 +150,7 @@ class Hand:
         self.forced = forced
         self.auto_deal = auto_deal
         self.auto_show = auto_show
+        self.auto_push = auto_push
         self.over_blind = over_blind
         self._live = list(range(count))  # not folded, in deal order
         self.dealt = Dealt(deck, self._live, self.shuffler)
@@ -174,6 +181,20 @@ class Hand:
         self._returned = 0  # uncalled chips given back (a commission base may count them)
         self.openers = dict(openers or {})
         self._unnamed_up = [0] * count  # up cards a record does not name, held as unseen
+        # What rulings change (croupier.corrections; docs/irregularities-spec.md §1.2).
+        self.dead_paid = [0] * count  # each player's share of ``dead`` (refunded by a void)
+        self.held = [0] * count  # chips in front of a player who acted out of turn
+        self.held_actions: dict[int, tuple[str, int]] = {}  # player -> (action, round total)
+        self.behind = [0] * count  # chips kept back by a player treated as all-in (au 19.20)
+        self.restricted: dict[int, str] = {}  # player -> a limit until their next action
+        self.options: dict[int, int] = {}  # player -> log index: an all-in option (au 19.20)
+        self.receivers: list[int] = []  # folded stud seats still dealt to (au 19.12, 19.19)
+        self.killed: set[int] = set()  # hands declared dead
+        self.stay_up: set[int] = set()  # players whose exposed cards stay up (league 26)
+        self.pending: ev.RulingMade | None = None  # a ruling awaiting a choice blocks the hand
+        self.carried = 0  # a void hand's forfeited chips, kept for the next deal
+        self.void = False
+        self._guarded = False  # a ruling waits or an action is held: operations check first
         self._post_antes()
         self._next_street()
 
@@ -257,6 +278,20 @@ class Hand:
         """The dealer step that is due, or None while a player is to act or the hand is over."""
         return self._steps[0] if self._steps and self.to_act is None else None
 
+    @property
+    def steps_due(self) -> tuple[Step, ...]:
+        """Every dealer step due, in order (the first is :meth:`next_step` once nobody is to
+        act)."""
+        return tuple(self._steps)
+
+    @property
+    def in_play(self) -> int:
+        """Every chip of the hand not in a stack: the pots, bets, held chips, chips a player
+        treated as all-in keeps back, and a void hand's carried pot. With the stacks and the
+        commission this is always the starting total (chips are conserved)."""
+        middle = 0 if self.settlement is not None else self.pot  # paid out once settled
+        return middle + _total(self.held) + _total(self.behind) + self.carried
+
     def legal(self) -> Legal:
         """What the player to act may do (with amounts)."""
         if self._legal is None or self._legal_at != len(self.events):
@@ -279,6 +314,12 @@ class Hand:
         legal = self.round.legal(player, able, others_can_call)
         if self.rules.chip_unit > 1:
             legal = _in_units(legal, self.rules.chip_unit)
+        if self.restricted and player in self.restricted and legal.raise_range is not None:
+            low = legal.raise_range[0]
+            if self.restricted[player] == "no-bet-or-raise":  # cardroom betting 11
+                legal = replace(legal, raise_range=None)
+            else:  # league 22: only the minimum
+                legal = replace(legal, raise_range=(low, low))
         if self._must_open(player):
             # The lowest up card opens with a bet of at least the minimum (au 12.2(a)), or
             # where the table has one, with the bring-in (cardroom betting 16).
@@ -311,17 +352,23 @@ class Hand:
 
     def fold(self) -> None:
         legal = self.legal()
+        if self._guarded:
+            self._guard(legal.player)
         if not legal.can_fold:
             raise IllegalAction(
                 f"p{legal.player + 1} may not fold: the lowest up card must open "
                 f"(au 12.2(a), 13.2(a)); legal: {legal}"
             )
         self._live.remove(legal.player)
+        if self.rules.dead_receiver:
+            self._keep_dealing_to(legal.player)
         self._log(ev.Fold(legal.player))
         self._advance()
 
     def check_or_call(self) -> None:
         legal = self.legal()
+        if self._guarded:
+            self._guard(legal.player)
         assert self.round is not None
         if not legal.can_check and legal.call == 0:
             raise IllegalAction(
@@ -339,6 +386,8 @@ class Hand:
     def bet_or_raise_to(self, amount: object) -> None:
         """Bet, or raise, to ``amount`` chips in all for this round (a whole number)."""
         legal = self.legal()
+        if self._guarded:
+            self._guard(legal.player)
         to = self._checked_amount(amount, legal)
         round_ = self.round
         assert round_ is not None
@@ -350,12 +399,16 @@ class Hand:
             # heads-up (cardroom betting 4-5): decided when it is reached, not when asked.
             able = sum(1 for p in self._live if self.stacks[p] > 0)
             round_.stuck = self.rules.betting.cap_sticks and able > 2
+        if self.receivers:
+            self.receivers.clear()  # a wager ends the folded seats' cards (au 19.12, 19.19)
         self._log(ev.Bet(legal.player, to, added, self.stacks[legal.player] == 0, full))
         self._advance()
 
     def post_bring_in(self) -> None:
         """The stud opener posts the bring-in rather than a full bet (cardroom betting 16)."""
         legal = self.legal()
+        if self._guarded:
+            self._guard(legal.player)
         assert self.round is not None
         if legal.bring_in is None:
             raise IllegalAction(
@@ -399,6 +452,13 @@ class Hand:
         if to > high:
             all_in = self.bets[legal.player] + self.stacks[legal.player]
             reason = "the stack (table stakes, au 10.1)" if high == all_in else structure.limit_rule
+            assert self.round is not None
+            if structure is Structure.FIXED and self.rules.betting.open_range and not legal.facing:
+                reason = "qld s25(4): an opening bet is at most the maximum wager"
+            if self.round.cap_to >= 0 and high == self.round.cap_to:
+                reason = "an exposed card capped the round (au 19.29, qld s36(3))"
+            if self.restricted.get(legal.player) == "min-raise-only":
+                reason = "a player who bet out of turn may only make the minimum (league 22)"
             raise IllegalAction(
                 f"raise to {to} is above the maximum {high}: {reason}; legal: {legal}"
             )
@@ -424,7 +484,12 @@ class Hand:
         ):
             return ": nobody else could call a raise (all the others are all-in or matched)"
         if self.round.acted_at[legal.player] >= self.round.reopen_count:
-            return ": a short all-in does not reopen the betting (au 10.2, rws 3.14.3)"
+            return f": {self.rules.betting.short_all_in_for(self.street).rule}"
+        if self.round.cap_to >= 0:
+            cap = self.round.cap_to
+            return f": an exposed card capped the round at {cap} (au 19.29, qld s36(3))"
+        if self.restricted.get(legal.player) == "no-bet-or-raise":
+            return ": a player who checked out of turn may not bet or raise (cardroom betting 11)"
         return ""
 
     def _min_rule(self, structure: Structure) -> str:
@@ -443,6 +508,8 @@ class Hand:
 
     def draw(self, discards: Sequence[Card | None] = ()) -> None:
         """Discard ``discards`` (none: stand pat) and receive as many from the dealer."""
+        if self._guarded:
+            self._guard(self.to_act)
         if self.phase is not Phase.DRAWING or self.to_act is None:
             raise IllegalAction("nobody is drawing now: the draw comes after the first round")
         player = self.to_act
@@ -477,18 +544,31 @@ class Hand:
 
     # --- dealer operations -----------------------------------------------------------------
 
-    def burn(self, card: Card | None = None) -> None:
-        """Burn ``card`` (``None``: a card nobody sees)."""
-        given = self._cards([card], self._due(_BURN))
-        self.dealt.take(given, "the burn")
-        self._steps.pop(0)
-        self._burn(given[0])
-        self._after_step()
+    def burn(self, card: Card | None = None, *, extra: bool = False) -> None:
+        """Burn ``card`` (``None``: a card nobody sees; a card set aside as the next burn by a
+        ruling is burned first). ``extra``: a ruling's burn outside the deal's steps (the
+        cards after a burn error come as if there had been none, cardroom irregularities 16)."""
+        if self._guarded:
+            self._guard(None)
+        if extra:
+            fix._open(self, "a card is burned")
+            given = self._cards([card], Step(_BURN, count=1))
+        else:
+            given = self._cards([card], self._due(_BURN))
+        burned = self.dealt.take_for("burn", given, "the burn")
+        if not extra:
+            self._steps.pop(0)
+        self.dealt.burn(burned[0])
+        self._log(ev.ExtraBurn(burned[0]) if extra else ev.Burn(burned[0]))
+        if not extra:
+            self._after_step()
 
     def deal_hole(self, cards: Sequence[Card | None], player: int | None = None) -> None:
         """Deal a player their cards of this street (face down, then face up in stud), or a
         drawing player's replacements; ``None``: a card nobody sees. ``player``: whom, where
         the dealer reports the street's hands in another order than he dealt them."""
+        if self._guarded:
+            self._guard(None)
         self._bring_forward(_HOLE, player)
         step = self._due(_REPLACE if self._steps and self._steps[0].kind is _REPLACE else _HOLE)
         given = self._cards(cards, step)
@@ -506,16 +586,28 @@ class Hand:
         self._give(step.player, given[:down] + unnamed, named)
         self._after_step()
 
-    def deal_board(self, cards: Sequence[Card | None]) -> None:
-        """Turn community cards face up."""
-        given = self._cards(cards, self._due(_BOARD))
-        known = [c for c in given if c is not None]
-        if len(known) != len(given):
+    def deal_board(self, cards: Sequence[Card | None], *, extra: bool = False) -> None:
+        """Turn community cards face up (cards set aside for the board by a ruling first; a
+        ``None`` stands for one of those). ``extra``: a ruling's board card outside the deal's
+        steps, in the place of one it took back (qld s35, au 19.3)."""
+        if self._guarded:
+            self._guard(None)
+        if extra:
+            fix._open(self, "a board card is dealt")
+            given = self._cards(cards, Step(_BOARD, count=len(cards)))
+        else:
+            given = self._cards(cards, self._due(_BOARD))
+        kept = sum(1 for _, role in self.dealt.aside if role == "board")
+        if any(c is None for c in given[kept:]):
             raise IllegalAction("board cards are dealt face up: name them")
-        self.dealt.take(known, "the board")
-        self._steps.pop(0)
-        self._deal_board(known)
-        self._after_step()
+        dealt = self.dealt.take_for("board", given, "the board")
+        known = [c for c in dealt if c is not None]
+        if not extra:
+            self._steps.pop(0)
+        self.dealt.board.extend(known)
+        self._log(ev.BoardAdded(tuple(known)) if extra else ev.DealBoard(tuple(known)))
+        if not extra:
+            self._after_step()
 
     def show_or_muck(
         self, show: bool, cards: Sequence[Card] = (), player: int | None = None
@@ -524,10 +616,28 @@ class Hand:
         has not seen it) or mucks; ``player``: another player still to show, who tables the
         hand early (cardroom showdown 8 encourages it). A hand turned up for an all-in may not
         be mucked (league)."""
+        if self._guarded:
+            self._guard(None)
+        order = list(self._steps)
         self._bring_forward(_SHOW, player)
+        try:
+            self._check_show_or_muck(show, cards)
+        except IllegalAction:
+            self._steps = order  # refused: nothing changes, not even whose step is next
+            raise
+        player = self._due(_SHOW).player
+        self._steps.pop(0)
+        self._show(player, show)
+        self._after_showing()
+
+    def _check_show_or_muck(self, show: bool, cards: Sequence[Card]) -> None:
         player = self._due(_SHOW).player
         if not show and self._shown[player] >= 0:
             raise IllegalAction(f"p{player + 1}'s hand was turned up for the all-in: it stays up")
+        if not show and player in self.stay_up:
+            raise IllegalAction(
+                f"p{player + 1} turned the cards up going all-in: they stay face up (league 26)"
+            )
         if not show and self.rules.all_in_face_up and self._face_up():
             raise IllegalAction(
                 f"p{player + 1}'s hand is turned face up for the all-in and is live: it may not "
@@ -535,9 +645,6 @@ class Hand:
             )
         if show:
             self.dealt.reveal(player, cards)
-        self._steps.pop(0)
-        self._show(player, show)
-        self._after_showing()
 
     def deal_next(self) -> None:
         """Do the dealer step that is due by itself: cards from the top of the deck, or at the
@@ -548,13 +655,15 @@ class Hand:
         if step.kind is _SHOW:
             self.show_or_muck(self._worth_showing(step.player))
             return
-        top = self.dealt.deck.peek(step.count)
+        if step.kind is _PUSH:
+            self.push()
+            return
         if step.kind is _BURN:
-            self.burn(top[0])
+            self.burn(self.dealt.peek_for("burn", 1)[0])
         elif step.kind is _BOARD:
-            self.deal_board(top)
+            self.deal_board(self.dealt.peek_for("board", step.count))
         else:
-            self.deal_hole(top)
+            self.deal_hole(self.dealt.deck.peek(step.count))
 
     def copy(self) -> Hand:
         """An independent hand in the same state (rebuilt from the events; see
@@ -570,19 +679,398 @@ class Hand:
 
         return step_back(self)
 
-    def automate(self, deal: bool = True, show: bool = True) -> None:
-        """From now on deal from the deck (``deal``) and show down by the usual practice
-        (``show``) without being asked: a hand a live dealer or a history began, carried on by
-        the engine. The steps already due are done now."""
+    def automate(self, deal: bool = True, show: bool = True, push: bool = True) -> None:
+        """From now on deal from the deck (``deal``), show down by the usual practice
+        (``show``) and settle the pots (``push``) without being asked: a hand a live dealer or a
+        history began, carried on by the engine. The steps already due are done now."""
         self.auto_deal = self.auto_deal or deal
         self.auto_show = self.auto_show or show
+        self.auto_push = self.auto_push or push
         while (step := self.next_step()) is not None:
             if step.kind is _SHOW:
                 if not self.auto_show or self.dealt.hidden[step.player]:
                     return
+            elif step.kind is _PUSH:
+                if not self.auto_push:
+                    return
             elif not self.auto_deal:
                 return
             self.deal_next()
+
+    def push(self) -> None:
+        """Settle the pots held after the showdown (``auto_push=False``): from now on no hand
+        can be asked to show or found dead (au 19.4, 19.1(g); cardroom showdown 5)."""
+        if self._guarded:
+            self._guard(None)
+        self._due(_PUSH)
+        self._steps.pop(0)
+        self._finish()
+
+    # --- rulings: the corrections of croupier.corrections (docs/irregularities-spec.md §1.2) -
+
+    def record_ruling(self, ruling: ev.RulingMade) -> int:
+        """Log a ruling (croupier.irregularities makes them); returns its index in the log. One
+        with choices and no choice awaits a decision: while a blocking one waits, the hand
+        refuses every other player and dealer operation; a later ruling with the ``choice``
+        settles it. A player's option (``blocking=False``, au 19.20) lets the betting go on."""
+        waiting = self.pending
+        if waiting is not None and not ruling.choice:
+            raise IrregularityError(
+                f"a ruling awaits a choice: {waiting.situation} ({waiting.clause}): choose one "
+                f"of {', '.join(waiting.choices)}"
+            )
+        if ruling.choice:
+            if ruling.player >= 0 and ruling.player in self.options:
+                self.options.pop(ruling.player)
+            elif waiting is None or ruling.choice not in waiting.choices:
+                allowed = ", ".join(waiting.choices) if waiting is not None else "none is pending"
+                raise IrregularityError(f"no choice {ruling.choice!r} is pending: {allowed}")
+            else:
+                self.pending = None
+        elif ruling.choices and not ruling.blocking:
+            fix._player(self, ruling.player)
+            self.options[ruling.player] = len(self.events)
+        elif ruling.choices:
+            self.pending = ruling
+        self._log(ruling)
+        self.refresh_guard()
+        return len(self.events) - 1
+
+    def seal_ruling(self, index: int) -> None:
+        """Record in the ruling at ``index`` how many events it applied after it (a step back
+        undoes them together)."""
+        ruling = self.events[index]
+        if not isinstance(ruling, ev.RulingMade):
+            raise IllegalAction(f"event {index} is not a ruling")
+        steps = len(self.events) - index - 1
+        if self.pending is ruling:
+            self.pending = replace(ruling, steps=steps)
+        self.events[index] = replace(ruling, steps=steps)
+
+    def refresh_guard(self) -> None:
+        self._guarded = (
+            self.pending is not None or bool(self.held_actions) or _total(self.behind) > 0
+        )
+
+    def _guard(self, player: int | None) -> None:
+        waiting = self.pending
+        if waiting is not None:
+            raise IrregularityError(
+                f"a ruling awaits a choice: {waiting.situation} ({waiting.clause}): choose one "
+                f"of {', '.join(waiting.choices)}"
+            )
+        if player is not None and player in self.held_actions:
+            action, _ = self.held_actions[player]
+            raise IrregularityError(
+                f"p{player + 1}'s {action} out of turn is held: the book settles it first "
+                "(resolve_held: apply, return or forfeit)"
+            )
+
+    def _settle_options(self) -> None:
+        """A player offered to be treated as all-in who has not chosen by the time of
+        substantial action is treated as all-in (au 19.20)."""
+        for player, since in list(self.options.items()):
+            acted = {
+                getattr(e, "player", -1)
+                for e in self.events[since:]
+                if isinstance(e, ev.Fold | ev.Check | ev.Call | ev.Bet)
+            }
+            if len(acted) >= 2:
+                del self.options[player]
+                kept = self.stacks[player]
+                self.behind[player] = self.behind[player] + kept
+                self.stacks[player] = 0
+                self._log(ev.TreatedAllIn(player, kept))
+                self.refresh_guard()
+
+    def leave(self, player: int) -> None:
+        """``player``'s hand is out (killed): the turn, the deal and the showdown go on
+        without it."""
+        if player in self._live:
+            self._live.remove(player)
+        self.restricted.pop(player, None)
+        self.options.pop(player, None)
+        self._steps = [
+            step for step in self._steps if step.player != player or step.kind is _REPLACE
+        ]
+        if self.phase is Phase.BETTING and self.round is not None:
+            turn = self.to_act
+            if turn is None or len(self._live) <= 1:
+                self.to_act = None
+            else:
+                self.to_act = self._next_to_act(turn + 1 if turn == player else turn)
+            if self.to_act is None:
+                self._end_round()
+        elif self.phase is Phase.DRAWING:
+            if self.to_act == player:
+                later = [p for p in self._live if p > player]
+                if later and len(self._live) > 1:
+                    self.to_act = later[0]
+                else:
+                    self.phase = Phase.BETTING
+                    self._start_betting(self.rules.game.streets[self.street].opener)
+        elif self.phase is Phase.SHOWDOWN:
+            if self._steps and self._steps[0].kind is _SHOW:
+                self._showdown()
+            elif not self._steps:
+                self._after_showing()
+        elif len(self._live) <= 1 and self.phase is Phase.DEALING:
+            self.to_act = None
+            self._finish()
+
+    def rejoin(self, player: int) -> None:
+        """``player``'s folded, mucked or dead hand is live again (a retrieved hand, cardroom
+        dead-hands 2; a hand the winner asked to see, au 19.4)."""
+        if player not in self._live:
+            self._live.append(player)
+            self._live.sort()
+        self.mucked[player] = False
+        if player in self.receivers:
+            self.receivers.remove(player)
+        if self.phase is Phase.BETTING and self.round is not None:
+            self.round.acted_at[player] = -1  # acts when the turn comes, facing the bet
+            if self.to_act is None:
+                self.to_act = self._next_to_act(player)
+
+    def award(self, player: int, amount: int) -> None:
+        """Every chip in the middle to ``player`` without a showdown (qld s33(4))."""
+        for p in range(self.players):
+            if self.held[p]:
+                self.stacks[p] = self.stacks[p] + self.held[p]
+                self.held[p] = 0
+        self.held_actions.clear()
+        count = self.players
+        settlement = settle(
+            [0] * count, [p == player for p in range(count)], [None] * count,
+            button=count - 1, commission=self.rules.commission, odd_chip=self.rules.odd_chip,
+            chip=self.rules.chip_unit, dead=amount,
+        )  # fmt: skip
+        self.contributed[:] = [0] * count
+        self.bets[:] = [0] * count
+        self.dead_paid[:] = [0] * count
+        self.dead = 0
+        self._pay(settlement, [None] * count, None)
+
+    def rename_opener(self) -> None:
+        """Stud's up cards changed before anyone acted on the first round (a ruling corrected
+        the deal, au 19.7, 19.14): the opener is named again from the cards showing."""
+        street = self.rules.game.streets[0]
+        round_ = self.round
+        if self.street != 0 or self.phase is not Phase.BETTING or round_ is None:
+            return
+        if street.opener not in (Opener.LOWEST_UP_CARD, Opener.HIGHEST_UP_CARD):
+            return
+        if round_.current or any(a >= 0 for a in round_.acted_at):
+            return
+        self.opener = self._first_to_act(street.opener)
+        self.to_act = self._next_to_act(self.opener)
+
+    def recheck_turn(self) -> None:
+        """After a correction that took a player out of the betting: who acts now, or the end
+        of the round."""
+        if self.phase is not Phase.BETTING or self.round is None or self.to_act is None:
+            return
+        self.to_act = self._next_to_act(self.to_act)
+        if self.to_act is None:
+            self._end_round()
+
+    def restore_from(self, other: Hand) -> None:
+        """Take on ``other``'s whole state (a hand rebuilt from part of this one's log): how an
+        action is voided (au 19.26)."""
+        for name in _STATE:
+            setattr(self, name, getattr(other, name))
+
+    # the verify/can/do triples ---------------------------------------------------------------
+
+    def give_card(self, player: int, card: Card | None = None, up: bool = False) -> None:
+        """One card to a named player now, face down or up, outside the street's deal (a
+        replacement, a reconstruction); a folded seat's card goes to the muck (au 19.12)."""
+        fix.give_card(self, player, card, up, False)
+
+    def verify_give_card(self, player: int, card: Card | None = None, up: bool = False) -> None:
+        fix.give_card(self, player, card, up, True)
+
+    def can_give_card(self, player: int, card: Card | None = None, up: bool = False) -> bool:
+        return _can(self.verify_give_card, player, card, up)
+
+    def expose(
+        self, card: Card | str, by: str = "dealer", to: int | None = None,
+        player: int | None = None, stay_up: bool = False,
+    ) -> None:  # fmt: skip
+        """``card`` is seen where it lies: by everyone, or by seat ``to`` alone. ``player``:
+        whose unseen face-down card it is; ``stay_up``: the hand stays face up (league 26)."""
+        fix.expose(self, card, by, to, player, stay_up, False)
+
+    def verify_expose(
+        self, card: Card | str, by: str = "dealer", to: int | None = None,
+        player: int | None = None, stay_up: bool = False,
+    ) -> None:  # fmt: skip
+        fix.expose(self, card, by, to, player, stay_up, True)
+
+    def can_expose(
+        self, card: Card | str, by: str = "dealer", to: int | None = None,
+        player: int | None = None, stay_up: bool = False,
+    ) -> bool:  # fmt: skip
+        return _can(self.verify_expose, card, by, to, player, stay_up)
+
+    def set_aside(self, card: Card | str | None, role: str, player: int = -1) -> None:
+        """Take ``card`` from where it lies and keep it as the next burn or board card."""
+        fix.set_aside(self, card, role, player, False)
+
+    def verify_set_aside(self, card: Card | str | None, role: str, player: int = -1) -> None:
+        fix.set_aside(self, card, role, player, True)
+
+    def can_set_aside(self, card: Card | str | None, role: str, player: int = -1) -> bool:
+        return _can(self.verify_set_aside, card, role, player)
+
+    def restack(self, cards: Sequence[Card | str]) -> None:
+        """Put ``cards`` back on top of the stub, the first dealt next."""
+        fix.restack(self, cards, False)
+
+    def verify_restack(self, cards: Sequence[Card | str]) -> None:
+        fix.restack(self, cards, True)
+
+    def can_restack(self, cards: Sequence[Card | str]) -> bool:
+        return _can(self.verify_restack, cards)
+
+    def discard(self, card: Card | str | None, scrap: bool = False, player: int = -1) -> None:
+        """``card`` to the muck, or out of the game (``scrap``)."""
+        fix.discard(self, card, scrap, player, False)
+
+    def verify_discard(
+        self, card: Card | str | None, scrap: bool = False, player: int = -1
+    ) -> None:
+        fix.discard(self, card, scrap, player, True)
+
+    def can_discard(self, card: Card | str | None, scrap: bool = False, player: int = -1) -> bool:
+        return _can(self.verify_discard, card, scrap, player)
+
+    def reshuffle(
+        self, returned: Sequence[Card | str | None] = (), order: Sequence[Card] | None = None
+    ) -> None:
+        """Put ``returned`` cards (board, burns, set aside) into the stub, then shuffle and cut
+        it (``order``: the resulting stub, when replaying a log)."""
+        fix.reshuffle(self, returned, order, False)
+
+    def verify_reshuffle(
+        self, returned: Sequence[Card | str | None] = (), order: Sequence[Card] | None = None
+    ) -> None:
+        fix.reshuffle(self, returned, order, True)
+
+    def can_reshuffle(self, returned: Sequence[Card | str | None] = ()) -> bool:
+        return _can(self.verify_reshuffle, returned)
+
+    def void_hand(self, keep: Iterable[int] = ()) -> None:
+        """The hand ends void: every chip goes back, except ``keep`` players', carried to the
+        next deal (rws 5.1; cardroom irregularities 5)."""
+        fix.void_hand(self, keep, False)
+
+    def verify_void_hand(self, keep: Iterable[int] = ()) -> None:
+        fix.void_hand(self, keep, True)
+
+    def can_void_hand(self, keep: Iterable[int] = ()) -> bool:
+        return _can(self.verify_void_hand, keep)
+
+    def kill_hand(self, player: int, refund: bool = False) -> None:
+        """``player``'s hand is dead; ``refund``: every chip put in goes back (au 19.1(f))."""
+        fix.kill_hand(self, player, refund, False)
+
+    def verify_kill_hand(self, player: int, refund: bool = False) -> None:
+        fix.kill_hand(self, player, refund, True)
+
+    def can_kill_hand(self, player: int, refund: bool = False) -> bool:
+        return _can(self.verify_kill_hand, player, refund)
+
+    def revive(self, player: int) -> None:
+        """A folded, mucked or dead hand is live again (cardroom dead-hands 2; au 19.4)."""
+        fix.revive(self, player, False)
+
+    def verify_revive(self, player: int) -> None:
+        fix.revive(self, player, True)
+
+    def can_revive(self, player: int) -> bool:
+        return _can(self.verify_revive, player)
+
+    def award_pots(self, player: int, uncontested: bool = False) -> None:
+        """Every pot to ``player`` without a showdown (qld s33(4)); ``uncontested``: only the
+        chips no live or all-in hand can win, the rest settling as usual (qld s33(5))."""
+        fix.award_pots(self, player, uncontested, False)
+
+    def verify_award_pots(self, player: int, uncontested: bool = False) -> None:
+        fix.award_pots(self, player, uncontested, True)
+
+    def can_award_pots(self, player: int, uncontested: bool = False) -> bool:
+        return _can(self.verify_award_pots, player, uncontested)
+
+    def cap_round(self, to: int) -> None:
+        """Nobody's total this round may pass ``to`` (au 19.29, qld s36(3))."""
+        fix.cap_round(self, to, False)
+
+    def verify_cap_round(self, to: int) -> None:
+        fix.cap_round(self, to, True)
+
+    def can_cap_round(self, to: int) -> bool:
+        return _can(self.verify_cap_round, to)
+
+    def void_action(self) -> None:
+        """Undo the last betting action: chips back, the same player to act (au 19.26)."""
+        fix.void_action(self, False)
+
+    def verify_void_action(self) -> None:
+        fix.void_action(self, True)
+
+    def can_void_action(self) -> bool:
+        return _can(self.verify_void_action)
+
+    def hold_action(self, player: int, action: str, to: int = 0) -> None:
+        """``player`` acted out of turn: the chips are held in front, the turn stays (qld s37)."""
+        fix.hold_action(self, player, action, to, False)
+
+    def verify_hold_action(self, player: int, action: str, to: int = 0) -> None:
+        fix.hold_action(self, player, action, to, True)
+
+    def can_hold_action(self, player: int, action: str, to: int = 0) -> bool:
+        return _can(self.verify_hold_action, player, action, to)
+
+    def resolve_held(self, player: int, how: str) -> None:
+        """Settle a held action: ``apply`` it now, ``return`` the chips, or ``forfeit`` them."""
+        fix.resolve_held(self, player, how, False)
+
+    def verify_resolve_held(self, player: int, how: str) -> None:
+        fix.resolve_held(self, player, how, True)
+
+    def can_resolve_held(self, player: int, how: str) -> bool:
+        return _can(self.verify_resolve_held, player, how)
+
+    def restrict(self, player: int, rule: str) -> None:
+        """Until ``player``'s next action: ``no-bet-or-raise`` or ``min-raise-only``."""
+        fix.restrict(self, player, rule, False)
+
+    def verify_restrict(self, player: int, rule: str) -> None:
+        fix.restrict(self, player, rule, True)
+
+    def can_restrict(self, player: int, rule: str) -> bool:
+        return _can(self.verify_restrict, player, rule)
+
+    def treat_as_all_in(self, player: int) -> None:
+        """``player`` bets no more and is eligible for what is in (au 19.20)."""
+        fix.treat_as_all_in(self, player, False)
+
+    def verify_treat_as_all_in(self, player: int) -> None:
+        fix.treat_as_all_in(self, player, True)
+
+    def can_treat_as_all_in(self, player: int) -> bool:
+        return _can(self.verify_treat_as_all_in, player)
+
+    def correct_wager(self, player: int, to: int) -> None:
+        """``player``'s wager (or held wager) this round becomes ``to`` in all."""
+        fix.correct_wager(self, player, to, False)
+
+    def verify_correct_wager(self, player: int, to: int) -> None:
+        fix.correct_wager(self, player, to, True)
+
+    def can_correct_wager(self, player: int, to: int) -> bool:
+        return _can(self.verify_correct_wager, player, to)
 
     def _bring_forward(self, kind: StepKind, player: int | None) -> None:
         """Make ``player``'s pending step of this kind the next one (a no-op for None)."""
@@ -639,6 +1127,7 @@ class Hand:
             self.contributed[player] = self.contributed[player] + amount
         else:
             self.dead += amount
+            self.dead_paid[player] = self.dead_paid[player] + amount
         return amount
 
     def _post_blinds(self) -> None:
@@ -679,7 +1168,7 @@ class Hand:
             self._deal_street(burn, per_player, street.up, board)
         else:
             steps = [Step(_BURN, count=1)] if burn else []
-            for player in self._live if per_player else ():
+            for player in self._seats() if per_player else ():
                 steps.append(Step(_HOLE, player, per_player, street.up))
             if board:
                 steps.append(Step(_BOARD, count=board))
@@ -692,7 +1181,7 @@ class Hand:
         burns, one community card for all (au 12.4(a), 13.4(a)). Shuffles the burns, or an
         earlier draw's discards, into the stub as needed."""
         per_player = street.hole + street.up
-        needed = per_player * len(self._live) + street.burn
+        needed = per_player * (len(self._live) + len(self.receivers)) + street.burn
         if per_player and self.dealt.stub() < needed and not self._restock(needed):
             return True, 0, 1
         burn = street.burn and (per_player > 0 or street.board > 0 or street.draw)
@@ -704,11 +1193,14 @@ class Hand:
         """A street from the top of the deck. Hole cards go one at a time, clockwise from the
         left of the button (rws 3.6, au 12.1(c)): a player's k-th card is the k-th of every
         ``players`` cards, the face-down ones first."""
+        if self.dealt.aside:
+            self._deal_street_with_aside(burn, per_player, up, board)
+            return
         deck = self.dealt.deck
         if burn:
             self._burn(deck.deal(1)[0])
         if per_player:
-            live = self._live
+            live = self._seats()
             players = len(live)
             dealt = deck.deal(per_player * players)
             down = (per_player - up) * players
@@ -717,8 +1209,52 @@ class Hand:
         if board:
             self._deal_board(deck.deal(board))
 
+    def _deal_street_with_aside(self, burn: bool, per_player: int, up: int, board: int) -> None:
+        """A street where a ruling set cards aside for the next burn or board card: those are
+        used before the stub's (au 19.25, qld s34(2), s36(2))."""
+        dealt = self.dealt
+        if burn:
+            self._burn(self._next_for("burn", 1)[0])
+        if per_player:
+            seats = self._seats()
+            cards = dealt.deck.deal(per_player * len(seats))
+            down = (per_player - up) * len(seats)
+            for k in range(len(seats)):
+                self._give(seats[k], cards[k:down : len(seats)], cards[down + k :: len(seats)])
+        if board:
+            self._deal_board([c for c in self._next_for("board", board) if c is not None])
+
+    def _next_for(self, role: str, count: int) -> tuple[Card | None, ...]:
+        aside = self.dealt.aside
+        kept = [i for i, (_, kind) in enumerate(aside) if kind == role][:count]
+        cards = tuple(aside[i][0] for i in kept)
+        for i in reversed(kept):
+            aside.pop(i)
+        return (*cards, *self.dealt.deck.deal(count - len(kept)))
+
+    def _seats(self) -> list[int]:
+        """Who is dealt this street: the players in the hand, and folded stud seats that still
+        receive a card (au 19.12, 19.19), in deal order."""
+        if not self.receivers:
+            return self._live
+        return sorted(self._live + self.receivers)
+
+    def _keep_dealing_to(self, player: int) -> None:
+        """A stud player folding on a round of checking, or after making the forced bet, has
+        the seat dealt on until someone wagers (au 19.12, 19.19)."""
+        street = self.rules.game.streets[self.street]
+        assert self.round is not None
+        forced = street.forced_open and self.street == 0 and player == self.opener
+        if self.round.current == 0 or forced:
+            self.receivers.append(player)
+
     def _give(self, player: int, down: tuple[Card | None, ...], up: tuple[Card, ...]) -> None:
-        self.dealt.give(player, down, up)
+        if self.receivers and player in self.receivers:
+            dealt = self.dealt
+            dealt.muck.extend(c for c in (*down, *up) if c is not None)  # straight to the muck
+            dealt.unseen_spent += sum(1 for c in down if c is None)
+        else:
+            self.dealt.give(player, down, up)
         if down:
             self._log(ev.DealHole(player, down))
         if up:
@@ -832,7 +1368,12 @@ class Hand:
 
     def _advance(self) -> None:
         assert self.to_act is not None
-        self.to_act = self._next_to_act(self.to_act + 1)
+        actor = self.to_act
+        if self.restricted:
+            self.restricted.pop(actor, None)  # a restriction lasts until the next action
+        if self.options:
+            self._settle_options()
+        self.to_act = self._next_to_act(actor + 1)
         if self.to_act is None:
             self._end_round()
 
@@ -925,8 +1466,10 @@ class Hand:
         elif self.street < len(self.rules.game.streets) - 1:
             self.last_aggressor = None  # turned up for an all-in: the rest is dealt
             self._next_street()
-        else:
+        elif self.auto_push:
             self._finish()
+        else:
+            self._steps = [Step(_PUSH)]  # the pot waits: a hand may be asked to show
 
     def _worth_showing(self, player: int) -> bool:
         """The usual practice: show when the hands are turned up, or when the hand is as good as
@@ -959,9 +1502,6 @@ class Hand:
         self._log(ev.Show(player, tuple(cards), description))
 
     def _finish(self) -> None:
-        self.phase = Phase.OVER
-        self.round = None
-        self._steps = []
         count = self.players
         dealt = self.dealt
         standing = [p for p in self._live if not self.mucked[p]]
@@ -987,7 +1527,16 @@ class Hand:
             returned=self._returned,
             dead=self.dead,
         )
-        # Side pots are settled first, the main pot last (cardroom showdown 7).
+        self._pay(settlement, values, lows)
+
+    def _pay(
+        self, settlement: Settlement, values: list[int | None], lows: list[int | None] | None
+    ) -> None:
+        """Announce and pay each pot, side pots first, the main pot last (cardroom showdown 7);
+        the hand is over."""
+        self.phase = Phase.OVER
+        self.round = None
+        self._steps = []
         for index in range(len(settlement.pots) - 1, -1, -1):
             pot = settlement.pots[index]
             described = tuple(
@@ -1001,10 +1550,25 @@ class Hand:
                 self._log(ev.Rake(index, pot.commission, pot.commission_base))
             for k, winner in enumerate(pot.winners):
                 self._log(ev.Collect(index, winner, pot.shares[k]))
-        for player in range(count):
+        for player in range(self.players):
             self.stacks[player] = self.stacks[player] + settlement.payouts[player]
+        if self._guarded or self.options:
+            self._come_home()
         self.settlement = settlement
         self._log(ev.HandOver(tuple(self.stacks)))
+
+    def _come_home(self) -> None:
+        """At the end, chips held out of turn and chips a player treated as all-in kept back go
+        back to their stacks."""
+        for player in range(self.players):
+            back = self.held[player] + self.behind[player]
+            if back:
+                self.stacks[player] = self.stacks[player] + back
+                self.held[player] = self.behind[player] = 0
+        self.held_actions.clear()
+        self.options.clear()
+        self.pending = None
+        self.refresh_guard()
 
     def _value(self, player: int) -> int:
         return self.valuation.value(player, self.dealt.cards_of(player), self.dealt.board)
@@ -1040,6 +1604,25 @@ class Hand:
             first = players[0]
         start = players.index(first)
         return players[start:] + players[:start]
+
+
+def _can(verify: Callable[..., None], *args: object) -> bool:
+    try:
+        verify(*args)
+    except IllegalAction:
+        return False
+    return True
+
+
+# Everything a hand's future depends on, taken over by Hand.restore_from.
+_STATE = (
+    "rules", "shuffler", "forced", "auto_deal", "auto_show", "auto_push", "over_blind", "_live",
+    "dealt", "valuation", "starting", "stacks", "bets", "contributed", "dead", "mucked", "street",
+    "round", "to_act", "phase", "opener", "last_aggressor", "ran_out", "settlement", "_steps",
+    "_legal", "_legal_at", "_discarding", "_called", "_levels", "_shown", "_shown_early",
+    "_returned", "dead_paid", "held", "held_actions", "behind", "restricted", "options",
+    "receivers", "killed", "stay_up", "pending", "carried", "void", "_guarded",
+)  # fmt: skip
 
 
 def _total(amounts: list[int]) -> int:

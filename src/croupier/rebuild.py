@@ -19,18 +19,26 @@ from croupier.betting import IllegalAction
 from croupier.cards import Card
 from croupier.deck import Deck, Shuffler
 from croupier.forced import ForcedBets
-from croupier.hand import Hand, Phase, Rules
+from croupier.hand import Hand, Phase, Rules, StepKind
 
-__all__ = ["OPERATIONS", "RebuildError", "copy_hand", "rebuild", "step_back"]
+__all__ = ["OPERATIONS", "RebuildError", "copy_hand", "deck_for", "rebuild", "step_back"]
 
 
 class RebuildError(ValueError):
     """An event log the hand cannot be rebuilt from; names the event and why."""
 
 
+CORRECTIONS = (
+    ev.RulingMade, ev.Exposed, ev.SetAside, ev.Restacked, ev.Discarded, ev.HandVoided,
+    ev.HandKilled, ev.Revived, ev.PotsAwarded, ev.RoundCapped, ev.ActionVoided, ev.ActionHeld,
+    ev.HeldResolved, ev.Restricted, ev.TreatedAllIn, ev.WagerCorrected, ev.CardGiven,
+    ev.ExtraBurn, ev.BoardAdded, ev.StubReshuffled,
+)  # fmt: skip
+"""The events of a ruling's corrections (croupier.corrections), each one operation."""
+
 OPERATIONS = (
     ev.DealHole, ev.DealUp, ev.Burn, ev.DealBoard, ev.Draw,
-    ev.Fold, ev.Check, ev.Call, ev.Bet, ev.BringIn, ev.Show, ev.Muck,
+    ev.Fold, ev.Check, ev.Call, ev.Bet, ev.BringIn, ev.Show, ev.Muck, *CORRECTIONS,
 )  # fmt: skip
 """The events that record an operation; the others are what the engine made of them."""
 
@@ -47,23 +55,26 @@ def rebuild(
     auto_deal: bool = False,
     auto_show: bool = False,
     openers: Mapping[int, int] | None = None,
+    auto_push: bool = False,
 ) -> Hand:
     """The hand the events describe, in exactly the state they leave it. ``deck``: the order
     the original hand dealt from, so that the stub left is the same (default: any order; the
     dealt cards are taken out of it). A hidden card (``None``) is rebuilt as a card nobody saw.
-    ``auto_deal``/``auto_show``: how the rebuilt hand carries on from there; ``openers``: who
-    opens the rounds whose opener unnamed up cards hide (see :class:`~croupier.hand.Hand`)."""
+    ``auto_deal``/``auto_show``/``auto_push``: how the rebuilt hand carries on from there;
+    ``openers``: who opens the rounds whose opener unnamed up cards hide (see
+    :class:`~croupier.hand.Hand`). Rulings and their corrections (croupier.corrections) are
+    replayed like any operation."""
     try:
         hand = Hand(
             rules, stacks, deck if deck is not None else Deck.ordered(rules.deck),
             forced=forced, shuffler=shuffler, over_blind=over_blind,
-            auto_deal=False, auto_show=False, openers=openers,
+            auto_deal=False, auto_show=False, auto_push=False, openers=openers,
         )  # fmt: skip
     except IllegalAction as error:
         raise RebuildError(f"the hand cannot start: {error}") from None
     _Replayer(hand, events).run()
-    if auto_deal or auto_show:
-        hand.automate(deal=auto_deal, show=auto_show)
+    if auto_deal or auto_show or auto_push:
+        hand.automate(deal=auto_deal, show=auto_show, push=auto_push)
     return hand
 
 
@@ -84,6 +95,10 @@ class _Replayer:
                 i += 1
                 continue
             at = i
+            step = hand.next_step()
+            if step is not None and step.kind is StepKind.PUSH and isinstance(event, _SETTLED):
+                hand.push()  # the pots were settled here
+                continue
             if isinstance(event, ev.Reshuffle):
                 # A draw the stub cannot finish reshuffles first: the draw makes this event.
                 draws = (k for k in range(i + 1, len(events)) if isinstance(events[k], ev.Draw))
@@ -98,6 +113,9 @@ class _Replayer:
         if len(hand.events) != len(events):
             extra = hand.events[len(events)]
             raise RebuildError(f"the log ends where the engine goes on with {extra}")
+        for k, event in enumerate(events):
+            if isinstance(event, ev.RulingMade) and hand.events[k] != event:
+                raise self._error(k, f"the ruling was recorded as {hand.events[k]}")
 
     def _error(self, index: int, why: str) -> RebuildError:
         return RebuildError(f"event {index} ({self.events[index]}): {why}")
@@ -107,7 +125,9 @@ class _Replayer:
         hand = self.hand
         if isinstance(event, ev.DealHole | ev.DealUp):
             return self._deal(i, event.player)
-        if isinstance(event, ev.Burn):
+        if isinstance(event, CORRECTIONS):
+            _correct(hand, event)
+        elif isinstance(event, ev.Burn):
             hand.burn(event.card)
         elif isinstance(event, ev.DealBoard):
             hand.deal_board(event.cards)
@@ -155,13 +175,63 @@ class _Replayer:
             hand.bet_or_raise_to(event.to)
 
 
+def _correct(hand: Hand, event: ev.Event) -> None:
+    """Apply the correction ``event`` records (croupier.corrections)."""
+    if isinstance(event, ev.RulingMade):
+        hand.record_ruling(event)
+    elif isinstance(event, ev.Exposed):
+        assert event.card is not None  # the house's log names every card
+        to = None if event.to < 0 else event.to
+        player = None if event.player < 0 else event.player
+        hand.expose(event.card, event.by, to, player, event.stay_up)
+    elif isinstance(event, ev.SetAside):
+        hand.set_aside(event.card, event.role, event.player)
+    elif isinstance(event, ev.Restacked):
+        hand.restack(event.cards)
+    elif isinstance(event, ev.Discarded):
+        hand.discard(event.card, event.scrap, event.player)
+    elif isinstance(event, ev.HandVoided):
+        hand.void_hand(event.kept)
+    elif isinstance(event, ev.HandKilled):
+        hand.kill_hand(event.player, event.refund)
+    elif isinstance(event, ev.Revived):
+        hand.revive(event.player)
+    elif isinstance(event, ev.PotsAwarded):
+        hand.award_pots(event.player, event.uncontested)
+    elif isinstance(event, ev.RoundCapped):
+        hand.cap_round(event.to)
+    elif isinstance(event, ev.ActionVoided):
+        hand.void_action()
+    elif isinstance(event, ev.ActionHeld):
+        hand.hold_action(event.player, event.action, event.to)
+    elif isinstance(event, ev.HeldResolved):
+        hand.resolve_held(event.player, event.how)
+    elif isinstance(event, ev.Restricted):
+        hand.restrict(event.player, event.rule)
+    elif isinstance(event, ev.TreatedAllIn):
+        hand.treat_as_all_in(event.player)
+    elif isinstance(event, ev.WagerCorrected):
+        hand.correct_wager(event.player, event.to)
+    elif isinstance(event, ev.CardGiven):
+        hand.give_card(event.player, event.card, event.up)
+    elif isinstance(event, ev.ExtraBurn):
+        hand.burn(event.card, extra=True)
+    elif isinstance(event, ev.BoardAdded):
+        hand.deal_board(event.cards, extra=True)
+    elif isinstance(event, ev.StubReshuffled):
+        hand.reshuffle(event.returned, event.order)
+
+
+_SETTLED = (ev.Announce, ev.HandOver)
+
+
 def copy_hand(hand: Hand) -> Hand:
     """An independent hand in the same state, with the same stub, carrying on the same way."""
     copy = rebuild(
         hand.rules, hand.starting, hand.events, forced=hand.forced, over_blind=hand.over_blind,
-        deck=_deck_for(hand, hand.events), shuffler=hand.shuffler, openers=hand.openers,
+        deck=deck_for(hand, hand.events), shuffler=hand.shuffler, openers=hand.openers,
     )  # fmt: skip
-    copy.auto_deal, copy.auto_show = hand.auto_deal, hand.auto_show
+    copy.auto_deal, copy.auto_show, copy.auto_push = hand.auto_deal, hand.auto_show, hand.auto_push
     return copy
 
 
@@ -175,12 +245,18 @@ def step_back(hand: Hand) -> Hand:
     first = last
     while first > 0 and _same_step(events[first - 1], events[last]):
         first -= 1  # a street's face-down and face-up cards are one step
+    for k in range(first, -1, -1):  # a ruling and the corrections it applied are one step
+        ruling = events[k]
+        if isinstance(ruling, ev.RulingMade):
+            if k + ruling.steps >= last:
+                first = k
+            break
     kept = events[:first]
     back = rebuild(
         hand.rules, hand.starting, kept, forced=hand.forced, over_blind=hand.over_blind,
-        deck=_deck_for(hand, kept), shuffler=hand.shuffler, openers=hand.openers,
+        deck=deck_for(hand, kept), shuffler=hand.shuffler, openers=hand.openers,
     )  # fmt: skip
-    back.auto_deal, back.auto_show = hand.auto_deal, hand.auto_show
+    back.auto_deal, back.auto_show, back.auto_push = hand.auto_deal, hand.auto_show, hand.auto_push
     return back
 
 
@@ -192,14 +268,17 @@ def _same_step(before: ev.Event, last: ev.Event) -> bool:
     )
 
 
-def _deck_for(hand: Hand, events: Sequence[ev.Event]) -> Deck:
+def deck_for(hand: Hand, events: Sequence[ev.Event]) -> Deck:
     """A deck order that leaves, once ``events``' cards are dealt from it, the hand's stub with
     the cards dealt after ``events`` back on top, in the order they were dealt. (After a
     reshuffle the rebuilt hand shuffles the stub again: its order there is its own.)"""
     kept = _known_cards(events)
     later = [card for card in _known_cards(hand.events[len(events) :]) if card not in kept]
     stub = [card for card in hand.deck.cards if card not in kept and card not in later]
-    return Deck(hand.rules.deck, [*kept, *later, *stub])
+    placed = {*kept, *later, *stub}
+    # Cards a ruling took from the stub (discarded, set aside) are taken by name on replay.
+    rest = [card for card in hand.rules.deck.cards if card not in placed]
+    return Deck(hand.rules.deck, [*kept, *later, *stub, *rest])
 
 
 def _known_cards(events: Sequence[ev.Event]) -> list[Card]:
@@ -207,9 +286,9 @@ def _known_cards(events: Sequence[ev.Event]) -> list[Card]:
     reshuffle counts once)."""
     seen: list[Card] = []
     for event in events:
-        if isinstance(event, ev.DealHole | ev.DealUp | ev.DealBoard):
+        if isinstance(event, ev.DealHole | ev.DealUp | ev.DealBoard | ev.BoardAdded):
             cards: tuple[Card | None, ...] = event.cards
-        elif isinstance(event, ev.Burn):
+        elif isinstance(event, ev.Burn | ev.ExtraBurn | ev.CardGiven):
             cards = (event.card,)
         elif isinstance(event, ev.Draw):
             cards = event.drawn

@@ -47,6 +47,9 @@ class Rules(Frozen):
     # with this set, the first of them in deal order (PHH, PokerKit).
     showing_ties_by_position: bool = False
     chip_unit: int = 1  # the smallest chip in play: pots split to it (au 11.4(d), rws 4.5)
+    # A stud seat folded after a forced bet or on a round of checking keeps receiving a card,
+    # straight to the muck, each dealing round until someone wagers (au 19.12, 19.19).
+    dead_receiver: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "game", game(self.game))

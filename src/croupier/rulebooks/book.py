@@ -163,6 +163,7 @@ class Rulebook:
             odd_chip=table.odd_chip(),
             show_first=table.enum("show_first", ShowFirst),
             chip_unit=table.whole("chip_unit"),
+            dead_receiver=table.flag("dead_receiver"),
         )
 
     def _deck(self, entry: GameEntry, deck: int | DeckKind | None) -> DeckKind:
@@ -466,7 +467,7 @@ class _Table:
         names = (
             "structure", "min_raise", "short_all_in", "raise_cap", "uncapped_heads_up",
             "cap_sticks", "big_bet", "big_bet_from", "max_wager", "opening_raise_is_blind",
-            "big_blind_option",
+            "big_blind_option", "open_range",
         )  # fmt: skip
         per_round = {"raise_cap", "short_all_in"}
         clauses = {
@@ -490,6 +491,7 @@ class _Table:
             short_all_ins=all_ins if len(set(all_ins)) > 1 else (),
             opening_raise_is_blind=self.flag("opening_raise_is_blind"),
             big_blind_option=self.flag("big_blind_option"),
+            open_range=self.flag("open_range"),
             clauses=clauses,
         )
 

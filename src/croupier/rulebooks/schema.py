@@ -320,6 +320,12 @@ SPECS: dict[str, Spec] = {
             _parse_enum(ShortAllIn), _enum_names(ShortAllIn),
         ),
         Spec(
+            "open_range", "betting",
+            "Structured betting: an opening bet after the first round may be any amount from "
+            "the minimum to the maximum wager; raises stay fixed.",
+            _parse_bool, "true or false",
+        ),
+        Spec(
             "raise_cap", "betting", "Raises allowed after the opening bet in one round.",
             _parse_optional_int(0, "unlimited"), "a whole number, or 'unlimited'", ordered=True,
             none="unlimited",
@@ -404,6 +410,12 @@ SPECS: dict[str, Spec] = {
         Spec(
             "ante", "forced bets", "Ante per player, in chips.",
             _parse_int(0), "a whole number of chips", ordered=True,
+        ),
+        Spec(
+            "dead_receiver", "dealing",
+            "A seat folded after a forced bet or on a round of checking keeps receiving a card "
+            "(to the muck) each dealing round until someone wagers.",
+            _parse_bool, "true or false", by_structure=False,
         ),
         # --- showdown and odd chips --------------------------------------------------------
         Spec(
