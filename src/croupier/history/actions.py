@@ -11,13 +11,16 @@ from decimal import Decimal
 from typing import TypeAlias
 
 from croupier.cards import Card, DeckKind
-from croupier.history.errors import PHHError
+from croupier.history.errors import PHHError, brief
 
 __all__ = [
+    "MAX_AMOUNT",
+    "MAX_PLACES",
     "Action",
     "ActionKind",
     "Amount",
     "PHHCards",
+    "amount_problem",
     "format_phh_cards",
     "parse_action",
     "parse_phh_cards",
@@ -25,6 +28,50 @@ __all__ = [
 
 Amount: TypeAlias = int | Decimal
 """A chip amount as PHH writes it: a TOML integer, or a TOML float read exactly."""
+
+MAX_AMOUNT = 10**15
+"""Amounts are below a thousand trillion, more chips than any game has had."""
+MAX_PLACES = 8
+"""Amounts have at most 8 decimal places (a satoshi). With :data:`MAX_AMOUNT` every amount has
+at most 23 digits, exact in decimal arithmetic (28 digits by default), and the factor that makes
+a history's amounts whole chips is at most 10**8."""
+
+
+def amount_problem(value: Amount, *, unknown: bool = False) -> str | None:
+    """What makes ``value`` no amount, or None: it must be finite (``unknown``: a stack, which
+    may be ``inf``), below :data:`MAX_AMOUNT` and of at most :data:`MAX_PLACES` decimal places.
+    Only the digits are read, never computed with, so a value like ``1e-999999`` is answered at
+    once."""
+    if isinstance(value, int):
+        if -MAX_AMOUNT < value < MAX_AMOUNT:
+            return None
+        return f"{_plain(value)} is too large: amounts are below 10**15"
+    if not value.is_finite():
+        if unknown and value.is_infinite() and value > 0:
+            return None
+        shown = "nan" if value.is_nan() else "inf" if value > 0 else "-inf"
+        allowed = "a stack may be inf (unknown), nothing else" if unknown else "amounts are finite"
+        return f"{shown} is not an amount: {allowed}"
+    digits, exponent = value.as_tuple()[1:]
+    assert isinstance(exponent, int)
+    if exponent < -MAX_PLACES:  # trailing zeros do not count: 1.50000000000 has two places
+        zeros = 0
+        while zeros < len(digits) and digits[len(digits) - 1 - zeros] == 0:
+            zeros += 1
+        if zeros < len(digits) and exponent + zeros < -MAX_PLACES:
+            return f"{_plain(value)} has more than {MAX_PLACES} decimal places"
+    if any(digits) and value.adjusted() >= 15:
+        return f"{_plain(value)} is too large: amounts are below 10**15"
+    return None
+
+
+def _plain(value: object) -> str:
+    """A number as written, its middle cut out when it is long."""
+    if isinstance(value, int) and value.bit_length() > 256:
+        return brief(value)
+    text = str(value)
+    return text if len(text) <= 40 else f"{text[:20]}...{text[-10:]} ({len(text)} characters)"
+
 
 PHHCards: TypeAlias = tuple[Card | None, ...]
 """Cards as PHH writes them; ``None`` is an unknown card (``??``)."""
@@ -38,7 +85,7 @@ def parse_phh_cards(text: str) -> PHHCards:
     """``"AcKd??"`` -> ``(Card('Ac'), Card('Kd'), None)``. PHH writes cards run together, rank
     then suit, ``??`` for an unknown card; a card may appear once."""
     if len(text) % 2 or not text:
-        raise ValueError(f"bad cards {text!r}: expected cards like 'AcKd' (rank, suit; '??')")
+        raise ValueError(f"bad cards {brief(text)}: expected cards like 'AcKd' (rank, suit; '??')")
     cards: list[Card | None] = []
     for index in range(0, len(text), 2):
         token = text[index : index + 2]
@@ -47,13 +94,13 @@ def parse_phh_cards(text: str) -> PHHCards:
             continue
         if not _CARD.fullmatch(token):
             raise ValueError(
-                f"bad card {token!r} in {text!r}: expected a rank 2-9, T, J, Q, K, A then a "
+                f"bad card {token!r} in {brief(text)}: expected a rank 2-9, T, J, Q, K, A then a "
                 "suit c, d, h, s (or '??' for an unknown card)"
             )
         cards.append(None if token == "??" else Card.parse(token))
     known = [card for card in cards if card is not None]
     if len(set(known)) != len(known):
-        raise ValueError(f"bad cards {text!r}: a card appears twice")
+        raise ValueError(f"bad cards {brief(text)}: a card appears twice")
     return tuple(cards)
 
 
@@ -127,7 +174,7 @@ def parse_action(text: str, players: int | None = None) -> Action:
     ``players``: the number of players, to reject ``p7`` in a six-handed hand. Raises
     :class:`ValueError` (a :class:`PHHError` without a location) naming what was expected."""
     if not isinstance(text, str):
-        raise PHHError(f"an action is a string, got {text!r}")
+        raise PHHError(f"an action is a string, got {brief(text)}")
     body, hash_mark, comment = text.partition("#")
     commentary = comment.strip() if hash_mark else None
     words = body.split()
@@ -137,8 +184,13 @@ def parse_action(text: str, players: int | None = None) -> Action:
     def player(word: str) -> int:
         match = _PLAYER.fullmatch(word)
         if match is None:
-            raise PHHError(f"expected a player 'p1', 'p2', ... or the dealer 'd', got {word!r}")
-        index = int(match.group(1)) - 1
+            raise PHHError(
+                f"expected a player 'p1', 'p2', ... or the dealer 'd', got {brief(word)}"
+            )
+        number = match.group(1)
+        if len(number) > 9:
+            raise PHHError(f"there is no player {brief(word)}")
+        index = int(number) - 1
         if players is not None and index >= players:
             raise PHHError(f"there is no player {word} in a hand of {players} players")
         return index
@@ -168,8 +220,8 @@ def parse_action(text: str, players: int | None = None) -> Action:
             return Action(ActionKind.BRING_IN, actor, commentary=commentary)
         case ["cbr", amount]:
             if not _NUMBER.fullmatch(amount):
-                raise PHHError(f"expected a raise-to amount after 'cbr', got {amount!r}")
-            value: Amount = int(amount) if amount.isdigit() else Decimal(amount)
+                raise PHHError(f"expected a raise-to amount after 'cbr', got {brief(amount)}")
+            value = _read_amount(amount)
             return Action(ActionKind.COMPLETE_BET_OR_RAISE, actor, amount=value,
                           commentary=commentary)  # fmt: skip
         case ["sd"]:
@@ -190,9 +242,27 @@ def parse_action(text: str, players: int | None = None) -> Action:
             )
 
 
+def _read_amount(text: str) -> Amount:
+    """A raise-to amount's text, read, within the bounds of :func:`amount_problem` (int() refuses
+    4,300 digits or more, Decimal an exponent of 19 digits)."""
+    if len(text) > 40:
+        raise PHHError(f"{_plain(text)} is too long for an amount")
+    try:
+        value: Amount = int(text) if text.isdigit() else Decimal(text)
+    except ArithmeticError:
+        raise PHHError(f"{text} is out of range for an amount") from None
+    problem = amount_problem(value)
+    if problem is not None:
+        raise PHHError(problem)
+    return value
+
+
 def parse_action_cached(text: str, players: int | None) -> Action:
     """:func:`parse_action`, shared: actions repeat across hands ("p2 cc") and parsed ones are
-    immutable. A plain dict, emptied when full, costs less per call than an LRU cache."""
+    immutable. A plain dict, emptied when full, costs less per call than an LRU cache; long
+    texts (comments) are not kept, so that the cache stays small."""
+    if len(text) > 64:
+        return parse_action(text, players)
     key = (text, players)
     action = _PARSED.get(key)
     if action is None:

@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from croupier.history.layout import HandLines
 
-__all__ = ["Origin", "PHHError"]
+__all__ = ["Origin", "PHHError", "brief"]
+
+
+def brief(value: object) -> str:
+    """``repr(value)`` cut short, for messages about values a hostile file may make huge or
+    deeply nested (and never converting an integer too long for ``repr``)."""
+    if isinstance(value, int) and value.bit_length() > 256:
+        return f"an integer of {len(hex(value)) * 6 // 5} or so digits"
+    return _BRIEF.repr(value)
+
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxstring = _BRIEF.maxother = 80
+_BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = 8
+_BRIEF.maxlevel = 3
 
 
 class PHHError(ValueError):
@@ -53,7 +68,7 @@ class PHHError(ValueError):
         if self.field is not None:
             what = self.field
             if self.action is not None:
-                what += f" {self.action!r}"
+                what += f" {brief(self.action)}"
             where.append(what)
         return ": ".join([*where, self.message])
 

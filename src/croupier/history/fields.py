@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from croupier.cards import DeckKind
-from croupier.history.actions import Action, Amount, parse_action_cached
-from croupier.history.errors import Origin, PHHError
+from croupier.history.actions import (
+    MAX_AMOUNT,
+    Action,
+    Amount,
+    amount_problem,
+    parse_action_cached,
+)
+from croupier.history.errors import Origin, PHHError, brief
 
-__all__ = ["VARIANTS", "HandHistory", "Variant"]
+__all__ = ["MAX_ACTIONS", "MAX_NESTING", "VARIANTS", "HandHistory", "Variant"]
+
+MAX_ACTIONS = 10_000
+"""A hand has at most this many actions (a long hand of poker has a few hundred)."""
+MAX_NESTING = 32
+"""A user's field nests arrays and tables at most this deep."""
 
 
 @dataclass(frozen=True)
@@ -240,7 +251,8 @@ def field_problems(
     for name, kind in () if typed else FIELD_KINDS.items():
         value = getattr(history, name)
         if value is not None and typed_value(kind, value) is None:
-            problem(f"expected {EXPECTED[kind]}, got {value!r}", name)
+            problem(f"expected {EXPECTED[kind]}, got {brief(value)}", name)
+    _size_problems(history, problem)
     variant = VARIANTS.get(history.variant)
     if not history.variant:
         problem("missing required field 'variant'", "variant")
@@ -249,7 +261,9 @@ def field_problems(
         history.variant == "croupier" and "_croupier_game" in history.user_fields
     ):
         codes = ", ".join(VARIANTS)
-        problem(f"unknown variant code {history.variant!r}: expected one of {codes}", "variant")
+        problem(
+            f"unknown variant code {brief(history.variant)}: expected one of {codes}", "variant"
+        )
     if variant is not None:
         for name in variant.required:
             if getattr(history, name) is None:
@@ -279,7 +293,7 @@ def field_problems(
     for name in _NOT_NEGATIVE:
         value = getattr(history, name)
         if isinstance(value, tuple) and any(_is_amount(v) and v < 0 for v in value):
-            problem(f"amounts must not be negative, got {list(value)}", name)
+            problem(f"amounts must not be negative, got {brief(list(value))}", name)
     for name in ("bring_in", "small_bet", "big_bet", "min_bet"):
         value = getattr(history, name)
         if _is_amount(value) and value < 0:
@@ -290,9 +304,9 @@ def field_problems(
             problem(f"expected {low}..{high or 'more'}, got {value}", name)
     deck = variant.deck if variant is not None else DeckKind.STANDARD
     lowest = 4 * deck.lowest  # the deck's lowest card code: every card from it on is in it
-    for index, text in enumerate(history.actions):
+    for index, text in enumerate(history.actions if "actions" not in seen else ()):
         if not isinstance(text, str):
-            problem(f"an action is a string, got {text!r}", "actions", action=index)
+            problem(f"an action is a string, got {brief(text)}", "actions", action=index)
             continue
         try:
             action = parse_action_cached(text, players or None)
@@ -311,3 +325,61 @@ def field_problems(
                 )
             )
     return problems
+
+
+_SINGLE_AMOUNTS = ("bring_in", "small_bet", "big_bet", "min_bet", "time_limit")
+_AMOUNT_ARRAYS = (
+    "antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings",
+    "time_banks",
+)  # fmt: skip
+_STACKS = ("starting_stacks", "finishing_stacks")  # may be inf: unknown
+_INTEGERS = ("day", "month", "year", "level", "seat_count", "hand", "table", "seats")
+
+
+def _size_problems(history: HandHistory, problem: Callable[[str, str], None]) -> None:
+    """Values too large, too precise or too deep to be a hand's: amounts (see
+    :func:`~croupier.history.actions.amount_problem`), integers, the number of actions, and
+    the nesting of the user's fields."""
+    for name in _SINGLE_AMOUNTS:
+        value = getattr(history, name)
+        if _is_amount(value):
+            message = amount_problem(value)
+            if message is not None:
+                problem(message, name)
+    for name in _AMOUNT_ARRAYS:
+        values = getattr(history, name)
+        for index, value in enumerate(values if isinstance(values, tuple) else ()):
+            if _is_amount(value):
+                message = amount_problem(value, unknown=name in _STACKS)
+                if message is not None:
+                    problem(f"p{index + 1}: {message}", name)
+                    break
+    for name in _INTEGERS:
+        value = getattr(history, name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if _is_int(item) and not -MAX_AMOUNT < item < MAX_AMOUNT:
+                problem(f"{brief(item)} is too large: integers are below 10**15", name)
+                break
+    if len(history.actions) > MAX_ACTIONS:
+        problem(f"{len(history.actions):,} actions: a hand has at most {MAX_ACTIONS:,}", "actions")
+    for key, value in history.user_fields.items():
+        if _nested_deeper(value, MAX_NESTING):
+            problem(f"nested more than {MAX_NESTING} levels deep", key)
+
+
+def _nested_deeper(value: object, limit: int) -> bool:
+    """Whether arrays and tables nest more than ``limit`` deep in ``value`` (counted without
+    recursion: the value may nest a thousand deep)."""
+    pending: list[tuple[object, int]] = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict):
+            children: Iterable[object] = item.values()
+        elif isinstance(item, list | tuple):
+            children = item
+        else:
+            continue
+        if depth >= limit:
+            return True
+        pending.extend((child, depth + 1) for child in children)
+    return False

@@ -160,18 +160,19 @@ def _skip_string(text: str, index: int, line: int) -> tuple[int, int]:
         while text.startswith(quote, end + 3):  # up to two quotes may close the string
             end += 1
         return end + 3, line + text.count("\n", index, end)
-    position = index + 1
-    while position < len(text):
-        char = text[position]
-        if char == "\\" and quote == '"':
-            position += 2
-            continue
-        if char == quote:
-            return position + 1, line
-        if char == "\n":
-            raise ValueError("unterminated string")
-        position += 1
-    raise ValueError("unterminated string")
+    rest = (_BASIC_REST if quote == '"' else _LITERAL_REST).match(text, index + 1)
+    if rest is None:
+        raise ValueError("unterminated string")
+    return rest.end(), line
+
+
+# The rest of a one-line string after its opening quote: read by the regex engine, not a
+# character at a time (a hostile file may hold a string of megabytes).
+_BASIC_REST = re.compile(r'[^"\\\n]*(?:\\[\s\S][^"\\\n]*)*"')
+_LITERAL_REST = re.compile(r"[^'\n]*'")
+_BLANK = re.compile(r"[ \t\r]+")
+# A run of characters that mean nothing to the layout (a number, a bare word, a key).
+_PLAIN = re.compile(r"[^\n \t\r#\"'\[\]{},]+")
 
 
 def _skip_value(text: str, index: int, line: int, elements: list[int]) -> tuple[int, int]:
@@ -188,7 +189,8 @@ def _skip_value(text: str, index: int, line: int, elements: list[int]) -> tuple[
             index += 1
             continue
         if char in " \t\r":
-            index += 1
+            blank = _BLANK.match(text, index)
+            index = blank.end() if blank is not None else index + 1
             continue
         if char == "#":
             if not stack:
@@ -208,7 +210,13 @@ def _skip_value(text: str, index: int, line: int, elements: list[int]) -> tuple[
         elif char in "]}":
             if stack:
                 stack.pop()
-        elif char == "," and len(stack) == 1 and stack[0] == "[":
-            expecting = True
+        elif char == ",":
+            if len(stack) == 1 and stack[0] == "[":
+                expecting = True
+        else:
+            plain = _PLAIN.match(text, index)
+            if plain is not None:
+                index = plain.end()
+                continue
         index += 1
     return index, line

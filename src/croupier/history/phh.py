@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import os
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
@@ -42,10 +43,11 @@ from croupier.history.actions import (
     parse_action,
     parse_phh_cards,
 )
-from croupier.history.errors import Origin, PHHError
+from croupier.history.errors import Origin, PHHError, brief
 from croupier.history.fields import (
     EXPECTED,
     FIELD_KINDS,
+    MAX_NESTING,
     VARIANTS,
     HandHistory,
     field_problems,
@@ -75,6 +77,12 @@ __all__ = [
 # Reading
 
 
+MAX_PHH_BYTES = 1 << 20
+"""A ``.phh`` file (or PHH text) is at most 1 MiB: one hand, a few kilobytes as a rule."""
+MAX_PHHS_BYTES = 64 << 20
+"""A ``.phhs`` collection is at most 64 MiB: tens of thousands of hands."""
+
+
 def load_phh(
     source: str | bytes | os.PathLike[str], *, strict: bool = True, file: str | None = None
 ) -> HandHistory:
@@ -83,13 +91,12 @@ def load_phh(
     ``source`` is a path (:class:`os.PathLike`, or a string with no newline and no ``=``) or
     the text itself. Strict: raises :class:`PHHError` at the first problem. Lenient: the hand
     comes back with its problems in :attr:`HandHistory.errors`."""
-    text, file = _read(source, file)
+    text, file = _read(source, file, MAX_PHH_BYTES)
     try:
-        raw = tomli.loads(text, parse_float=_parse_float)
-    except tomli.TOMLDecodeError as error:
-        problem = _toml_error(error, file, None, None)
+        raw = _parse(text, file)
+    except PHHError as problem:
         if strict:
-            raise problem from None
+            raise
         return HandHistory(errors=(problem,), origin=Origin(file=file))
     return _build(raw, Document(text), (), Origin(file=file), strict)
 
@@ -102,20 +109,20 @@ def load_phhs(
     The hands keep their table names in :attr:`HandHistory.name`. Strict: raises at the first
     problem. Lenient: every hand comes back with its own problems; a TOML syntax error spoils only
     the hand whose table holds it."""
-    text, file = _read(source, file)
+    text, file = _read(source, file, MAX_PHHS_BYTES)
     scanned = Document(text)
     try:
-        raw = tomli.loads(text, parse_float=_parse_float)
-    except tomli.TOMLDecodeError as error:
+        raw = _parse(text, file)
+    except PHHError:
         if strict:
-            raise _toml_error(error, file, None, None) from None
+            raise
         return _load_chunks(scanned, file)
     histories = []
     for index, (name, table) in enumerate(raw.items()):
         origin = Origin(file=file, hand=index, name=name)
         if not isinstance(table, dict):
             problem = origin.error(
-                f"expected a table of fields ([{name}]), got {table!r}",
+                f"expected a table of fields ([{name}]), got {brief(table)}",
                 line=scanned.layout.keys.get((name,)),
             )
             if strict:
@@ -136,12 +143,11 @@ def _load_chunks(scanned: Document, file: str | None) -> list[HandHistory]:
     histories = []
     for index, (line, name) in enumerate(starts):
         end = starts[index + 1][0] if index + 1 < len(starts) else len(lines) + 1
-        chunk = "\n" * (line - 1) + "".join(lines[line - 1 : end - 1])
+        chunk = "".join(lines[line - 1 : end - 1])
         origin = Origin(file=file, hand=index, name=name)
         try:
-            raw = tomli.loads(chunk, parse_float=_parse_float)
-        except tomli.TOMLDecodeError as error:
-            problem = _toml_error(error, file, index, name)
+            raw = _parse(chunk, file, index, name, first_line=line)
+        except PHHError as problem:
             histories.append(HandHistory(name=name, errors=(problem,), origin=origin))
             continue
         table = raw.get(name)
@@ -150,32 +156,64 @@ def _load_chunks(scanned: Document, file: str | None) -> list[HandHistory]:
     return histories
 
 
-def _read(source: str | bytes | os.PathLike[str], file: str | None) -> tuple[str, str | None]:
-    if isinstance(source, bytes):
-        return source.decode("utf-8-sig"), file
-    if isinstance(source, os.PathLike) or ("\n" not in source and "=" not in source):
-        path = Path(source)
-        try:
-            return path.read_text(encoding="utf-8-sig"), file or str(path)
-        except OSError as error:
-            raise PHHError(f"cannot read the file: {error.strerror}", file=str(path)) from None
-        except UnicodeDecodeError as error:
-            raise PHHError(f"not UTF-8 text: {error.reason}", file=str(path)) from None
+def _read(
+    source: str | bytes | os.PathLike[str], file: str | None, limit: int
+) -> tuple[str, str | None]:
+    """The text, and the file to name in errors; at most ``limit`` bytes (or characters)."""
+    where = file
+    try:
+        if isinstance(source, bytes):
+            _check_size(len(source), limit, where)
+            return source.decode("utf-8-sig"), file
+        if isinstance(source, os.PathLike) or ("\n" not in source and "=" not in source):
+            path = Path(source)
+            where = file or str(path)
+            try:
+                _check_size(path.stat().st_size, limit, where)
+                return path.read_text(encoding="utf-8-sig"), where
+            except OSError as error:
+                raise PHHError(f"cannot read the file: {error.strerror}", file=where) from None
+    except UnicodeDecodeError as error:
+        raise PHHError(f"not UTF-8 text: {error.reason}", file=where) from None
+    _check_size(len(source), limit, where)
     return source, file
 
 
+def _check_size(size: int, limit: int, file: str | None) -> None:
+    if size > limit:
+        raise PHHError(
+            f"{size:,} bytes: too large for PHH, which allows {limit >> 20} MiB here", file=file
+        )
+
+
+def _parse(
+    text: str,
+    file: str | None,
+    hand: int | None = None,
+    name: str | None = None,
+    *,
+    first_line: int = 1,
+) -> dict[str, Any]:
+    """The TOML document, or :class:`PHHError`: not valid TOML, nested beyond tomli's bounds
+    (RecursionError), an integer of 4,300 digits or more, or a float out of Decimal's range
+    (ValueError)."""
+    try:
+        return tomli.loads(text, parse_float=_parse_float)
+    except tomli.TOMLDecodeError as error:
+        message = error.msg
+        line = None if error.lineno is None else error.lineno + first_line - 1
+        problem = f"not valid TOML: {message[:1].lower()}{message[1:]}"
+    except (RecursionError, ValueError) as error:
+        line = None
+        problem = f"not a document croupier reads: {brief(str(error))[1:-1]}"
+    raise PHHError(problem, file=file, hand=hand, hand_name=name, line=line) from None
+
+
 def _parse_float(text: str) -> Decimal:
-    return Decimal(text.replace("_", ""))
-
-
-def _toml_error(
-    error: tomli.TOMLDecodeError, file: str | None, hand: int | None, name: str | None
-) -> PHHError:
-    message = error.msg
-    return PHHError(
-        f"not valid TOML: {message[:1].lower()}{message[1:]}", file=file, hand=hand,
-        hand_name=name, line=error.lineno,
-    )  # fmt: skip
+    try:
+        return Decimal(text.replace("_", ""))
+    except ArithmeticError:  # an exponent of 19 digits or more
+        raise ValueError(f"the number {text[:40]} is out of range") from None
 
 
 def _build(
@@ -196,13 +234,13 @@ def _build(
             typed = typed_value(FIELD_KINDS[key], value)
             if typed is None:
                 expected = EXPECTED[FIELD_KINDS[key]]
-                problems.append(origin.error(f"expected {expected}, got {value!r}", field=key))
+                problems.append(origin.error(f"expected {expected}, got {brief(value)}", field=key))
             else:
                 values[key] = typed
         else:
             problems.append(
                 origin.error(
-                    f"unknown field {key!r}: a user-defined field's name starts with '_'",
+                    f"unknown field {brief(key)}: a user-defined field's name starts with '_'",
                     field=key,
                 )
             )
@@ -254,7 +292,7 @@ def dump_phhs(histories: Iterable[HandHistory]) -> str:
     for index, history in enumerate(histories):
         name = history.name if history.name is not None else str(index + 1)
         if name in seen:
-            raise PHHError(f"two hands are named {name!r}: names in a .phhs must be unique")
+            raise PHHError(f"two hands are named {brief(name)}: names in a .phhs must be unique")
         seen.add(name)
         sections.append(f"[{_format_key(name)}]\n{dump_phh(history)}")
     return "\n".join(sections)
@@ -269,18 +307,18 @@ _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f
 
 
 def _format_string(text: str) -> str:
-    out = []
-    for char in text:
-        if char in _ESCAPES:
-            out.append(_ESCAPES[char])
-        elif ord(char) < 0x20 or ord(char) == 0x7F:
-            out.append(f"\\u{ord(char):04x}")
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
+    return '"' + _ESCAPED.sub(_escape, text) + '"'
 
 
-def _format_value(value: object, where: str) -> str:
+_ESCAPED = re.compile(r'["\\\x00-\x1f\x7f]')
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    return _ESCAPES.get(char) or f"\\u{ord(char):04x}"
+
+
+def _format_value(value: object, where: str, depth: int = 0) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | Decimal | float):
@@ -289,9 +327,14 @@ def _format_value(value: object, where: str) -> str:
         return _format_string(value)
     if isinstance(value, datetime.datetime | datetime.date | datetime.time):
         return value.isoformat()
+    if isinstance(value, Mapping | Sequence) and depth >= MAX_NESTING:
+        raise PHHError(f"nested more than {MAX_NESTING} levels deep: not written", field=where)
     if isinstance(value, Mapping):
-        pairs = (f"{_format_key(str(k))} = {_format_value(v, where)}" for k, v in value.items())
+        pairs = (
+            f"{_format_key(str(k))} = {_format_value(v, where, depth + 1)}"
+            for k, v in value.items()
+        )
         return "{" + ", ".join(pairs) + "}"
     if isinstance(value, Sequence):
-        return "[" + ", ".join(_format_value(item, where) for item in value) + "]"
-    raise PHHError(f"cannot write {value!r} in TOML", field=where)
+        return "[" + ", ".join(_format_value(item, where, depth + 1) for item in value) + "]"
+    raise PHHError(f"cannot write {brief(value)} in TOML", field=where)
