@@ -46,6 +46,27 @@ WORDS = (
 )  # fmt: skip
 
 
+CARDS = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
+
+
+def plausible_number(rng: random.Random) -> str:
+    """A number a real hand might hold, to reach past the reader into the replay."""
+    whole = rng.choice((0, 1, 2, 3, 5, 7, 10, 20, 50, 99, 100, 101, 200, 1000, 10**6, 10**14))
+    if rng.random() < 0.2:
+        return f"{whole}.{rng.choice(('5', '25', '01', '99999999'))}"
+    return str(whole + rng.choice((-1, 0, 0, 1)))
+
+
+def plausible_word(rng: random.Random) -> str:
+    """An action's word a real hand might hold: cards, a player, an amount."""
+    kind = rng.randrange(3)
+    if kind == 0:
+        return "".join(rng.sample(CARDS, rng.randint(1, 5)))
+    if kind == 1:
+        return f"p{rng.randint(1, 10)}"
+    return plausible_number(rng)
+
+
 def _nested(rng: random.Random) -> str:
     depth = rng.choice((10, 50, 399, 400, 401, 1000, 5000))
     kind = rng.randrange(3)
@@ -71,17 +92,19 @@ def mutate_text(text: str, rng: random.Random, *, words: tuple[str, ...] = WORDS
             i = rng.choice(keyed)
             key = lines[i].split("=", 1)[0]
             lines[i] = f"{key}= {rng.choice(VALUES)}"
-    elif choice in (1, 2):  # a number replaced
+    elif choice in (1, 2):  # a number replaced: hostile, or one a real hand might hold
         numbers = list(re.finditer(r"(?<![\w.])\d+(\.\d+)?", text))
         if numbers:
             found = rng.choice(numbers)
-            return text[: found.start()] + rng.choice(NUMBERS) + text[found.end() :]
+            number = rng.choice(NUMBERS) if choice == 1 else plausible_number(rng)
+            return text[: found.start()] + number + text[found.end() :]
     elif choice in (3, 4):  # a word inside a string (an action's amount, player or cards)
         strings = list(re.finditer(r'"([^"\\\n]*)"', text))
         if strings:
             found = rng.choice(strings)
             parts = found.group(1).split(" ")
-            parts[rng.randrange(len(parts))] = rng.choice(words)
+            word = rng.choice(words) if choice == 3 else plausible_word(rng)
+            parts[rng.randrange(len(parts))] = word
             if rng.random() < 0.2:
                 parts.insert(rng.randrange(len(parts) + 1), rng.choice(words))
             return text[: found.start()] + '"' + " ".join(parts) + '"' + text[found.end() :]

@@ -313,3 +313,26 @@ def test_every_fixture_still_reads_and_replays() -> None:
     for path in sorted(FIXTURES.glob("*.phh")):
         assert replay(load_phh(path)).ok, path
     assert isinstance(load_phh(GOOD), HandHistory)
+
+
+# --- many errors in one file -----------------------------------------------------------------
+
+
+def test_a_documents_layout_is_scanned_once_even_compiled() -> None:
+    # Compiled by mypyc, functools.cached_property did not cache: every error in a file scanned
+    # the whole file again, and a lenient read of 3,200 actions with 200 bad ones took a second.
+    from croupier.history.layout import Document, HandLines
+
+    document = Document(GOOD)
+    assert document.layout is document.layout
+    lines = HandLines(document)
+    assert lines.actions is lines.actions and lines.fields is lines.fields
+
+
+def test_every_bad_action_of_a_long_hand_is_reported_at_its_own_line() -> None:
+    body = "".join(f'  "p1 zz{index}",\n' for index in range(2000))
+    text = re.sub(r"actions = \[[^\]]*\]", f"actions = [\n{body}]", GOOD)
+    history = load_phh(text, strict=False, file="long.phh")
+    first = text.splitlines().index('  "p1 zz0",') + 1
+    assert [error.line for error in history.errors] == list(range(first, first + 2000))
+    assert history.errors[-1].field == "actions[1999]"

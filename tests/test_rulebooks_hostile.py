@@ -63,7 +63,7 @@ def test_deep_nesting_is_a_rulebook_error_not_a_recursion_error(
     assert "not a document croupier reads" in message
 
 
-def test_a_value_nested_deep_is_a_rulebook_error_naming_the_key(tmp_path: Path) -> None:
+def test_a_value_nested_deep_is_named_by_its_key_in_a_short_message(tmp_path: Path) -> None:
     deep = "[" * 300 + "1" + "]" * 300
     message = refused(user_book(tmp_path, RWS.replace("value = []", f"value = {deep}", 1)))
     assert "settings.combinations.value: [0]: expected a table" in message
