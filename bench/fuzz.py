@@ -19,7 +19,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import battery
-from battery import Failure, Outcome, Sandbox, family, in_folder
+from battery import Failure, Outcome, Sandbox, family, in_folder, known_fault
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "phh"
 
@@ -134,14 +134,15 @@ def mutate_text(text: str, rng: random.Random, *, words: tuple[str, ...] = WORDS
             i = rng.choice(arrays)
             key, _, value = lines[i].partition("=")
             body = value.strip()[1:-1]
-            count = rng.choice((50, 1000, 20000))
+            count = min(rng.choice((50, 1000, 20000)), BIGGEST // (len(body) + 2))
             lines[i] = f"{key}= [{', '.join([body] * count)}]"
     elif choice == 10:  # the actions repeated many times
         start = next((i for i, line in enumerate(lines) if line.startswith("actions")), None)
         if start is not None:
             end = next((i for i in range(start, len(lines)) if lines[i].startswith("]")), start)
             body = lines[start + 1 : end]
-            lines[start + 1 : end] = body * rng.choice((10, 200, 3000))
+            size = sum(len(line) + 1 for line in body) + 1
+            lines[start + 1 : end] = body * min(rng.choice((10, 200, 3000)), BIGGEST // size)
     elif choice == 11:  # a big document
         size = rng.choice((1 << 16, 1 << 20, 3 << 20))
         lines.append(f'_pad = "{"x" * size}"')
@@ -153,9 +154,13 @@ def mutate_text(text: str, rng: random.Random, *, words: tuple[str, ...] = WORDS
     return "\n".join(lines)
 
 
+BIGGEST = 4 << 20  # a mutation that makes a document larger than this is not kept
+
+
 def mutated(text: str, rng: random.Random, **kwargs: tuple[str, ...]) -> bytes:
     for _ in range(rng.choice((1, 1, 2, 3))):
-        text = mutate_text(text, rng, **kwargs)
+        again = mutate_text(text, rng, **kwargs)
+        text = again if len(again) <= BIGGEST else text
     return text.encode("utf-8", "surrogateescape")
 
 
@@ -236,6 +241,12 @@ def _check_phh(path: Path) -> str | None:
         with contextlib.suppress(PHHError):
             dump_phhs(histories)
     return None
+
+
+known_fault(
+    r"^IndexError: .*\n  at replay\.py:\d+ _note_short_blinds",
+    "tests/test_phh_hostile.py::test_a_croupier_hand_without_the_blinds_its_rulebook_posts_is_a_phh_error",
+)
 
 
 @family("phh-fuzz")
