@@ -336,3 +336,25 @@ def test_every_bad_action_of_a_long_hand_is_reported_at_its_own_line() -> None:
     first = text.splitlines().index('  "p1 zz0",') + 1
     assert [error.line for error in history.errors] == list(range(first, first + 2000))
     assert history.errors[-1].field == "actions[1999]"
+
+
+def test_a_path_with_a_nul_is_a_phh_error_not_a_value_error() -> None:
+    for read in (load_phh, load_phhs):
+        with pytest.raises(PHHError, match="cannot read the file: embedded null byte") as caught:
+            read(Path("hands\x00.phh"))
+        assert type(caught.value) is PHHError and caught.value.file == "hands\x00.phh"
+
+
+def test_a_phh_file_that_is_not_utf8_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.phh"
+    path.write_bytes(GOOD.replace("Ah8d3c", "Ah8d3c \xe9").encode("latin-1"))
+    error = refused_strict(path)
+    assert error.line == GOOD.splitlines().index('  "d db Ah8d3c",') + 1
+    assert error.message == "not UTF-8 text: invalid continuation byte"
+
+
+def refused_strict(path: Path) -> PHHError:
+    with pytest.raises(PHHError) as caught:
+        load_phh(path)
+    assert caught.value.file == str(path)
+    return caught.value

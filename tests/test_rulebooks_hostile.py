@@ -174,3 +174,19 @@ def test_rules_show_of_a_user_file_names_the_file_and_the_book_it_extends(tmp_pa
     result = runner.invoke(app, ["rules", "show", str(path)], env={"COLUMNS": "240"})
     lines = result.output.splitlines()
     assert lines[:3] == ["mine  My rules", "book: General Poker Rules (cardroom)", f"file: {path}"]
+
+
+@pytest.mark.parametrize("name", ["a" * 5000, "x/" * 3000, "rws\x00.toml"])
+def test_a_rulebook_name_the_system_cannot_look_up_is_a_rulebook_error(name: str) -> None:
+    # A name too long for the file system, or with a NUL, raised OSError or ValueError.
+    with pytest.raises(RulebookError) as caught:
+        load_rulebook(name)
+    assert "no rulebook named" in str(caught.value) or "cannot read the rulebook file" in str(
+        caught.value
+    )
+
+
+def test_an_extends_the_system_cannot_look_up_is_a_rulebook_error(tmp_path: Path) -> None:
+    path = user_book(tmp_path, f'name = "long"\nextends = "{"x/" * 3000}a.toml"\n')
+    message = refused(path)
+    assert "cannot read the rulebook file: File name too long" in message

@@ -160,23 +160,31 @@ def _read(
     source: str | bytes | os.PathLike[str], file: str | None, limit: int
 ) -> tuple[str, str | None]:
     """The text, and the file to name in errors; at most ``limit`` bytes (or characters)."""
-    where = file
-    try:
-        if isinstance(source, bytes):
-            _check_size(len(source), limit, where)
-            return source.decode("utf-8-sig"), file
-        if isinstance(source, os.PathLike) or ("\n" not in source and "=" not in source):
-            path = Path(source)
-            where = file or str(path)
-            try:
-                _check_size(path.stat().st_size, limit, where)
-                return path.read_text(encoding="utf-8-sig"), where
-            except OSError as error:
-                raise PHHError(f"cannot read the file: {error.strerror}", file=where) from None
-    except UnicodeDecodeError as error:
-        raise PHHError(f"not UTF-8 text: {error.reason}", file=where) from None
-    _check_size(len(source), limit, where)
+    if isinstance(source, bytes):
+        _check_size(len(source), limit, file)
+        return _decode(source, file), file
+    if isinstance(source, os.PathLike) or ("\n" not in source and "=" not in source):
+        path = Path(source)
+        where = file or str(path)
+        try:
+            _check_size(path.stat().st_size, limit, where)
+            data = path.read_bytes()
+        except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+            if isinstance(error, PHHError):
+                raise
+            problem = error.strerror if isinstance(error, OSError) else str(error)
+            raise PHHError(f"cannot read the file: {problem}", file=where) from None
+        return _decode(data, where), where
+    _check_size(len(source), limit, file)
     return source, file
+
+
+def _decode(data: bytes, file: str | None) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise PHHError(f"not UTF-8 text: {error.reason}", file=file, line=line) from None
 
 
 def _check_size(size: int, limit: int, file: str | None) -> None:

@@ -54,12 +54,28 @@ def load_rulebook(name_or_path: str | os.PathLike[str]) -> Rulebook:
         return _builtin(name_or_path)
     text = os.fspath(name_or_path)
     path = Path(text)
-    if path.suffix == ".toml" or path.exists() or os.sep in text or "/" in text:
+    if path.suffix == ".toml" or _exists(path) or os.sep in text or "/" in text:
         return _finish(_load_path(path), builtin=False)
     raise RulebookError(
-        f"no rulebook named {text!r}: the rulebooks are {', '.join(rulebook_names())}, "
+        f"no rulebook named {brief(text)}: the rulebooks are {', '.join(rulebook_names())}, "
         f"or give the path to a .toml file"
     )
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long for the system, or with a NUL in it
+        return False
+
+
+def _resolved(path: Path, label: str) -> str:
+    """The path as a key for finding cycles; RulebookError when the system cannot look it up."""
+    try:
+        return str(path.resolve())
+    except (OSError, ValueError) as error:
+        problem = error.strerror if isinstance(error, OSError) else str(error)
+        raise RulebookError(f"{label}: cannot read the rulebook file: {problem}") from None
 
 
 @functools.cache
@@ -96,7 +112,8 @@ def _load_builtin(name: str) -> _Part:
 
 
 def _load_path(path: Path) -> _Part:
-    return _with_parents(_read_path(path), path.parent, str(path.resolve()))
+    part = _read_path(path)
+    return _with_parents(part, path.parent, _resolved(path, str(path)))
 
 
 def _read_builtin(name: str) -> _Part:
@@ -108,17 +125,22 @@ def _read_builtin(name: str) -> _Part:
     return part
 
 
-def _read_path(path: Path) -> _Part:
+def _read_path(path: Path, via: str | None = None) -> _Part:
+    """The file at ``path``; a file that cannot be read is named by ``via`` (where it was named:
+    ``other.toml: extends``) when given."""
     label = str(path)
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise RulebookError(
-                f"{label}: {path.stat().st_size:,} bytes: too large for a rulebook file "
-                f"(at most {MAX_BYTES >> 20} MiB)"
-            )
-        data = path.read_bytes()
-    except OSError as error:
-        raise RulebookError(f"{label}: cannot read the rulebook file: {error.strerror}") from None
+        size = path.stat().st_size
+        data = path.read_bytes() if size <= MAX_BYTES else b""
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        problem = error.strerror if isinstance(error, OSError) else str(error)
+        where = f"{via}: {brief(str(path))}" if via else label
+        raise RulebookError(f"{where}: cannot read the rulebook file: {problem}") from None
+    if size > MAX_BYTES:
+        raise RulebookError(
+            f"{label}: {size:,} bytes: too large for a rulebook file "
+            f"(at most {MAX_BYTES >> 20} MiB)"
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -153,10 +175,10 @@ def _with_parents(part: _Part, folder: Path | None, key: str) -> _Part:
             folder = None
         elif is_path:
             path = Path(target) if folder is None else folder / target
-            key = str(path.resolve())
+            key = _resolved(path, f"{child.label}: extends")
             if key in keys:
                 raise RulebookError(f"{child.label}: extends: {target!r} extends itself (a cycle)")
-            parent = _read_path(path)
+            parent = _read_path(path, via=f"{child.label}: extends")
             folder = path.parent
         else:
             raise RulebookError(
