@@ -17,9 +17,13 @@ import time
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import battery
 from battery import Failure, Outcome, Sandbox, family, in_folder, known_fault
+
+if TYPE_CHECKING:
+    from croupier.history import HandHistory
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "phh"
 
@@ -170,28 +174,34 @@ def mutated(text: str, rng: random.Random, **kwargs: tuple[str, ...]) -> bytes:
 
 def phh_sources(seed: int) -> list[tuple[str, str]]:
     """(file name, text): the fixtures, and hands the engine played and wrote: one per PHH
-    variant, and one per rulebook game with the book's croupier fields."""
+    variant, one per rulebook game with the book's croupier fields (and its rake where it takes
+    one), and a .phhs of some of them."""
+    from croupier.history import dump_phh, dump_phhs
+
     sources = [(path.name, path.read_text()) for path in sorted(FIXTURES.glob("*.phh*"))]
-    return sources + engine_hands(seed)
+    played = engine_hands(seed)
+    sources += [(name, dump_phh(history)) for name, history in played]
+    some = random.Random(seed).sample([history for _, history in played], 5)
+    return [*sources, ("engine.phhs", dump_phhs(some))]
 
 
-def engine_hands(seed: int) -> list[tuple[str, str]]:
+def engine_hands(seed: int) -> list[tuple[str, HandHistory]]:
     from croupier.bots import RandomBot, play_hand
     from croupier.deck import Deck, SeededShuffler
-    from croupier.hand import Hand
-    from croupier.history import VARIANTS, HandHistory, dump_phh, history_from_hand, standard_rules
+    from croupier.hand import Hand, Rules
+    from croupier.history import VARIANTS, HandHistory, history_from_hand, standard_rules
     from croupier.play import book_rules
-    from croupier.rulebooks import load_rulebook, rulebook_names
+    from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
 
     rng = random.Random(seed)
-    made: list[tuple[str, str]] = []
+    made: list[tuple[str, HandHistory]] = []
 
-    def play(name: str, rules: object, players: int, **write: object) -> None:
+    def play(name: str, rules: Rules, players: int, **write: object) -> None:
         stacks = [rng.choice((40, 100, 250)) for _ in range(players)]
-        deck = Deck.shuffled(rules.deck, SeededShuffler(rng.randrange(1 << 30)))  # type: ignore[attr-defined]
-        hand = Hand(rules, stacks, deck)  # type: ignore[arg-type]
+        deck = Deck.shuffled(rules.deck, SeededShuffler(rng.randrange(1 << 30)))
+        hand = Hand(rules, stacks, deck)
         play_hand(hand, [RandomBot() for _ in range(players)], rng)
-        made.append((name, dump_phh(history_from_hand(hand, **write))))  # type: ignore[arg-type]
+        made.append((name, history_from_hand(hand, **write)))  # type: ignore[arg-type]
 
     for code, variant in VARIANTS.items():
         players = rng.randint(2, 6)
@@ -207,15 +217,46 @@ def engine_hands(seed: int) -> list[tuple[str, str]]:
     for book in rulebook_names():
         for game in load_rulebook(book).game_names:
             stud = game.startswith("stud") or game == "razz"
-            rules = book_rules(book, game, None, "1/2" if stud else "5/10")
-            play(f"{book}-{game}.phh", rules, rng.randint(2, 5), rulebook=book)
+            stakes = "1/2" if stud else "5/10"
+            play(f"{book}-{game}.phh", book_rules(book, game, None, stakes), rng.randint(2, 5),
+                 rulebook=book)  # fmt: skip
+            with contextlib.suppress(RulebookError):  # where the book takes a rake
+                raked = book_rules(book, game, None, stakes, rake="5%")
+                play(f"{book}-{game}-rake.phh", raked, rng.randint(2, 5), rulebook=book,
+                     options={"commission": "percentage", "commission_rate": "5%"})  # fmt: skip
     return made
 
 
-def check_phh(payload: tuple[str, bytes]) -> str | None:
-    """What ``croupier replay FILE`` does, then writing each hand back; None when it held."""
-    name, data = payload
+REPLAY_OPTIONS = (
+    ["--rulebook", "rws"], ["--rulebook", "au-casino"], ["--rulebook", "qld"],
+    ["--rulebook", "cardroom"], ["--rulebook", "league"], ["--option", "commission_cap=3"],
+    ["--rulebook", "rws", "--option", "commission=percentage", "--option", "commission_rate=5%"],
+    ["--rulebook", "qld", "--option", "commission_rate=1e999999999%"],
+    ["--option", "odd_chip_rule=left-of-button"], ["--option", "bogus=1"], ["--json"],
+)  # fmt: skip
+
+
+def check_phh(payload: tuple[str, bytes, list[str] | None]) -> str | None:
+    """What ``croupier replay FILE`` does, then writing each hand back; or the command itself
+    with options (a list): None when it held."""
+    name, data, options = payload
+    if options is not None:
+        return in_folder({name: data}, lambda path: _replay_command(path, options))
     return in_folder({name: data}, _check_phh)
+
+
+def _replay_command(path: Path, options: list[str]) -> str | None:
+    from typer.testing import CliRunner
+
+    from croupier.cli import app
+
+    result = CliRunner().invoke(app, ["replay", str(path), *options])
+    error = result.exception
+    if error is not None and not isinstance(error, SystemExit):
+        return f"{type(error).__name__}: {battery._short(str(error))}\n{battery._where(error)}"
+    if result.exit_code not in (0, 1, 2):
+        return f"exit {result.exit_code}: {battery._short(result.output)}"
+    return None
 
 
 def _check_phh(path: Path) -> str | None:
@@ -260,11 +301,13 @@ def phh_fuzz(seed: int, seconds: float) -> Outcome:
         while time.monotonic() < deadline:
             name, text = rng.choice(sources)
             data = mutated(text, rng)
-            verdict = sandbox.run((name, data))
+            options = rng.choice(REPLAY_OPTIONS) if rng.random() < 0.2 else None
+            verdict = sandbox.run((name, data, options))
             if verdict is None:
                 outcome.hold()
             else:
-                outcome.fail(Failure(verdict, name, data))
+                note = f" (croupier replay FILE {' '.join(options)})" if options else ""
+                outcome.fail(Failure(verdict + note, name, data))
     return outcome
 
 
