@@ -358,3 +358,45 @@ def refused_strict(path: Path) -> PHHError:
         load_phh(path)
     assert caught.value.file == str(path)
     return caught.value
+
+
+# --- croupier replay --option ----------------------------------------------------------------
+
+RAZZ_BRING_IN_TOO_BIG = """variant = "FR"
+antes = [1, 1]
+bring_in = 3
+small_bet = 2
+big_bet = 4
+starting_stacks = [40, 100]
+actions = []
+"""
+
+
+def test_replay_option_on_stakes_the_engine_cannot_play_is_an_error_not_a_traceback(
+    tmp_path: Path,
+) -> None:
+    # --option without --rulebook built the rules without replay's checks: RulesError escaped.
+    path = tmp_path / "razz.phh"
+    path.write_text(RAZZ_BRING_IN_TOO_BIG)
+    plain = runner.invoke(app, ["replay", str(path)])
+    result = runner.invoke(app, ["replay", str(path), "--option", "odd_chip_rule=left-of-button"])
+    assert result.exit_code == plain.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "bring_in: the engine cannot play these stakes" in result.output
+
+
+def test_replay_options_change_phh_semantics_as_the_files_own_fields_do() -> None:
+    # With --option, an FO/8 hand was replayed on extensions' copy of PHH's rules (four raises
+    # on every round) instead of replay's (four before the flop, three after): the same file
+    # capped raises differently with an option than without (issue 14).
+    from croupier.cli import _table_rules
+    from croupier.history import standard_rules
+
+    history = HandHistory(
+        variant="FO/8", antes=(0, 0, 0), blinds_or_straddles=(1, 2, 0), small_bet=2, big_bet=4,
+        starting_stacks=(100, 100, 100),
+    )  # fmt: skip
+    standard = standard_rules(history)
+    rules = _table_rules(history, None, {"odd_chip_rule": "highest-card"})
+    assert rules is not None and rules.betting == standard.betting
+    assert rules.odd_chip.rule.value == "highest_card" != standard.odd_chip.rule.value

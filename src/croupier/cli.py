@@ -25,6 +25,7 @@ from croupier.history import (
     load_phh,
     load_phhs,
     replay,
+    standard_rules,
 )
 from croupier.history.extensions import OPTIONS, RULEBOOK, extension_rules
 from croupier.rulebooks import RulebookError, load_rulebook
@@ -361,7 +362,8 @@ def _table_rules(
     history: HandHistory, rulebook: str | None, options: dict[str, object]
 ) -> Rules | None:
     """The rules --rulebook and --option give a history: the same as writing them into its
-    croupier fields (docs/phh-extensions.md); None when neither is given."""
+    croupier fields (docs/phh-extensions.md), options without a rulebook changing the PHH rules
+    replay() plays the variant by; None when neither is given."""
     if rulebook is None and not options:
         return None
     fields = dict(history.user_fields)
@@ -370,7 +372,8 @@ def _table_rules(
     if options:
         given = fields.get(OPTIONS)
         fields[OPTIONS] = {**given, **options} if isinstance(given, dict) else options
-    return extension_rules(replace(history, user_fields=fields), chip_scale(history))
+    described = replace(history, user_fields=fields)
+    return extension_rules(described, chip_scale(history), lambda: standard_rules(described))
 
 
 def _amount(value: Amount) -> int | float | str:
