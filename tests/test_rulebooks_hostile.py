@@ -218,3 +218,12 @@ def test_a_huge_rake_without_a_rulebook_is_an_error_not_a_hang() -> None:
         [sys.executable, "-c", HOUSE_RAKE], capture_output=True, text=True, timeout=5
     )
     assert done.stdout.startswith("refused:") and "out of range" in done.stdout, done.stderr
+
+
+def test_a_list_of_40000_blinds_is_a_rulebook_error_not_seconds_a_table(tmp_path: Path) -> None:
+    blinds = ", ".join(['"1/2", "1"'] * 20000)
+    text = RWS.replace('value = ["1/2", "1"]', f"value = [{blinds}]", 1)
+    message = refused(user_book(tmp_path, text))
+    assert message.endswith(
+        "settings.blinds.value: 40,000 entries: a rulebook's lists have at most 64"
+    )
