@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from croupier.betting import RulesError
 from croupier.cli import app
 from croupier.history import HandHistory, PHHError, dump_phh, load_phh, load_phhs, replay
 from croupier.history.actions import MAX_AMOUNT, amount_problem, parse_action
@@ -400,3 +401,18 @@ def test_replay_options_change_phh_semantics_as_the_files_own_fields_do() -> Non
     rules = _table_rules(history, None, {"odd_chip_rule": "highest-card"})
     assert rules is not None and rules.betting == standard.betting
     assert rules.odd_chip.rule.value == "highest_card" != standard.odd_chip.rule.value
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=RulesError,
+    reason="extensions.py extension_rules without `standard` builds PHH's rules with its own "
+    "phh_rules, which does not turn the engine's RulesError into a PHHError naming the field "
+    "(extensions.py is being rewritten: issue 14)",
+)
+def test_extension_rules_on_stakes_the_engine_cannot_play_is_a_phh_error() -> None:
+    from croupier.history.extensions import extension_rules
+
+    text = RAZZ_BRING_IN_TOO_BIG + '_croupier_options = { odd_chip_rule = "left-of-button" }\n'
+    with pytest.raises(PHHError, match="bring_in"):
+        extension_rules(load_phh(text))
