@@ -31,6 +31,7 @@ from croupier.history import (
     load_phh,
     load_phhs,
     replay,
+    standard_rules,
 )
 from croupier.history.extensions import OPTIONS, RULEBOOK, extension_rules
 from croupier.play_rules import GAMES_HELP
@@ -475,8 +476,18 @@ def replay_command(
     Example: croupier replay hands/ --rulebook au-casino --option commission_cap=3 --json
     """
     root = Path(path)
-    files = sorted(root.rglob("*.phh*")) if root.is_dir() else [root]
-    files += sorted(root.rglob("*.jsonl")) if root.is_dir() else []
+    if not root.exists():
+        console.print(f"[red]error:[/red] no such file or folder: {path}", soft_wrap=True)
+        raise typer.Exit(2)
+    files = [root]
+    if root.is_dir():
+        kinds = (".phh", ".phhs", ".jsonl")
+        files = sorted(f for f in root.rglob("*") if f.suffix in kinds and f.is_file())
+        if not files:
+            console.print(
+                f"[red]error:[/red] no .phh, .phhs or .jsonl files in {path}", soft_wrap=True
+            )
+            raise typer.Exit(2)
     try:
         if rulebook is not None:
             load_rulebook(rulebook)
@@ -494,22 +505,23 @@ def replay_command(
             histories = load_phhs(file) if file.suffix == ".phhs" else [load_phh(file)]
         except (PHHError, OSError) as error:
             failures += 1
-            _report(as_json, {"file": str(file), "hand": None, "ok": False, "error": str(error)})
+            _report(
+                as_json, {"file": str(file), "hand": None, "name": None, "ok": False,
+                          "error": str(error)},
+            )  # fmt: skip
             continue
         for index, history in enumerate(histories):
             hands += 1
-            label = history.name if history.name is not None else index
+            where = {"file": str(file), "hand": index + 1, "name": history.name}
             try:
                 rules = _table_rules(history, rulebook, options)
             except PHHError as error:
                 failures += 1
-                _report(
-                    as_json, {"file": str(file), "hand": label, "ok": False, "error": str(error)}
-                )
+                _report(as_json, {**where, "ok": False, "error": str(error)})
                 continue
             result = replay(history, rules)
             failures += not result.ok
-            _report(as_json, _replay_record(str(file), label, result))
+            _report(as_json, {**where, **_replay_record(result)})
     if not as_json:
         verdict = "all replayed and matched" if not failures else f"{failures} failed"
         console.print(f"{hands} hand(s) in {len(files)} file(s): {verdict}")
@@ -618,8 +630,8 @@ def _option(text: str) -> tuple[str, object]:
         raise typer.BadParameter(f"--option {text!r}: expected KEY=VALUE, e.g. commission_cap=3")
     try:
         parsed: object = tomli.loads(f"v = {value.strip()}", parse_float=Decimal)["v"]
-    except tomli.TOMLDecodeError:
-        parsed = value.strip()
+    except (tomli.TOMLDecodeError, RecursionError, ValueError, ArithmeticError):
+        parsed = value.strip()  # not TOML, or TOML nested or sized past reading: the text
     return key.strip(), parsed
 
 
@@ -627,7 +639,8 @@ def _table_rules(
     history: HandHistory, rulebook: str | None, options: dict[str, object]
 ) -> Rules | None:
     """The rules --rulebook and --option give a history: the same as writing them into its
-    croupier fields (docs/phh-extensions.md); None when neither is given."""
+    croupier fields (docs/phh-extensions.md), options without a rulebook changing the PHH rules
+    replay() plays the variant by; None when neither is given."""
     if rulebook is None and not options:
         return None
     fields = dict(history.user_fields)
@@ -636,7 +649,8 @@ def _table_rules(
     if options:
         given = fields.get(OPTIONS)
         fields[OPTIONS] = {**given, **options} if isinstance(given, dict) else options
-    return extension_rules(replace(history, user_fields=fields), chip_scale(history))
+    described = replace(history, user_fields=fields)
+    return extension_rules(described, chip_scale(history), lambda: standard_rules(described))
 
 
 def _amount(value: Amount) -> int | float | str:
@@ -648,10 +662,8 @@ def _amount(value: Amount) -> int | float | str:
     return int(value)
 
 
-def _replay_record(file: str, hand: object, result: ReplayResult) -> dict[str, object]:
+def _replay_record(result: ReplayResult) -> dict[str, object]:
     return {
-        "file": file,
-        "hand": hand,
         "ok": result.ok,
         "finishing_stacks": [_amount(s) for s in result.finishing_stacks or ()],
         "pots": [
@@ -670,12 +682,21 @@ def _replay_record(file: str, hand: object, result: ReplayResult) -> dict[str, o
 
 
 def _report(as_json: bool, record: dict[str, object]) -> None:
+    """One line per hand; hands are numbered from 1 in a .phh and a .phhs alike, a .phhs hand's
+    table name shown beside its number when it differs (as PHHError names them)."""
     if as_json:
         print(json.dumps(record))
-    elif record["ok"]:
-        console.print(f"[green]ok[/green]   {record['file']} hand {record['hand']}")
+        return
+    where = str(record["file"])
+    if record["hand"] is not None:
+        where += f" hand {record['hand']}"
+        if record["name"] is not None and record["name"] != str(record["hand"]):
+            where += f" [{record['name']}]"
+    if record["ok"]:
+        line = Text.assemble(("ok", "green"), f"   {where}")
     else:
-        console.print(f"[red]fail[/red] {record['file']} hand {record['hand']}: {record['error']}")
+        line = Text.assemble(("fail", "red"), f" {where}: {record['error']}")
+    console.print(line, soft_wrap=True)
 
 
 @app.command("equity")

@@ -5,7 +5,6 @@ needs it (a valid file never pays for it)."""
 from __future__ import annotations
 
 import contextlib
-import functools
 import re
 from dataclasses import dataclass, field
 
@@ -23,14 +22,38 @@ class Layout:
 
 class Document:
     """A document's text; its layout is scanned the first time an error needs a line (a valid
-    file never pays for it)."""
+    file never pays for it), and once only."""
 
     def __init__(self, text: str) -> None:
         self.text = text
+        # Cached by hand: compiled by mypyc, a class has no __dict__ and functools.cached_property
+        # computes on every access (every error then scanned the whole document again).
+        self._layout: Layout | None = None
+        self._sections: dict[int, dict[tuple[str, ...], dict[str, int]]] = {}
 
-    @functools.cached_property
+    @property
     def layout(self) -> Layout:
-        return _scan_layout(self.text)
+        if self._layout is None:
+            self._layout = _scan_layout(self.text)
+        return self._layout
+
+    def fields(self, section: tuple[str, ...]) -> dict[str, int]:
+        """The line of each key of the table ``section`` (then of its sub-tables, ``[1._meta]``),
+        by the key's first part. Every table of the same depth is indexed at one go, so that a
+        collection with an error in every hand is indexed once, not once a hand."""
+        depth = len(section)
+        tables = self._sections.get(depth)
+        if tables is None:
+            tables = {}
+            layout = self.layout
+            for path, line in layout.keys.items():
+                if len(path) > depth:
+                    tables.setdefault(path[:depth], {})[path[depth]] = line
+            for path, line in layout.headers.items():
+                if len(path) > depth:
+                    tables.setdefault(path[:depth], {}).setdefault(path[depth], line)
+            self._sections[depth] = tables
+        return tables.get(section, {})
 
 
 class HandLines:
@@ -39,29 +62,22 @@ class HandLines:
     def __init__(self, scanned: Document | None, section: tuple[str, ...] = ()) -> None:
         self.scanned = scanned
         self.section = section
+        self._actions: tuple[int | None, ...] | None = None  # cached by hand, as in Document
 
-    @functools.cached_property
+    @property
     def fields(self) -> dict[str, int]:
-        if self.scanned is None:
-            return {}
-        layout, section = self.scanned.layout, self.section
-        found = {
-            path[len(section)]: line
-            for path, line in layout.keys.items()
-            if len(path) > len(section) and path[: len(section)] == section
-        }
-        for path, line in layout.headers.items():  # sub-tables of the hand ([1._meta])
-            if len(path) > len(section) and path[: len(section)] == section:
-                found.setdefault(path[len(section)], line)
-        return found
+        return {} if self.scanned is None else self.scanned.fields(self.section)
 
-    @functools.cached_property
+    @property
     def actions(self) -> tuple[int | None, ...]:
-        if self.scanned is None:
-            return ()
-        return tuple(self.scanned.layout.elements.get((*self.section, "actions"), []))
+        if self._actions is None:
+            self._actions = ()
+            if self.scanned is not None:
+                key = (*self.section, "actions")
+                self._actions = tuple(self.scanned.layout.elements.get(key, []))
+        return self._actions
 
-    @functools.cached_property
+    @property
     def start(self) -> int | None:
         if self.scanned is None or not self.section:
             return None
@@ -160,18 +176,19 @@ def _skip_string(text: str, index: int, line: int) -> tuple[int, int]:
         while text.startswith(quote, end + 3):  # up to two quotes may close the string
             end += 1
         return end + 3, line + text.count("\n", index, end)
-    position = index + 1
-    while position < len(text):
-        char = text[position]
-        if char == "\\" and quote == '"':
-            position += 2
-            continue
-        if char == quote:
-            return position + 1, line
-        if char == "\n":
-            raise ValueError("unterminated string")
-        position += 1
-    raise ValueError("unterminated string")
+    rest = (_BASIC_REST if quote == '"' else _LITERAL_REST).match(text, index + 1)
+    if rest is None:
+        raise ValueError("unterminated string")
+    return rest.end(), line
+
+
+# The rest of a one-line string after its opening quote: read by the regex engine, not a
+# character at a time (a hostile file may hold a string of megabytes).
+_BASIC_REST = re.compile(r'[^"\\\n]*(?:\\[\s\S][^"\\\n]*)*"')
+_LITERAL_REST = re.compile(r"[^'\n]*'")
+_BLANK = re.compile(r"[ \t\r]+")
+# A run of characters that mean nothing to the layout (a number, a bare word, a key).
+_PLAIN = re.compile(r"[^\n \t\r#\"'\[\]{},]+")
 
 
 def _skip_value(text: str, index: int, line: int, elements: list[int]) -> tuple[int, int]:
@@ -188,7 +205,8 @@ def _skip_value(text: str, index: int, line: int, elements: list[int]) -> tuple[
             index += 1
             continue
         if char in " \t\r":
-            index += 1
+            blank = _BLANK.match(text, index)
+            index = blank.end() if blank is not None else index + 1
             continue
         if char == "#":
             if not stack:
@@ -208,7 +226,13 @@ def _skip_value(text: str, index: int, line: int, elements: list[int]) -> tuple[
         elif char in "]}":
             if stack:
                 stack.pop()
-        elif char == "," and len(stack) == 1 and stack[0] == "[":
-            expecting = True
+        elif char == ",":
+            if len(stack) == 1 and stack[0] == "[":
+                expecting = True
+        else:
+            plain = _PLAIN.match(text, index)
+            if plain is not None:
+                index = plain.end()
+                continue
         index += 1
     return index, line

@@ -22,6 +22,7 @@ from croupier.rulebooks.schema import (
     RulebookError,
     Setting,
     Value,
+    brief,
     format_value,
 )
 
@@ -294,7 +295,9 @@ class _Table:
         raw = self.options[name]
         if name == "big_bet":  # the house gives the big bet in chips
             if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
-                raise RulebookError(f"{self.where}: big_bet: expected chips (>= 1), got {raw!r}")
+                raise RulebookError(
+                    f"{self.where}: big_bet: expected chips (>= 1), got {brief(raw)}"
+                )
             return raw
         try:
             value = SPECS[name].parse(raw)
@@ -382,7 +385,7 @@ class _Table:
             return stakes, tuple(blinds)
         if isinstance(stakes, str | bytes) or not isinstance(stakes, Sequence):
             raise RulebookError(
-                f"{self.where}: stakes must be the minimum wager or the blinds, got {stakes!r}"
+                f"{self.where}: stakes must be the minimum wager or the blinds, got {brief(stakes)}"
             )
         amounts = tuple(stakes)
         if not amounts or any(

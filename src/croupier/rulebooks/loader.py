@@ -26,7 +26,7 @@ from croupier.betting import Structure
 from croupier.cards import CardError, DeckKind
 from croupier.games import GAMES
 from croupier.rulebooks.book import Rulebook
-from croupier.rulebooks.schema import SPECS, GameEntry, Gap, RulebookError, Setting, Value
+from croupier.rulebooks.schema import SPECS, GameEntry, Gap, RulebookError, Setting, Value, brief
 
 __all__ = ["load_rulebook", "rulebook_names"]
 
@@ -54,17 +54,33 @@ def load_rulebook(name_or_path: str | os.PathLike[str]) -> Rulebook:
         return _builtin(name_or_path)
     text = os.fspath(name_or_path)
     path = Path(text)
-    if path.suffix == ".toml" or path.exists() or os.sep in text or "/" in text:
-        return _finish(_load_path(path, ()), builtin=False)
+    if path.suffix == ".toml" or _exists(path) or os.sep in text or "/" in text:
+        return _finish(_load_path(path), builtin=False)
     raise RulebookError(
-        f"no rulebook named {text!r}: the rulebooks are {', '.join(rulebook_names())}, "
+        f"no rulebook named {brief(text)}: the rulebooks are {', '.join(rulebook_names())}, "
         f"or give the path to a .toml file"
     )
 
 
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long for the system, or with a NUL in it
+        return False
+
+
+def _resolved(path: Path, label: str) -> str:
+    """The path as a key for finding cycles; RulebookError when the system cannot look it up."""
+    try:
+        return str(path.resolve())
+    except (OSError, ValueError) as error:
+        problem = error.strerror if isinstance(error, OSError) else str(error)
+        raise RulebookError(f"{label}: cannot read the rulebook file: {problem}") from None
+
+
 @functools.cache
 def _builtin(name: str) -> Rulebook:
-    return _finish(_load_builtin(name, ()), builtin=True)
+    return _finish(_load_builtin(name), builtin=True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -85,61 +101,117 @@ class _Part:
     gaps: tuple[Gap, ...] = ()
 
 
-def _load_builtin(name: str, seen: tuple[str, ...]) -> _Part:
+MAX_EXTENDS = 16
+"""A profile extends at most this many others, one after the other."""
+MAX_BYTES = 1 << 20
+"""A rulebook file is at most 1 MiB (the shipped ones are about 20 KiB)."""
+MAX_ITEMS = 64
+"""A list in a rulebook file has at most 64 entries (the shipped ones, 7)."""
+
+
+def _load_builtin(name: str) -> _Part:
+    return _with_parents(_read_builtin(name), None, name)
+
+
+def _load_path(path: Path) -> _Part:
+    part = _read_path(path)
+    return _with_parents(part, path.parent, _resolved(path, str(path)))
+
+
+def _read_builtin(name: str) -> _Part:
     resource = importlib.resources.files(_PACKAGE) / f"{name}.toml"
     label = f"{name}.toml"
     part = _read(resource.read_text(encoding="utf-8"), label)
     if part.text.get("name") != name:
         raise RulebookError(f"{label}: name: expected {name!r}, got {part.text.get('name')!r}")
-    return _with_parent(part, None, (*seen, name))
+    return part
 
 
-def _load_path(path: Path, seen: tuple[str, ...]) -> _Part:
+def _read_path(path: Path, via: str | None = None) -> _Part:
+    """The file at ``path``; a file that cannot be read is named by ``via`` (where it was named:
+    ``other.toml: extends``) when given."""
     label = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RulebookError(f"{label}: cannot read the rulebook file: {error.strerror}") from None
-    part = _read(text, label)
-    return _with_parent(part, path.parent, (*seen, str(path.resolve())))
-
-
-def _with_parent(part: _Part, folder: Path | None, seen: tuple[str, ...]) -> _Part:
-    if part.extends is None:
-        return part
-    target = part.extends
-    is_path = target.endswith(".toml") or "/" in target or os.sep in target
-    if not is_path and target in rulebook_names():
-        key = target
-        if key in seen:
-            raise RulebookError(f"{part.label}: extends: {target!r} extends itself (a cycle)")
-        parent = _load_builtin(target, seen)
-    elif is_path:
-        path = Path(target) if folder is None else folder / target
-        key = str(path.resolve())
-        if key in seen:
-            raise RulebookError(f"{part.label}: extends: {target!r} extends itself (a cycle)")
-        parent = _load_path(path, seen)
-    else:
+        size = path.stat().st_size
+        data = path.read_bytes() if size <= MAX_BYTES else b""
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        problem = error.strerror if isinstance(error, OSError) else str(error)
+        where = f"{via}: {brief(str(path))}" if via else label
+        raise RulebookError(f"{where}: cannot read the rulebook file: {problem}") from None
+    if size > MAX_BYTES:
         raise RulebookError(
-            f"{part.label}: extends: no rulebook named {target!r}: expected one of "
-            f"{', '.join(rulebook_names())}, or a path to a .toml file"
+            f"{label}: {size:,} bytes: too large for a rulebook file "
+            f"(at most {MAX_BYTES >> 20} MiB)"
         )
-    merged = _Part(
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise RulebookError(
+            f"{label}: line {line}: not UTF-8 text: {error.reason} (byte {error.start})"
+        ) from None
+    return _read(text, label)
+
+
+def _with_parents(part: _Part, folder: Path | None, key: str) -> _Part:
+    """``part`` (found by ``key``, its name or resolved path) with the profiles it extends merged
+    in. The chain is followed in a loop, not by recursion, and is at most :data:`MAX_EXTENDS`
+    long."""
+    chain = [part]
+    keys = [key]
+    while chain[-1].extends is not None:
+        child = chain[-1]
+        target = child.extends
+        assert target is not None
+        if len(chain) > MAX_EXTENDS:
+            raise RulebookError(
+                f"{child.label}: extends: {target!r} makes a chain of more than {MAX_EXTENDS} "
+                f"profiles extending one another (from {part.label})"
+            )
+        is_path = target.endswith(".toml") or "/" in target or os.sep in target
+        if not is_path and target in rulebook_names():
+            key = target
+            if key in keys:
+                raise RulebookError(f"{child.label}: extends: {target!r} extends itself (a cycle)")
+            parent = _read_builtin(target)
+            folder = None
+        elif is_path:
+            path = Path(target) if folder is None else folder / target
+            key = _resolved(path, f"{child.label}: extends")
+            if key in keys:
+                raise RulebookError(f"{child.label}: extends: {target!r} extends itself (a cycle)")
+            parent = _read_path(path, via=f"{child.label}: extends")
+            folder = path.parent
+        else:
+            raise RulebookError(
+                f"{child.label}: extends: no rulebook named {target!r}: expected one of "
+                f"{', '.join(rulebook_names())}, or a path to a .toml file"
+            )
+        keys.append(key)
+        chain.append(parent)
+    merged = chain[-1]
+    for child in reversed(chain[:-1]):
+        merged = _merge(child, merged)
+    return merged
+
+
+def _merge(part: _Part, parent: _Part) -> _Part:
+    assert part.extends is not None
+    if "name" not in part.text:
+        raise RulebookError(
+            f"{part.label}: name: missing: a profile that extends {part.extends!r} needs its "
+            f"own name"
+        )
+    return _Part(
         label=part.label,
         text={**parent.text, **part.text},
-        extends=target,
+        extends=part.extends,
         games=part.games if part.games is not None else parent.games,
         game_origin=part.game_origin if part.games is not None else parent.game_origin,
         settings={**parent.settings, **part.settings},
         origins={**parent.origins, **part.origins},
         gaps=parent.gaps + part.gaps,
     )
-    if "name" not in part.text:
-        raise RulebookError(
-            f"{part.label}: name: missing: a profile that extends {target!r} needs its own name"
-        )
-    return merged
 
 
 def _read(source: str, label: str) -> _Part:
@@ -147,6 +219,9 @@ def _read(source: str, label: str) -> _Part:
         raw = tomli.loads(source)
     except tomli.TOMLDecodeError as error:
         raise RulebookError(f"{label}: not valid TOML: {error}") from None
+    except (RecursionError, ValueError) as error:  # nested past tomli's bounds; 4,300 digits
+        raise RulebookError(f"{label}: not a document croupier reads: {error}") from None
+    _check_lists(raw, label)
     _check_keys(raw, _TOP_KEYS, label, "")
     part = _Part(label)
     for key in _TEXT_KEYS:
@@ -171,6 +246,23 @@ def _read(source: str, label: str) -> _Part:
     return part
 
 
+def _check_lists(raw: dict[str, object], label: str) -> None:
+    """Every list in the file is at most :data:`MAX_ITEMS` long (found without recursion): a
+    list of 40,000 blinds made every table's rules take a second."""
+    pending: list[tuple[object, str]] = [(raw, "")]
+    while pending:
+        value, at = pending.pop()
+        if isinstance(value, dict):
+            pending.extend((item, f"{at}.{key}" if at else str(key)) for key, item in value.items())
+        elif isinstance(value, list):
+            if len(value) > MAX_ITEMS:
+                raise RulebookError(
+                    f"{label}: {at}: {len(value):,} entries: a rulebook's lists have at most "
+                    f"{MAX_ITEMS}"
+                )
+            pending.extend((item, f"{at}[{index}]") for index, item in enumerate(value))
+
+
 def _check_keys(table: dict[str, object], allowed: tuple[str, ...], label: str, at: str) -> None:
     for key in table:
         if key not in allowed:
@@ -181,7 +273,7 @@ def _check_keys(table: dict[str, object], allowed: tuple[str, ...], label: str, 
 
 def _text(value: object, label: str, key: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise RulebookError(f"{label}: {key}: expected a non-empty string, got {value!r}")
+        raise RulebookError(f"{label}: {key}: expected a non-empty string, got {brief(value)}")
     return value.strip()
 
 
@@ -221,7 +313,7 @@ def _games(raw: object, label: str) -> tuple[GameEntry, ...]:
             if isinstance(most, bool) or not isinstance(most, int) or most < 2:
                 raise RulebookError(
                     f"{label}: {at}.decks.{size}: expected the most players (2 or more), "
-                    f"got {most!r}"
+                    f"got {brief(most)}"
                 )
             parsed.append((kind, most))
         entries.append(
@@ -260,7 +352,7 @@ def _cases(name: str, raw: object, label: str) -> tuple[Setting, ...]:
     else:
         raise RulebookError(
             f"{label}: settings.{name}: expected a table (one case) or a list of tables "
-            f"(cases by game and structure), got {raw!r}"
+            f"(cases by game and structure), got {brief(raw)}"
         )
     cases = []
     for index, item in enumerate(items):
@@ -303,7 +395,7 @@ def _case(name: str, item: dict[str, object], label: str, at: str) -> Setting:
     def flag(key: str) -> bool:
         value = item.get(key, False)
         if not isinstance(value, bool):
-            raise RulebookError(f"{label}: {at}.{key}: expected true or false, got {value!r}")
+            raise RulebookError(f"{label}: {at}.{key}: expected true or false, got {brief(value)}")
         return value
 
     value = parse(item["value"], "value")
@@ -325,6 +417,13 @@ def _case(name: str, item: dict[str, object], label: str, at: str) -> Setting:
         if not isinstance(raw_choices, list) or not raw_choices:
             raise RulebookError(f"{label}: {at}.choices: expected a non-empty list")
         choices = tuple(parse(c, f"choices[{i}]") for i, c in enumerate(raw_choices))
+        seen: set[Value] = set()
+        for index, choice in enumerate(choices):
+            if choice in seen:
+                raise RulebookError(
+                    f"{label}: {at}.choices[{index}]: {spec.format(choice)} is listed twice"
+                )
+            seen.add(choice)
     bounds: dict[str, Fraction | None] = {"min": None, "max": None}
     for key in bounds:
         if key in item:
@@ -334,7 +433,7 @@ def _case(name: str, item: dict[str, object], label: str, at: str) -> Setting:
                 )
             bound = parse(item[key], key)
             if bound is not None and not isinstance(bound, int | Fraction):
-                raise RulebookError(f"{label}: {at}.{key}: expected a number, got {bound!r}")
+                raise RulebookError(f"{label}: {at}.{key}: expected a number, got {brief(bound)}")
             bounds[key] = None if bound is None else Fraction(bound)
     games = _names(item, "games", label, at)
     structures = None

@@ -54,7 +54,10 @@ def rulebook_view(book: Rulebook) -> RenderableType:
     head = Text()
     head.append(book.name, style="bold")
     head.append(f"  {book.title}\n")
-    head.append(f"source: {book.source or '-'}\nfile: {book.path}\n")
+    if book.source:
+        head.append(f"book: {book.source}\n")
+    if not book.builtin:  # a shipped profile's file is inside the package: no use to a reader
+        head.append(f"file: {book.path}\n")
     head.append(f"citation: {book.citation}\n")
     if book.extends:
         head.append(f"extends: {book.extends}\n")

@@ -14,9 +14,13 @@ Nothing here branches on a rulebook's name: code reads settings.
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import re
+import reprlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from croupier.betting import MinRaise, ShortAllIn, Structure
@@ -94,22 +98,50 @@ def format_value(value: Value) -> str:
 # saying what was expected.
 
 
+LARGEST = 10**15
+"""Numbers in a rulebook, and the parts of its fractions, are below a thousand trillion."""
+
+
 def _fraction(raw: object) -> Fraction:
+    """A number: an integer, a float, a Fraction, or text like "1/2", "0.05", "5%" or "2e-2".
+    Text is read only when it is short and its exponent small: ``Fraction("1e999999999")``
+    would work out a power of ten with a billion digits."""
     if isinstance(raw, bool):
-        raise ValueError(f"expected a number, got {raw!r}")
+        raise ValueError(f"expected a number, got {brief(raw)}")
+    value: Fraction | None = None
     if isinstance(raw, Fraction | int):
-        return Fraction(raw)
-    if isinstance(raw, float):
-        return Fraction(str(raw))
-    if isinstance(raw, str):
-        text = raw.strip()
-        try:
-            if text.endswith("%"):
-                return Fraction(text[:-1].strip()) / 100
-            return Fraction(text)
-        except (ValueError, ZeroDivisionError):
-            pass
-    raise ValueError(f'expected a number such as 2, "1/2", 0.05 or "5%", got {raw!r}')
+        value = Fraction(raw)
+    elif isinstance(raw, float | Decimal | str):
+        text = str(raw).strip()
+        percent = text.endswith("%")
+        number = text[:-1].strip() if percent else text
+        exponent = _EXPONENT.search(number)
+        if len(number) > 40 or (exponent is not None and abs(int(exponent.group(1))) > 30):
+            raise ValueError(f"{brief(raw)} is out of range: {_RANGE}")
+        with contextlib.suppress(ValueError, ZeroDivisionError):
+            value = Fraction(number) / (100 if percent else 1)
+    if value is None:
+        raise ValueError(f'expected a number such as 2, "1/2", 0.05 or "5%", got {brief(raw)}')
+    if abs(value.numerator) >= LARGEST or value.denominator >= LARGEST:
+        raise ValueError(f"{brief(raw)} is out of range: {_RANGE}")
+    return value
+
+
+_RANGE = "numbers here are below 10**15, in parts of at most 15 digits"
+_EXPONENT = re.compile(r"[eE]\s*([+-]?[0-9]+)")
+
+
+def brief(value: object) -> str:
+    """``repr(value)`` cut short, for values a hostile file may make huge or deeply nested."""
+    if isinstance(value, int) and value.bit_length() > 256:
+        return f"an integer of {len(hex(value)) * 6 // 5} or so digits"
+    return _BRIEF.repr(value)
+
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxstring = _BRIEF.maxother = 80
+_BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = 8
+_BRIEF.maxlevel = 3
 
 
 def _parse_enum(kind: type[enum.Enum]) -> Callable[[object], Value]:
@@ -121,7 +153,7 @@ def _parse_enum(kind: type[enum.Enum]) -> Callable[[object], Value]:
             for member in kind:
                 if str(member.value).replace("_", "-") == key:
                     return member
-        raise ValueError(f"expected one of {_enum_names(kind)}, got {raw!r}")
+        raise ValueError(f"expected one of {_enum_names(kind)}, got {brief(raw)}")
 
     return parse
 
@@ -133,14 +165,14 @@ def _enum_names(kind: type[enum.Enum]) -> str:
 def _parse_bool(raw: object) -> Value:
     if isinstance(raw, bool):
         return raw
-    raise ValueError(f"expected true or false, got {raw!r}")
+    raise ValueError(f"expected true or false, got {brief(raw)}")
 
 
 def _parse_int(low: int) -> Callable[[object], Value]:
     def parse(raw: object) -> Value:
-        if isinstance(raw, int) and not isinstance(raw, bool) and raw >= low:
+        if isinstance(raw, int) and not isinstance(raw, bool) and low <= raw < LARGEST:
             return raw
-        raise ValueError(f"expected a whole number of at least {low}, got {raw!r}")
+        raise ValueError(f"expected a whole number of at least {low}, got {brief(raw)}")
 
     return parse
 
@@ -149,9 +181,9 @@ def _parse_optional_int(low: int, none: str) -> Callable[[object], Value]:
     def parse(raw: object) -> Value:
         if raw is None or (isinstance(raw, str) and raw.strip().lower() in ("none", none)):
             return None
-        if isinstance(raw, int) and not isinstance(raw, bool) and raw >= low:
+        if isinstance(raw, int) and not isinstance(raw, bool) and low <= raw < LARGEST:
             return raw
-        raise ValueError(f"expected a whole number of at least {low} or {none!r}, got {raw!r}")
+        raise ValueError(f"expected a whole number of at least {low} or {none!r}, got {brief(raw)}")
 
     return parse
 
@@ -161,7 +193,7 @@ def _parse_fraction(low: Fraction, high: Fraction | None = None) -> Callable[[ob
         value = _fraction(raw)
         if value < low or (high is not None and value > high):
             top = f" and at most {high}" if high is not None else ""
-            raise ValueError(f"expected a number of at least {low}{top}, got {raw!r}")
+            raise ValueError(f"expected a number of at least {low}{top}, got {brief(raw)}")
         return value
 
     return parse
@@ -172,7 +204,7 @@ def _parse_optional_fraction(raw: object) -> Value:
         return None
     value = _fraction(raw)
     if value <= 0:
-        raise ValueError(f"expected a positive number or 'none', got {raw!r}")
+        raise ValueError(f"expected a positive number or 'none', got {brief(raw)}")
     return value
 
 
@@ -180,7 +212,7 @@ def _parse_word(*words: str) -> Callable[[object], Value]:
     def parse(raw: object) -> Value:
         if isinstance(raw, str) and raw.strip().lower() in words:
             return raw.strip().lower()
-        raise ValueError(f"expected one of {', '.join(map(repr, words))}, got {raw!r}")
+        raise ValueError(f"expected one of {', '.join(map(repr, words))}, got {brief(raw)}")
 
     return parse
 
@@ -194,20 +226,22 @@ def _parse_big_bet(raw: object) -> Value:
         value = Fraction(0)
     if value <= 0:
         raise ValueError(
-            f"expected a multiple of the minimum wager such as 2, or 'max-wager', got {raw!r}"
+            f"expected a multiple of the minimum wager such as 2, or 'max-wager', got {brief(raw)}"
         )
     return value
 
 
 def _parse_blinds(raw: object) -> Value:
     if not isinstance(raw, list | tuple):
-        raise ValueError(f"expected a list of fractions of the minimum wager, got {raw!r}")
+        raise ValueError(f"expected a list of fractions of the minimum wager, got {brief(raw)}")
     values = tuple(_fraction(item) for item in raw)
     if any(v <= 0 for v in values):
-        raise ValueError(f"every blind must be a positive fraction of the minimum wager: {raw!r}")
+        raise ValueError(
+            f"every blind must be a positive fraction of the minimum wager: {brief(raw)}"
+        )
     if values and values[-1] != 1:
         raise ValueError(
-            f"the last blind is the minimum wager, so the list must end with 1, got {raw!r}"
+            f"the last blind is the minimum wager, so the list must end with 1, got {brief(raw)}"
         )
     return values
 
@@ -217,7 +251,7 @@ _COMBINATION_KEYS = ("name", "rounds", "same")
 
 def _parse_combinations(raw: object) -> Value:
     if not isinstance(raw, list | tuple):
-        raise ValueError(f"expected a list of {{name, rounds, same}} tables, got {raw!r}")
+        raise ValueError(f"expected a list of {{name, rounds, same}} tables, got {brief(raw)}")
     result: list[Combination] = []
     structure = _parse_enum(Structure)
     for index, item in enumerate(raw):
@@ -229,12 +263,12 @@ def _parse_combinations(raw: object) -> Value:
         unknown = sorted(set(item) - set(_COMBINATION_KEYS))
         if unknown:
             raise ValueError(
-                f"[{index}]: unknown key {unknown[0]!r}: allowed keys are "
+                f"[{index}]: unknown key {brief(unknown[0])}: allowed keys are "
                 f"{', '.join(_COMBINATION_KEYS)}"
             )
         name, rounds, same = item.get("name"), item.get("rounds"), item.get("same", [])
         if not isinstance(name, str) or not name:
-            raise ValueError(f"[{index}].name: expected a name, got {name!r}")
+            raise ValueError(f"[{index}].name: expected a name, got {brief(name)}")
         if not isinstance(rounds, list) or not rounds:
             raise ValueError(f"[{index}].rounds: expected a list (one list per round)")
         parsed: list[frozenset[Structure]] = []
@@ -258,7 +292,7 @@ def _parse_combinations(raw: object) -> Value:
             if not ok:
                 raise ValueError(
                     f"[{index}].same: expected lists of 0-based round numbers below "
-                    f"{len(parsed)}, got {group!r}"
+                    f"{len(parsed)}, got {brief(group)}"
                 )
             groups.append(tuple(sorted(group)))
         result.append(Combination(name, tuple(parsed), tuple(groups)))
