@@ -4,12 +4,15 @@ makes: chips conserved, and the hand rebuilt from its log equal to the hand."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from croupier import events as ev
 from croupier.cards import Card, DeckKind, parse_cards
 from croupier.deck import Deck, SeededShuffler
 from croupier.hand import Hand, Phase
+from croupier.history import event_record
+from croupier.history.formats import event_from_record
 from croupier.irregularities import Floor, Ruling
 from croupier.rebuild import deck_for, rebuild
 from croupier.rulebooks import load_rulebook
@@ -73,7 +76,8 @@ def state(hand: Hand) -> tuple[object, ...]:
 
 
 def checked(hand: Hand, ruling: Ruling | None = None) -> Hand:
-    """Chips are conserved, and the hand rebuilt from its log is the same hand."""
+    """Chips are conserved, the hand rebuilt from its log is the same hand, and its log reads
+    back from JSON."""
     total = sum(hand.starting)
     assert sum(hand.stacks) + hand.in_play + hand.commission == total, hand.stacks
     again = rebuild(
@@ -81,6 +85,8 @@ def checked(hand: Hand, ruling: Ruling | None = None) -> Hand:
         deck=deck_for(hand, hand.events), shuffler=SeededShuffler(99),
     )  # fmt: skip
     assert state(again) == state(hand)
+    for event in hand.events:  # and every event survives the event log (.jsonl)
+        assert event_from_record(json.loads(json.dumps(event_record(event)))) == event
     if ruling is not None:
         assert all(isinstance(e, ev.Event) for e in ruling.events)
     return hand

@@ -15,23 +15,26 @@ from croupier.history.formats import _CARD_FIELDS, HistoryFileError, event_from_
 from test_dealer_operations import random_hands
 
 
-def _card_fields_in_source() -> set[str]:
-    """The fields whose annotation names Card, read from events.py's source (independent of
-    the build, so the compiled events' erased annotations cannot hide one)."""
+def _card_fields_in_source() -> dict[str, frozenset[str]]:
+    """Each event's fields whose annotation names Card, read from events.py's source
+    (independent of the build, so the compiled events' erased annotations cannot hide one)."""
     tree = ast.parse((Path(ev.__file__).parent / "events.py").read_text(encoding="utf-8"))
-    names = set()
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.AnnAssign)
-            and isinstance(node.target, ast.Name)
-            and "Card" in ast.unparse(node.annotation)
-        ):
-            names.add(node.target.id)
-    return names
+    found: dict[str, set[str]] = {}
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for item in node.body:
+            if (
+                isinstance(item, ast.AnnAssign)
+                and isinstance(item.target, ast.Name)
+                and "Card" in ast.unparse(item.annotation)
+            ):
+                found.setdefault(node.name, set()).add(item.target.id)
+    return {name: frozenset(fields) for name, fields in found.items()}
 
 
 def test_every_card_field_of_the_events_is_read_as_cards() -> None:
-    assert _card_fields_in_source() == set(_CARD_FIELDS)
+    assert _card_fields_in_source() == dict(_CARD_FIELDS)
 
 
 def test_every_event_of_random_hands_of_every_game_reads_back_equal() -> None:

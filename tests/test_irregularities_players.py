@@ -378,3 +378,108 @@ def test_cardroom_betting_16_rounded_amount_to_the_nearest_proper_amount() -> No
         hand.check_or_call()
     ruling = report("cardroom", hand, "short p1 23")
     assert hand.bets[0] == 25 and "nearest" in ruling.outcome
+
+
+# --- I32: show one, show all ---------------------------------------------------------------
+
+
+def _folded_round(book: str) -> Hand:
+    """F4 after p3, p4 and p1 fold before the flop: p2 takes the blinds, the hand is over."""
+    hand = f4(book)
+    hand.fold()
+    hand.fold()
+    hand.fold()
+    assert hand.phase.value == "over"
+    return hand
+
+
+def _seen_by(hand: Hand, viewer: int) -> set[str]:
+    """The cards the Exposed events of ``hand`` show to ``viewer``."""
+    shown = (e.visible_to(viewer) for e in hand.events if type(e).__name__ == "Exposed")
+    return {str(e.card) for e in shown if e.card is not None}  # type: ignore[attr-defined]
+
+
+def test_show_one_show_all_after_the_hand_each_book() -> None:
+    clauses = {
+        "au-casino": ("au 18.4", "own"), "cardroom": ("cardroom showdown 6", "own"),
+        "league": ("league 6", "own"), "qld": ("cardroom showdown 6", "fill"),
+        "rws": ("cardroom showdown 6", "fill"),
+    }  # fmt: skip
+    for book in BOOKS:
+        hand = _folded_round(book)
+        ruling = report(book, hand, "showed p3 to p4 Qh 8h")
+        assert (ruling.clause, ruling.basis) == clauses[book], book
+        assert "may ask to see them" in ruling.outcome
+        assert _seen_by(hand, 3) == {"Qh", "8h"} and _seen_by(hand, 0) == set(), book
+        asked = report(book, hand, "showed p3 to p4 Qh 8h --requested")
+        assert asked.clause == clauses[book][0] and "as asked" in asked.outcome
+        assert _seen_by(hand, 0) == {"Qh", "8h"} == _seen_by(hand, 1), book
+        assert hand.stacks == [995, 1005, 1000, 1000]  # chips untouched
+
+
+def test_au_18_4_shown_to_one_player_at_the_end_shown_to_the_table_on_request() -> None:
+    hand = _folded_round("au-casino")
+    report("au-casino", hand, "showed p1 to p2 As")
+    assert _seen_by(hand, 1) == {"As"} and _seen_by(hand, 2) == set()
+    report("au-casino", hand, "showed p1 to p2 As --requested")
+    assert _seen_by(hand, 2) == {"As"} and _seen_by(hand, 3) == {"As"}
+
+
+def test_league_6_shown_after_folding_to_all_on_request() -> None:
+    hand = f4("league")
+    hand.fold()  # p3 folds, then shows p4 one card while p4 is to act
+    ruling = report("league", hand, "showed p3 to p4 Qh --requested")
+    assert ruling.clause == "league 6" and _seen_by(hand, 0) == {"Qh"}
+
+
+def test_league_5_showing_a_live_hand_to_an_active_opponent_may_be_penalised() -> None:
+    hand = f4("league")
+    ruling = report("league", hand, "showed p3 to p4 Qh 8h")
+    assert ruling.clause == "league 5" and "penalty" in ruling.outcome
+    assert _seen_by(hand, 3) == {"Qh", "8h"} and _seen_by(hand, 0) == set()
+
+
+def test_cardroom_showdown_6_shown_to_a_player_still_to_bet_shown_to_all_at_once() -> None:
+    hand = f4("cardroom")
+    hand.fold()  # p3 folds and shows p4, who is to act
+    ruling = report("cardroom", hand, "showed p3 to p4 Qh")
+    assert ruling.clause == "cardroom showdown 6" and "at once" in ruling.outcome
+    assert _seen_by(hand, 0) == {"Qh"} == _seen_by(hand, 1)
+
+
+def test_cardroom_showdown_6_shown_to_a_folded_player_withheld_until_the_betting_is_over() -> None:
+    hand = f4("cardroom")
+    hand.fold()  # p3 out
+    hand.check_or_call()  # p4 calls
+    ruling = report("cardroom", hand, "showed p4 to p3 Jc")
+    assert "until the betting is over" in ruling.outcome
+    assert _seen_by(hand, 2) == {"Jc"} and _seen_by(hand, 0) == set()
+    hand.fold()  # p1 folds, p2 checks: the betting is not over yet (flop to come)
+    hand.check_or_call()
+    assert "until the betting is over" in report("cardroom", hand, "showed p4 to p3 Jc").outcome
+    while hand.phase.value == "betting":
+        hand.check_or_call()
+    assert "at once" in report("cardroom", hand, "showed p4 to p3 Jc").outcome  # betting over
+    assert _seen_by(hand, 0) == {"Jc"}
+
+
+def test_cardroom_showdown_6_no_decision_left_this_round_shown_at_its_end() -> None:
+    hand = f4("cardroom", stacks=(1000, 1000, 1000, 30))
+    limped(hand)  # pot 40; p4 has 20 left
+    hand.bet_or_raise_to(50)  # p1 bets on the flop, p2 and p3 call, p4 can only call all-in
+    hand.check_or_call()
+    hand.check_or_call()
+    ruling = report("cardroom", hand, "showed p1 to p2 As")
+    assert "until the end of this betting round" in ruling.outcome
+    assert _seen_by(hand, 1) == {"As"} and _seen_by(hand, 2) == set()
+    hand.check_or_call()  # p4 all in: the round is over
+    assert "at once" in report("cardroom", hand, "showed p1 to p2 As").outcome
+    assert _seen_by(hand, 2) == {"As"}
+
+
+def test_show_one_refuses_a_player_showing_to_themselves_and_changes_nothing() -> None:
+    hand = f4("cardroom")
+    before = list(hand.events)
+    with pytest.raises(IrregularityError, match="cardroom showdown 6"):
+        FLOORS["cardroom"].report(hand, "showed p3 to p3 Qh")
+    assert hand.events == before

@@ -3,6 +3,7 @@ offered, and the plan of corrections a ruling applies (docs/irregularities-spec.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -83,7 +84,7 @@ class Ruling:
 
 def _event_json(event: ev.Event) -> str:
     text = str(event) if type(event).__str__ is not object.__str__ else repr(event)
-    return text.replace("Card(", "").replace("'", "").replace(")", ")")
+    return re.sub(r"Card\('(\w\w)'\)", r"\1", text).replace("'", "")
 
 
 Step = Callable[[Hand], object]

@@ -1,6 +1,6 @@
 """Rulings on what players do with their cards: cards a player exposes or drops (I20), mucked
-hands retrieved or fouled (I22), a request to see a hand at the showdown (I23), and cards or
-chips pushed forward (I24)."""
+hands retrieved or fouled (I22), a request to see a hand at the showdown (I23), cards or chips
+pushed forward (I24), and cards shown to one player (I32: show one, show all)."""
 
 from __future__ import annotations
 
@@ -35,8 +35,7 @@ def player_exposed(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     elif rule.book == "cardroom" and not isinstance(report, r.Dropped):
         rule = _clause(rule, "cardroom irregularities 12")
     steps = [
-        call("expose", card, by="player", player=player, stay_up=stay)
-        for card in report.cards
+        call("expose", card, by="player", player=player, stay_up=stay) for card in report.cards
     ]
     tail = "; they stay face up for the rest of the hand" if stay else ""
     return Plan("player-exposed-card", rule, f"the card plays{tail}", steps)
@@ -49,8 +48,10 @@ def retrieve(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     rule = floor.rule("retrieve")
     player = int(report.player)
     if rule.do == "refused":
-        why = {"qld": "cards in the discards are a fold", "league": "cards across the line are "
-               "mucked; a folded hand is not picked up again"}.get(rule.book, "refused")
+        why = {
+            "qld": "cards in the discards are a fold",
+            "league": "cards across the line are mucked; a folded hand is not picked up again",
+        }.get(rule.book, "refused")
         raise refuse(rule, why)
     if hand.phase is Phase.OVER:
         raise refuse(rule, "the hand is over")
@@ -196,3 +197,77 @@ def _limit_motion(floor: Floor, hand: Hand, player: int, amount: int, rule: Rule
         "forward-motion", _clause(rule, "cardroom betting 8"), "the forward motion made another "
         "player act: the floor may bind the action", options={"bind": bind, "release": release},
     )  # fmt: skip
+
+
+@handles(r.ShowedTo)
+def showed_to(floor: Floor, hand: Hand, report: r.Report) -> Plan:
+    """I32: show one, show all: cards a player showed to one other player go to the whole
+    table when the book says (au 18.4; league 5, 6; cardroom showdown 6, which fills)."""
+    assert isinstance(report, r.ShowedTo)
+    if report.to_word != "to" or not report.cards:
+        raise r.ReportError(f"write it as: {report.usage}")
+    rule = floor.rule("show-one")
+    player, to = int(report.player), int(report.to)
+    if player == to:
+        raise refuse(rule, "a player shows cards to another player")
+    over = hand.phase is Phase.OVER
+    shown = " ".join(map(str, report.cards))
+    seen = set(hand.dealt.shown)
+    one: list[Step] = [call("expose", c, by="player", to=to, player=player)
+                       for c in report.cards if (c, to) not in seen]  # fmt: skip
+    everyone = [call("expose", c, by="player", player=player) for c in report.cards]
+
+    def on_request(rule: Rule, when: str) -> Plan:
+        if report.requested:
+            outcome = f"{when}: {shown} shown to every player, as asked"
+            return Plan("show-one-show-all", rule, outcome, one + everyone)
+        outcome = f"p{to + 1} saw {shown}; {when}, every player may ask to see them"
+        return Plan("show-one-show-all", rule, outcome, one)
+
+    if rule.do == "after-hand" and over:
+        return on_request(rule, "the hand is over")
+    if rule.do == "after-fold":
+        if over or player not in hand.in_hand():
+            return on_request(rule, "shown after folding")
+        if to in hand.in_hand():
+            return Plan("show-one-show-all", _clause(rule, "league 5"),
+                        f"p{player + 1} showed a live hand to p{to + 1}, who is still in it: a "
+                        "penalty may follow (league 35)", one)  # fmt: skip
+    if rule.do != "showdown-6":
+        rule = Rule(rule.question, rule.book, "showdown-6", "cardroom showdown 6", "fill",
+                    "cardroom showdown 6")  # fmt: skip
+    if over:
+        return on_request(rule, "after the deal")
+    when = _when_shown_to_all(hand, to)
+    if when == "now":
+        return Plan("show-one-show-all", rule, f"{shown} shown to every player at once",
+                    one + everyone)  # fmt: skip
+    return Plan("show-one-show-all", rule,
+                f"p{to + 1} saw {shown}; withheld from the others {when} (report it again then)",
+                one)  # fmt: skip
+
+
+def _when_shown_to_all(hand: Hand, to: int) -> str:
+    """When cards shown to ``to`` alone go to the table during a deal (cardroom showdown 6):
+    at once if ``to`` might still bet this round, at its end if only in later rounds, once the
+    betting is over if ``to`` cannot use them in wagering."""
+    live = hand.in_hand()
+    able = [p for p in live if hand.stacks[p] > 0]
+    if hand.phase in (Phase.SHOWDOWN, Phase.OVER) or len(able) < 2:
+        return "now"  # no wagering is left for the information to sway
+    if to not in able:
+        return "until the betting is over"
+    round_ = hand.round
+    if hand.phase is not Phase.BETTING or round_ is None:
+        return "now"  # the round in which they were shown is over
+    current, reopened = max(round_.bets), round_.reopen_count
+
+    def owes(p: int) -> bool:
+        return round_.acted_at[p] != reopened or round_.bets[p] < current
+
+    def may_raise(p: int) -> bool:
+        return owes(p) and hand.stacks[p] > current - round_.bets[p]
+
+    if owes(to) or any(may_raise(p) for p in able if p != to):
+        return "now"  # ``to`` may yet have to act on this round
+    return "until the end of this betting round"

@@ -395,6 +395,17 @@ class See(Report):
 
 
 @dataclass(frozen=True)
+class ShowedTo(Report):
+    verb = "showed"
+    usage = "showed p3 to p5 Ah [Kd ...] [--requested]: p3 showed these cards to p5 alone"
+    player: Player
+    to_word: str
+    to: Player
+    cards: tuple[Card, ...]
+    requested: bool = False  # another player asked to see them too
+
+
+@dataclass(frozen=True)
 class Throw(Report):
     verb = "throw"
     usage = "throw p3 [--induced]"
@@ -495,8 +506,8 @@ REPORTS: dict[str, type[Report]] = {
         ExtraHand, NotEntitled, Count, ExtraCard, Exposed, Flashed, OffTable, SeventhUp,
         DrawOrder, Boxed, Duplicate, OddBack, Foreign, DeckCount, Aware, Joker, BurnMissed,
         BurnDouble, ExtraBoard, BurnExposed, Premature, ExposedStub, StubOut, Shows, Dropped,
-        FouledStub, Retrieve, Into, See, Throw, Upcards, OverLine, Forward, Said, Released,
-        Chips, String, Short, OutOfTurn, SkippedTurn,
+        FouledStub, Retrieve, Into, See, ShowedTo, Throw, Upcards, OverLine, Forward, Said,
+        Released, Chips, String, Short, OutOfTurn, SkippedTurn,
     )
 }  # fmt: skip
 
