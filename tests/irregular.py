@@ -5,6 +5,7 @@ makes: chips conserved, and the hand rebuilt from its log equal to the hand."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 
 from croupier import events as ev
@@ -16,6 +17,7 @@ from croupier.history.formats import event_from_record
 from croupier.irregularities import Floor, Ruling
 from croupier.rebuild import deck_for, rebuild
 from croupier.rulebooks import load_rulebook
+from croupier.views import SPECTATOR, Reducer, visible
 
 BOOKS = ("au-casino", "rws", "qld", "cardroom", "league")
 STUB_A = "As Kd Qh Jc Ts 9d 8h 7c 6s 5d 4h 3c 2s Ah 2h 3d 4s 5s 6h 7d 8c 9c"
@@ -85,6 +87,33 @@ def checked(hand: Hand, ruling: Ruling | None = None) -> Hand:
         deck=deck_for(hand, hand.events), shuffler=SeededShuffler(99),
     )  # fmt: skip
     assert state(again) == state(hand)
+    house = Reducer(hand.starting).feed(hand.events)  # the house's view follows every ruling
+    over = hand.phase is Phase.OVER  # the house's view shows an empty middle then
+    for name in (
+        "stacks",
+        "board",
+        "folded",
+        "up",
+        *(() if over else ("bets", "contributed", "dead")),
+    ):
+        assert getattr(house, name) == getattr(hand, name), (name, hand.events[-4:])
+    for player, cards in enumerate(house.hole):
+        assert Counter(cards) == Counter([*hand.hole[player], *[None] * hand.hidden[player]])
+    for viewer in range(hand.players):  # each seat: its own cards, and how many others hold
+        seat = Reducer(hand.starting, viewer).feed(visible(hand.events, viewer))
+        assert seat.stacks == hand.stacks and seat.board == hand.board
+        for player, cards in enumerate(seat.hole):
+            held = [*hand.hole[player], *[None] * hand.hidden[player]]
+            assert len(cards) == len(held), (viewer, player, cards, held)
+            if player == viewer:
+                assert Counter(cards) == Counter(held)
+    public = {
+        *hand.dealt.exposed,
+        *(c for e in hand.events if isinstance(e, ev.Show) for c in e.cards),
+    }
+    spectator = Reducer(hand.starting, SPECTATOR).feed(visible(hand.events, SPECTATOR))
+    named = {c for cards in spectator.hole for c in cards if c is not None}
+    assert named <= public, named - public  # a spectator sees no hidden card
     for event in hand.events:  # and every event survives the event log (.jsonl)
         assert event_from_record(json.loads(json.dumps(event_record(event)))) == event
     if ruling is not None:

@@ -74,9 +74,7 @@ def _betting(hand: Hand, what: str) -> None:
 def put_in(hand: Hand, player: int) -> int:
     """Every chip ``player`` has put into this hand and not had back: antes, blinds, bets,
     dead money and chips held out of turn."""
-    return (
-        hand.contributed[player] + hand.bets[player] + hand.dead_paid[player] + hand.held[player]
-    )
+    return hand.contributed[player] + hand.bets[player] + hand.dead_paid[player] + hand.held[player]
 
 
 # --- cards ----------------------------------------------------------------------------------
@@ -159,10 +157,19 @@ def set_aside(hand: Hand, card: object, role: str, player: int, check: bool) -> 
     _located(hand, kept, player)
     if check:
         return
+    player = _owner(hand, kept, player)
     hand.dealt.remove(kept, player)
     face_up = kept is not None and kept in hand.dealt.exposed
     hand.dealt.aside.append((kept, role))
     hand._log(ev.SetAside(kept, role, player, face_up))
+
+
+def _owner(hand: Hand, card: Card | None, player: int) -> int:
+    """Whose hand ``card`` leaves (-1: none), so that every viewer can tell whose it was."""
+    if player >= 0 or card is None:
+        return player
+    zone, owner = hand.dealt.locate(card)
+    return owner if zone in ("hole", "up") else -1
 
 
 def _located(hand: Hand, card: Card | None, player: int) -> None:
@@ -196,10 +203,15 @@ def restack(hand: Hand, cards: Sequence[object], check: bool) -> None:
             raise IllegalAction(f"{card} cannot go back on the stub: {dealt.whereabouts(card)}")
     if check:
         return
+    owners = tuple(_owner(hand, card, -1) for card in known)
+    public = tuple(
+        card in dealt.board or card in dealt.exposed or any(card in up for up in dealt.up)
+        for card in known
+    )
     for card in known:
         dealt.remove(card)
     dealt.deck = Deck(dealt.deck.kind, [*known, *dealt.deck.cards])
-    hand._log(ev.Restacked(tuple(known)))
+    hand._log(ev.Restacked(tuple(known), owners, public))
 
 
 def discard(hand: Hand, card: object, scrap: bool, player: int, check: bool) -> None:
@@ -209,6 +221,7 @@ def discard(hand: Hand, card: object, scrap: bool, player: int, check: bool) -> 
     if check:
         return
     dealt = hand.dealt
+    player = _owner(hand, gone, player)
     zone = dealt.remove(gone, player)
     face_up = gone is not None and gone in dealt.exposed
     if gone is None:

@@ -509,7 +509,7 @@ class Exposed(Event):
         object.__setattr__(self, "stay_up", stay_up)
 
     def visible_to(self, viewer: object) -> Event:
-        if self.to < 0 or viewer == HOUSE or viewer == self.to or viewer == self.player:
+        if self.to < 0 or viewer == HOUSE or viewer == self.to or _owns(viewer, self.player):
             return self
         return Exposed(None, self.by, self.to, self.player, self.stay_up)
 
@@ -533,22 +533,42 @@ class SetAside(Event):
         object.__setattr__(self, "face_up", face_up)
 
     def visible_to(self, viewer: object) -> Event:
-        if self.face_up or viewer == HOUSE or self.card is None:
+        if self.face_up or viewer == HOUSE or self.card is None or _owns(viewer, self.player):
             return self
         return SetAside(None, self.role, self.player, self.face_up)
 
 
 @dataclass(frozen=True, slots=True)
 class Restacked(Event):
-    """Cards put back on top of the stub, the first to be dealt next (a deal reconstructed)."""
+    """Cards put back on top of the stub, the first to be dealt next (a deal reconstructed).
+    ``owners``: for each card, the player whose hand it left (-1: the board, the burns or the
+    muck), so that every viewer can count each hand; ``public``: which were face up or exposed.
+    A viewer sees named only its own cards and the public ones."""
 
-    cards: tuple[Card, ...]
+    cards: tuple[Card | None, ...]
+    owners: tuple[int, ...] = ()
+    public: tuple[bool, ...] = ()
 
-    def __init__(self, cards: tuple[Card, ...]) -> None:
+    def __init__(
+        self,
+        cards: tuple[Card | None, ...],
+        owners: tuple[int, ...] = (),
+        public: tuple[bool, ...] = (),
+    ) -> None:
         object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "owners", owners)
+        object.__setattr__(self, "public", public)
 
     def visible_to(self, viewer: object) -> Event:
-        return self if viewer == HOUSE else Restacked(())
+        if viewer == HOUSE:
+            return self
+        count = len(self.cards)
+        owners, public = self.owners or (-1,) * count, self.public or (False,) * count
+        seen = tuple(
+            card if public[i] or _owns(viewer, owners[i]) else None
+            for i, card in enumerate(self.cards)
+        )
+        return Restacked(seen, owners, public)
 
 
 @dataclass(frozen=True, slots=True)
@@ -569,7 +589,7 @@ class Discarded(Event):
         object.__setattr__(self, "face_up", face_up)
 
     def visible_to(self, viewer: object) -> Event:
-        if self.face_up or viewer == HOUSE or self.card is None:
+        if self.face_up or viewer == HOUSE or self.card is None or _owns(viewer, self.player):
             return self
         return Discarded(None, self.scrap, self.player, self.face_up)
 
@@ -722,3 +742,8 @@ class WagerCorrected(Event):
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "to", to)
         object.__setattr__(self, "delta", delta)
+
+
+def _owns(viewer: object, player: int) -> bool:
+    """Whether ``viewer`` is ``player`` (a seat; -1, nobody's, is never the spectator's)."""
+    return player >= 0 and viewer == player

@@ -187,7 +187,7 @@ def _correct(hand: Hand, event: ev.Event) -> None:
     elif isinstance(event, ev.SetAside):
         hand.set_aside(event.card, event.role, event.player)
     elif isinstance(event, ev.Restacked):
-        hand.restack(event.cards)
+        hand.restack([card for card in event.cards if card is not None])
     elif isinstance(event, ev.Discarded):
         hand.discard(event.card, event.scrap, event.player)
     elif isinstance(event, ev.HandVoided):

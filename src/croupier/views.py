@@ -120,6 +120,9 @@ class Reducer:
         self.current = 0  # the bet to match this round
         self.results: list[ev.Announce] = []
         self.events: list[ev.Event] = []
+        self.dead_paid = [0] * count  # each player's share of ``dead`` (a refund returns it)
+        self.held = [0] * count  # chips in front of a player who acted out of turn
+        self.behind = [0] * count  # chips kept back by a player treated as all-in
 
     def feed(self, events: Iterable[ev.Event]) -> Reducer:
         for event in events:
@@ -128,7 +131,7 @@ class Reducer:
 
     def apply(self, event: ev.Event) -> None:
         self.events.append(event)
-        if self.betting and not isinstance(event, _BETTING):
+        if self.betting and isinstance(event, ev.RoundEnd | ev.HandOver):
             self._end_round()  # the round's bets are in the pot
         if isinstance(event, ev.PostAnte | ev.PostDead):
             self.stacks[event.player] -= event.amount
@@ -136,12 +139,15 @@ class Reducer:
                 self.contributed[event.player] += event.amount
             else:
                 self.dead += event.amount
+                self.dead_paid[event.player] += event.amount
         elif isinstance(event, ev.PostBlind | ev.BringIn | ev.Call | ev.Bet):
             self._put(event.player, event.amount)
         elif isinstance(event, ev.DealHole):
-            self.hole[event.player].extend(event.cards)
+            if not self.folded[event.player]:  # a folded seat's card goes to the muck (au 19.12)
+                self.hole[event.player].extend(event.cards)
         elif isinstance(event, ev.DealUp):
-            self.up[event.player].extend(event.cards)
+            if not self.folded[event.player]:
+                self.up[event.player].extend(event.cards)
         elif isinstance(event, ev.DealBoard):
             self.board.extend(event.cards)
         elif isinstance(event, ev.Draw):
@@ -165,6 +171,115 @@ class Reducer:
         elif isinstance(event, ev.HandOver):
             self.contributed = [0] * len(self.stacks)
             self.dead = 0
+            self.stacks = list(event.stacks)  # chips kept back or held come home
+        elif isinstance(event, _CORRECTIONS):
+            self._correct(event)
+
+    def _correct(self, event: ev.Event) -> None:
+        """The events of a ruling's corrections (croupier.corrections), as the engine applies
+        them."""
+        if isinstance(event, ev.CardGiven):
+            if not self.folded[event.player]:  # a folded seat's card goes to the muck
+                if event.up and event.card is not None:
+                    self.up[event.player].append(event.card)
+                else:
+                    self.hole[event.player].append(event.card)
+        elif isinstance(event, ev.BoardAdded):
+            self.board.extend(event.cards)
+        elif isinstance(event, ev.StubReshuffled):
+            self.board = [card for card in self.board if card not in event.returned]
+        elif isinstance(event, ev.SetAside | ev.Discarded):
+            self._take(event.card, event.player)
+        elif isinstance(event, ev.Restacked):
+            owners = event.owners or (-1,) * len(event.cards)
+            for card, owner in zip(event.cards, owners, strict=True):
+                self._take(card, owner)
+        elif isinstance(event, ev.Exposed):
+            hole = self.hole[event.player] if event.player >= 0 else []
+            if event.card is not None and event.card not in hole and None in hole:
+                hole[hole.index(None)] = event.card  # an unseen card, named as it is seen
+        elif isinstance(event, ev.HandVoided):
+            for player, amount in enumerate(event.returned):
+                self.stacks[player] += amount
+            self._empty_middle()
+        elif isinstance(event, ev.HandKilled):
+            player = event.player
+            self.folded[player] = True
+            if event.refund:
+                self.stacks[player] += event.refunded
+                self.dead -= self.dead_paid[player]
+                self.contributed[player] = self.bets[player] = self.dead_paid[player] = 0
+                self.held[player] = 0
+        elif isinstance(event, ev.Revived):
+            self.folded[event.player] = self.mucked[event.player] = False
+        elif isinstance(event, ev.PotsAwarded):
+            self._award(event)
+        elif isinstance(event, ev.ActionVoided):
+            self._void(event.index)
+        elif isinstance(event, ev.ActionHeld):
+            self.stacks[event.player] -= event.amount
+            self.held[event.player] = event.amount
+        elif isinstance(event, ev.HeldResolved):
+            self.held[event.player] = 0
+            if event.how == "forfeit":
+                self.dead += event.amount
+                self.dead_paid[event.player] += event.amount
+            else:
+                self.stacks[event.player] += event.amount
+        elif isinstance(event, ev.TreatedAllIn):
+            self.behind[event.player] += self.stacks[event.player]
+            self.stacks[event.player] = 0
+        elif isinstance(event, ev.WagerCorrected):
+            if self.held[event.player]:
+                self.held[event.player] += event.delta
+            else:
+                self.bets[event.player] = event.to
+                self.current = max(self.current, event.to)
+            self.stacks[event.player] -= event.delta
+
+    def _take(self, card: Card | None, player: int) -> None:
+        """A card moved by a ruling out of wherever it lay, as far as the viewer can tell: a
+        card it did not see leaves ``player``'s hand, or nothing it can see."""
+        holes = [self.hole[player]] if player >= 0 else []
+        if card is None:
+            for hole in holes:
+                if None in hole:
+                    hole.remove(None)
+            return
+        for hole in [*holes, *self.hole]:
+            if card in hole:
+                hole.remove(card)
+                return
+        for place in [*self.up, self.board]:
+            if card in place:
+                place.remove(card)
+                return
+
+    def _award(self, event: ev.PotsAwarded) -> None:
+        if event.uncontested:  # the chips above the highest live contribution
+            live = [p for p, out in enumerate(self.folded) if not out and not self.mucked[p]]
+            top = max(self.contributed[p] + self.bets[p] for p in live)
+            self.contributed = [min(c, top) for c in self.contributed]
+            self.stacks[event.player] += event.amount
+            return
+        for player, held in enumerate(self.held):  # held chips go back first
+            self.stacks[player] += held
+        self.held = [0] * len(self.held)
+        self._empty_middle()  # the announcement and collection that follow pay it
+
+    def _void(self, index: int) -> None:
+        """The betting action at log ``index`` undone: the hand as the log left it before."""
+        before = Reducer(self.starting, self.viewer).feed(self.events[:index])
+        events = self.events
+        self.__dict__.update(before.__dict__)
+        self.events = events
+
+    def _empty_middle(self) -> None:
+        count = len(self.stacks)
+        self.contributed, self.bets, self.dead_paid = [0] * count, [0] * count, [0] * count
+        self.held = [0] * count
+        self.dead = 0
+        self.current = 0
 
     def _put(self, player: int, amount: int) -> None:
         self.stacks[player] -= amount
@@ -228,7 +343,12 @@ class Reducer:
         )
 
 
-_BETTING: Final = (ev.Fold, ev.Check, ev.Call, ev.Bet, ev.BringIn)
+_CORRECTIONS: Final = (
+    ev.CardGiven, ev.BoardAdded, ev.StubReshuffled, ev.SetAside, ev.Discarded, ev.Restacked,
+    ev.Exposed,
+    ev.HandVoided, ev.HandKilled, ev.Revived, ev.PotsAwarded, ev.ActionVoided, ev.ActionHeld,
+    ev.HeldResolved, ev.TreatedAllIn, ev.WagerCorrected,
+)  # fmt: skip
 
 
 def view(hand: Hand, viewer: int) -> HandView:
