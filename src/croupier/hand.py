@@ -1220,7 +1220,7 @@ class Hand:
             cards = dealt.deck.deal(per_player * len(seats))
             down = (per_player - up) * len(seats)
             for k in range(len(seats)):
-                self._give(seats[k], cards[k:down : len(seats)], cards[down + k :: len(seats)])
+                self._give(seats[k], cards[k : down : len(seats)], cards[down + k :: len(seats)])
         if board:
             self._deal_board([c for c in self._next_for("board", board) if c is not None])
 

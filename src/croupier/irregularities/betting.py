@@ -324,15 +324,27 @@ def follow_plan(floor: Floor, hand: Hand, key: str) -> Plan:
             fold = Plan("out-of-turn", rule, f"{who} folds; the chips go back",
                         [lambda h: h.resolve_held(player, "return"),
                          lambda h: apply_action(h, player, "fold")])  # fmt: skip
-            bet = Plan("out-of-turn", _clause(rule, "league 22"), f"{who} bets the minimum; the "
-                       "rest goes back", [*minimum.steps, lambda h: apply_action(
-                           h, player, "bet", h.legal().raise_range[0])])  # type: ignore[index]
+            bet = Plan(
+                "out-of-turn",
+                _clause(rule, "league 22"),
+                f"{who} bets the minimum; the rest goes back",
+                [
+                    *minimum.steps,
+                    lambda h: apply_action(h, player, "bet", h.legal().raise_range[0]),
+                ],
+            )  # type: ignore[index]
             return Plan("out-of-turn", rule, f"nobody bet or raised: {who} need not follow the "
                         "bet: check, fold, or bet only the minimum",
                         options={"check": check, "fold": fold, "bet-minimum": bet})  # fmt: skip
-        forfeit = Plan("out-of-turn", rule, f"{who} withdraws after a bet: the held chips are "
-                       "forfeited to the pot", [lambda h: h.resolve_held(player, "forfeit"),
-                                                lambda h: apply_action(h, player, "fold")])
+        forfeit = Plan(
+            "out-of-turn",
+            rule,
+            f"{who} withdraws after a bet: the held chips are forfeited to the pot",
+            [
+                lambda h: h.resolve_held(player, "forfeit"),
+                lambda h: apply_action(h, player, "fold"),
+            ],
+        )
         call = Plan("out-of-turn", rule, f"{who} calls; the held chips count toward it",
                     [lambda h: h.resolve_held(player, "return"),
                      lambda h: apply_action(h, player, "call")])  # fmt: skip
@@ -341,11 +353,20 @@ def follow_plan(floor: Floor, hand: Hand, key: str) -> Plan:
                     options={"fold": forfeit, "call": call, "raise-minimum": minimum})  # fmt: skip
     # cardroom betting 11 (and the books it fills): binding unless someone bet, called or raised
     if intervening:
-        return Plan("out-of-turn", rule, f"a missed player {'bet' if bet_more else 'called'}: "
-                    f"not binding; {who}'s chips go back and {who} acts freely", free.steps)
+        return Plan(
+            "out-of-turn",
+            rule,
+            f"a missed player {'bet' if bet_more else 'called'}: "
+            f"not binding; {who}'s chips go back and {who} acts freely",
+            free.steps,
+        )
     binding = Plan("out-of-turn", rule, f"binding: {who}'s {action} stands", stands)
-    return Plan("out-of-turn", rule, f"nobody bet, called or raised after it: the floor may rule "
-                f"{who}'s {action} binding", options={"binding": binding, "release": free})
+    return Plan(
+        "out-of-turn",
+        rule,
+        f"nobody bet, called or raised after it: the floor may rule {who}'s {action} binding",
+        options={"binding": binding, "release": free},
+    )
 
 
 def _read(hand: Hand, player: int, action: str, total: int, legal: Legal) -> tuple[str, int]:

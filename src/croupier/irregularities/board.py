@@ -107,9 +107,7 @@ def burn_error(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     )  # fmt: skip
 
 
-def _au_new_flop(
-    hand: Hand, rule: Rule, cards: list[Card], burn: Card | None, undo: bool
-) -> Plan:
+def _au_new_flop(hand: Hand, rule: Rule, cards: list[Card], burn: Card | None, undo: bool) -> Plan:
     """au 19.26: the flop is taken back, shuffled with the stub and cut; a burn and a new
     flop. One action already taken on it is undone first (decision: its cards are replaced)."""
     steps: list[Step] = [lambda h: h.void_action()] if undo else []
@@ -307,10 +305,7 @@ def stub_out(floor: Floor, hand: Hand, report: r.Report) -> Plan:
         raise refuse(rule, "only stud deals each player a card until the stub runs out")
     seven = len(hand.rules.game.streets) == 5
     rule = _clause(rule, "au 19.16" if seven else "au 19.9")
-    restocked = any(
-        isinstance(e, ev.Reshuffle)
-        for e in hand.events[_street_start(hand) :]
-    )
+    restocked = any(isinstance(e, ev.Reshuffle) for e in hand.events[_street_start(hand) :])
     community = bool(hand.board) and hand.street == len(hand.rules.game.streets) - 1
     if community:
         thirteen = _clause(rule, "au 13.4(a)" if seven else "au 12.4(a)")

@@ -311,8 +311,14 @@ def boxed(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     if rule.do == "misdeal-in-hole-deal" and hole_deal and floor.before_cut_off(hand, rule):
         return misdeal_plan(floor, "boxed-card", rule, "a card face up in the deck")
     if rule.do != "muck" and earlier >= 1 and floor.before_cut_off(hand, rule):
-        two = Rule("boxed", rule.book, "misdeal", "cardroom misdeals 2(c)",
-                   "own" if rule.book == "cardroom" else "fill", "cardroom misdeals 2(c)")
+        two = Rule(
+            "boxed",
+            rule.book,
+            "misdeal",
+            "cardroom misdeals 2(c)",
+            "own" if rule.book == "cardroom" else "fill",
+            "cardroom misdeals 2(c)",
+        )
         return misdeal_plan(floor, "boxed-card", two, "two boxed cards")
     if rule.do == "misdeal-in-hole-deal":
         rule = Rule("boxed", rule.book, "scrap", "cardroom irregularities 7", "fill",
@@ -321,8 +327,10 @@ def boxed(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     where = "to the muck" if not scrap else "out of the game, a scrap of paper"
     steps: list[Step] = [lambda h: h.expose(card)]
     if zone == "board":
-        steps += [lambda h: h.discard(card, scrap), lambda h: h.deal_board([next_card(h)],
-                                                                        extra=True)]
+        steps += [
+            lambda h: h.discard(card, scrap),
+            lambda h: h.deal_board([next_card(h)], extra=True),
+        ]
     elif zone in ("hole", "up"):
         position = _position(hand, owner, card)
         order = deal_sequence(hand)
@@ -345,9 +353,7 @@ def boxed(floor: Floor, hand: Hand, report: r.Report) -> Plan:
 def _void_or_stand(floor: Floor, hand: Hand, rule: Rule, why: str) -> Plan:
     if hand.phase is Phase.OVER:
         return play_on("defective-deck", rule, f"{why}: the pot was pushed, the result stands")
-    aware = [
-        e for e in hand.events if isinstance(e, ev.RulingMade) and e.situation == "aware"
-    ]
+    aware = [e for e in hand.events if isinstance(e, ev.RulingMade) and e.situation == "aware"]
     plan = misdeal_plan(floor, "defective-deck", rule, why)
     if not aware or floor.rule("aware").do != "floor":
         return plan

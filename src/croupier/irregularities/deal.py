@@ -31,8 +31,7 @@ def misdeal_plan(floor: Floor, situation: str, rule: Rule, why: str = "") -> Pla
         outcome = "the game is void: every chip goes back; the same button deals again"
     else:
         outcome = (
-            "misdeal: every chip goes back; a new shuffle and cut, the same button, the same "
-            "blinds"
+            "misdeal: every chip goes back; a new shuffle and cut, the same button, the same blinds"
         )
     if why:
         outcome = f"{why}: {outcome}"
@@ -125,7 +124,9 @@ def cut_and_shuffle(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     dealt = any(hand.hole) or any(hand.hidden) or any(hand.up) or hand.street > 0
     if isinstance(report, r.CutExposed) and not dealt:
         return Plan(
-            "cut-exposed", rule, "no card was dealt: a new shuffle and cut; the blinds stand",
+            "cut-exposed",
+            rule,
+            "no card was dealt: a new shuffle and cut; the blinds stand",
             [lambda h: h.reshuffle()],
         )
     if not floor.before_cut_off(hand, rule):
@@ -233,10 +234,7 @@ def _short_to_count(hand: Hand, player: int) -> list[Step]:
     """Deal ``player`` from the stub up to the initial deal's count."""
     street = hand.rules.game.streets[0]
     held = len(hand.hole[player]) + hand.hidden[player] + len(hand.up[player])
-    return [
-        give_next_card(player)
-        for _ in range(max(0, street.hole + street.up - held))
-    ]
+    return [give_next_card(player) for _ in range(max(0, street.hole + street.up - held))]
 
 
 @handles(r.ExtraHand)
@@ -350,9 +348,7 @@ def _before_action(
     return misdeal_plan(floor, "wrong-count", two)
 
 
-def _dead_hand(
-    floor: Floor, hand: Hand, player: int, acted: bool, report: r.Report
-) -> Plan:
+def _dead_hand(floor: Floor, hand: Hand, player: int, acted: bool, report: r.Report) -> Plan:
     """I5: found after the cut-off, or after the player acted."""
     rule = floor.rule("wrong-count-after")
     who = f"p{player + 1}"

@@ -265,8 +265,13 @@ class DealerSession:
             "pots": pots,
             "board": [str(c) for c in hand.board],
             "hands": {
-                f"p{p + 1}": " ".join([*map(str, hand.hole[p]), *["?"] * hand.hidden[p],
-                                       *(f"{c}^" for c in hand.up[p])])
+                f"p{p + 1}": " ".join(
+                    [
+                        *map(str, hand.hole[p]),
+                        *["?"] * hand.hidden[p],
+                        *(f"{c}^" for c in hand.up[p]),
+                    ]
+                )
                 for p in range(hand.players)
             },  # up cards marked ^
             "muck": [str(c) for c in hand.dealt.muck],
@@ -416,4 +421,3 @@ def run_script(text: str, **settings: object) -> tuple[DealerSession, list[dict[
         for ruling in outcome.rulings:
             records.append({"line": number, "input": line, **ruling.as_json()})
     return session, records
-

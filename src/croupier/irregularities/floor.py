@@ -215,7 +215,12 @@ class Floor:
         snapshot = hand.copy()
         index = hand.record_ruling(
             ev.RulingMade(
-                situation, rule.clause, rule.basis, report, plan.outcome, choice=choice,
+                situation,
+                rule.clause,
+                rule.basis,
+                report,
+                plan.outcome,
+                choice=choice,
                 blocking=waiting.blocking if waiting is not None else True,
                 player=plan.player if waiting is not None and not waiting.blocking else -1,
             )
