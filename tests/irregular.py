@@ -80,7 +80,7 @@ def state(hand: Hand) -> tuple[object, ...]:
 def checked(hand: Hand, ruling: Ruling | None = None) -> Hand:
     """Chips are conserved, the hand rebuilt from its log is the same hand, and its log reads
     back from JSON."""
-    total = sum(hand.starting)
+    total = sum(hand.starting) + hand.forced.carried
     assert sum(hand.stacks) + hand.in_play + hand.commission == total, hand.stacks
     again = rebuild(
         hand.rules, hand.starting, hand.events, forced=hand.forced,

@@ -17,7 +17,7 @@ from croupier.bots import Action
 from croupier.cards import Card, DeckKind, parse_cards
 from croupier.deck import Deck, SeededShuffler
 from croupier.hand import Hand, Phase, Rules
-from croupier.history import dump_phh, history_from_hand
+from croupier.history import PHHError, dump_phh, history_from_hand
 from croupier.history.text import format_pokerstars
 from croupier.rulebooks import load_rulebook
 from croupier.session import Session, Timing
@@ -639,3 +639,76 @@ def test_au_19_1_redeal_same_first_player_same_blinds_no_second_fee() -> None:
     assert sum(isinstance(e, FeePaid) for e in t.events) == 4 and t.commission == 8
     with pytest.raises(TableError, match="in progress"):
         t.redeal()
+
+
+# --- cardroom irregularities 5-6: a pot carried from a void deal ---------------------------
+
+
+def _void_with_forfeit() -> tuple[Table, int]:
+    """A cardroom table of four; p1 (seat 1, the small blind) knew the deck was defective
+    (cardroom irregularities 5): the deal is void, every chip goes back but p1's, which the
+    next deal carries. Returns the table and the chips bought in."""
+    from croupier.irregularities import Floor
+
+    rules = load_rulebook("cardroom").rules("holdem", "no-limit", stakes=10)
+    # Newcomers are dealt in at once, so only the carried pot keeps one out.
+    t = Table(rules, 6, buy_in=BuyIn(minimum=100), new_player=NewPlayer.PLAY)
+    for seat, name in enumerate("abcd", start=1):
+        t.sit(seat, name, 1000)
+    hand = t.start_hand(shuffler=SeededShuffler(3))
+    hand.bet_or_raise_to(40)  # p3 raises; p1's 5 is in the pot
+    floor = Floor("cardroom")
+    floor.report(hand, "aware p1")
+    floor.report(hand, f"duplicate {hand.hole[0][0]}")
+    floor.decide(hand, "keep")
+    assert hand.void and hand.stacks == [995, 1000, 1000, 1000] and hand.carried == 5
+    t.finish_hand()
+    return t, 4000
+
+
+def _chips_at(t: Table) -> int:
+    return sum(t.player_at(s).chips for s in t.occupied())  # type: ignore[union-attr]
+
+
+def test_cardroom_irregularities_6_a_carried_pot_is_dealt_only_to_the_last_deals_players() -> None:
+    t, bought = _void_with_forfeit()
+    assert t.carried == 5 and _chips_at(t) + t.carried == bought
+    t.sit(5, "e", 1000)  # arrives after the void deal: not entitled to this hand
+    hand = t.start_hand(shuffler=SeededShuffler(4))
+    assert t.deal_order() == (2, 3, 4, 1) and 5 not in t.deal_order()
+    assert hand.events[0] == ev.PotCarried(5) and hand.dead == 5 and hand.pot == 20
+    assert t.carried == 0
+    fold_out(hand)
+    with pytest.raises(PHHError, match=r"PotCarried .*\.jsonl"):
+        history_from_hand(hand)  # PHH has no way to say it: the event log keeps it
+    t.finish_hand()
+    assert _chips_at(t) == bought + 1000  # the carried chips went to the winner
+    t.start_hand(shuffler=SeededShuffler(5))
+    assert 5 in t.deal_order()  # the next deal is open to everyone again
+
+
+def test_cardroom_irregularities_6_a_redeal_carries_the_forfeited_chips() -> None:
+    t, bought = _void_with_forfeit()
+    again = t.redeal(shuffler=SeededShuffler(6))
+    assert again.forced.carried == 5 and again.pot == 20 and t.carried == 0
+    again.void_hand([])  # void once more, with nobody's chips kept: the carried pot stays
+    assert again.carried == 5
+    t.finish_hand()
+    assert t.carried == 5 and _chips_at(t) + t.carried == bought
+
+
+def test_a_carried_pot_survives_a_restore_and_a_rebuild() -> None:
+    t, _ = _void_with_forfeit()
+    hand = t.start_hand(shuffler=SeededShuffler(4))
+    hand.check_or_call()
+    rules = load_rulebook("cardroom").rules("holdem", "no-limit", stakes=10)
+    copy = Table(rules, 6, buy_in=BuyIn(minimum=100), new_player=NewPlayer.PLAY)
+    copy.restore(t.events, hand=hand.copy())
+    assert copy.carried == t.carried == 0 and copy.hand is not None
+    assert copy.hand.pot == hand.pot and copy.hand.events == hand.events
+    from croupier.table_events import HandFinished
+
+    finished = next(i for i, e in enumerate(t.events) if isinstance(e, HandFinished))
+    between = Table(rules, 6, buy_in=BuyIn(minimum=100), new_player=NewPlayer.PLAY)
+    between.restore(t.events[: finished + 1])  # between the void deal and the next
+    assert between.carried == 5

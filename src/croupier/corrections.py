@@ -281,7 +281,7 @@ def void_hand(hand: Hand, keep: Iterable[int], check: bool) -> None:
     if check:
         return
     returned = [0 if p in kept else put_in(hand, p) for p in range(hand.players)]
-    carried = sum(put_in(hand, p) for p in kept)
+    carried = hand.forced.carried + sum(put_in(hand, p) for p in kept)
     for p in range(hand.players):
         hand.stacks[p] = hand.stacks[p] + returned[p]
     _empty_middle(hand)

@@ -45,6 +45,7 @@ __all__ = [
     "PostAnte",
     "PostBlind",
     "PostDead",
+    "PotCarried",
     "PotsAwarded",
     "Rake",
     "Reshuffle",
@@ -592,6 +593,20 @@ class Discarded(Event):
         if self.face_up or viewer == HOUSE or self.card is None or _owns(viewer, self.player):
             return self
         return Discarded(None, self.scrap, self.player, self.face_up)
+
+
+@dataclass(frozen=True, slots=True)
+class PotCarried(Event):
+    """Chips forfeited in a voided deal, brought into this one as dead money in the main pot
+    (cardroom irregularities 5-6): no player's stack pays them."""
+
+    amount: int
+
+    def __init__(self, amount: int) -> None:
+        object.__setattr__(self, "amount", amount)
+
+    def __str__(self) -> str:
+        return f"pot carried {self.amount}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,6 +60,8 @@ class ForcedBets(Frozen):
     ``antes``: each player's ante (empty: none), posted first; a big-blind ante is one entry at
     the big blind, a button ante one at the button. ``blinds``: in the order they are posted.
     ``bring_in``: stud's forced opening bet under the minimum (cardroom betting 16), 0 for none.
+    ``carried``: chips a voided deal forfeited, dead money in this hand's main pot from no
+    one's stack (cardroom irregularities 5-6).
     """
 
     antes: tuple[int, ...] = ()
@@ -73,6 +75,7 @@ class ForcedBets(Frozen):
     # True: a blind posted all-in for less is the bet to match (PHH, PokerKit). False: the bet
     # to match is the blind as set, whoever could not post it all (league; the others are silent).
     short_blind_sets_bet: bool = False
+    carried: int = 0
 
     def __init__(
         self,
@@ -81,13 +84,15 @@ class ForcedBets(Frozen):
         bring_in: int = 0,
         dead_antes: bool = False,
         short_blind_sets_bet: bool = False,
+        carried: int = 0,
     ) -> None:
         object.__setattr__(self, "antes", tuple(antes))
         object.__setattr__(self, "blinds", tuple(blinds))
         object.__setattr__(self, "bring_in", bring_in)
         object.__setattr__(self, "dead_antes", dead_antes)
         object.__setattr__(self, "short_blind_sets_bet", short_blind_sets_bet)
-        for amount in (*self.antes, *(blind.amount for blind in self.blinds), bring_in):
+        object.__setattr__(self, "carried", carried)
+        for amount in (*self.antes, *(blind.amount for blind in self.blinds), bring_in, carried):
             if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
                 raise RulesError(f"forced bets are whole numbers of chips, got {amount!r}")
 

@@ -288,7 +288,8 @@ class Hand:
     def in_play(self) -> int:
         """Every chip of the hand not in a stack: the pots, bets, held chips, chips a player
         treated as all-in keeps back, and a void hand's carried pot. With the stacks and the
-        commission this is always the starting total (chips are conserved)."""
+        commission this is always the starting total and any pot carried in (chips are
+        conserved)."""
         middle = 0 if self.settlement is not None else self.pot  # paid out once settled
         return middle + _total(self.held) + _total(self.behind) + self.carried
 
@@ -1112,6 +1113,10 @@ class Hand:
     # --- dealing ---------------------------------------------------------------------------
 
     def _post_antes(self) -> None:
+        carried = self.forced.carried
+        if carried:  # a voided deal's forfeited chips, dead money (cardroom irregularities 6)
+            self.dead += carried
+            self._log(ev.PotCarried(carried))
         antes = self.forced.antes
         for player in range(len(antes)):
             if antes[player]:

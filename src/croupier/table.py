@@ -556,8 +556,9 @@ class Table(TableState):
         stacks = tuple(self._players[seat].chips for seat in order)
         if min(stacks) < 1:
             raise TableError("a player has no chips left: the hand cannot be dealt again")
+        forced = replace(last.forced, carried=self.carried)
         hand = Hand(
-            self.rules, stacks, deck, forced=last.forced, shuffler=shuffler,
+            self.rules, stacks, deck, forced=forced, shuffler=shuffler,
             auto_deal=auto_deal, auto_show=auto_show,
         )  # fmt: skip
         positions = self.positions
@@ -566,7 +567,7 @@ class Table(TableState):
         self._record(
             Redeal(self.hands),
             ButtonPlaced(positions.button, dead, positions.blinds),
-            HandStarted(self.hands + 1, order, stacks, last.forced, given),
+            HandStarted(self.hands + 1, order, stacks, forced, given),
         )
         self.hand = hand
         return hand
@@ -575,7 +576,13 @@ class Table(TableState):
         self, shuffler: Shuffler | None = None, events: list[TableEvent] | None = None
     ) -> Plan | None:
         """The next hand's plan; the first button's draw goes into ``events``."""
-        seats = [self._seat_state(seat) for seat in sorted(self._players)]
+        # Chips carried from a void deal: only its players are entitled to a hand (cardroom
+        # irregularities 6); the others sit this deal out as if not yet seated.
+        seats = [
+            self._seat_state(seat)
+            for seat in sorted(self._players)
+            if not self.carried or seat in self._order
+        ]
         present = [s.seat for s in seats if s.state is not State.AWAY]
         if len(present) < 2:
             return None
@@ -625,11 +632,12 @@ class Table(TableState):
         usual = self.rules.forced_bets(players)
         index = {seat: i for i, seat in enumerate(plan.order)}
         blinds = [Blind(index[seat], amount, kind) for seat, amount, kind in plan.blinds]
-        if tuple(blinds) == usual.blinds:
+        if tuple(blinds) == usual.blinds and not self.carried:
             return usual
         return ForcedBets(
             antes=usual.antes, blinds=blinds, bring_in=usual.bring_in,
             dead_antes=usual.dead_antes, short_blind_sets_bet=usual.short_blind_sets_bet,
+            carried=self.carried,
         )  # fmt: skip
 
     def finish_hand(self) -> HandSummary:
@@ -648,7 +656,8 @@ class Table(TableState):
         net = {seat: stacks[seat] - self._start[i] - fee for i, seat in enumerate(order)}
         commission = rake + self._paid
         busted = tuple(seat for seat in order if not self._can_play(seat))
-        self._record(HandFinished(self.hands, tuple(stacks.items()), commission, busted))
+        carried = hand.carried
+        self._record(HandFinished(self.hands, tuple(stacks.items()), commission, busted, carried))
         left = []
         if self.bust is Bust.LEAVE:
             for seat in busted:

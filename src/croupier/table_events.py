@@ -212,6 +212,7 @@ class HandFinished(TableEvent):
     stacks: tuple[tuple[int, int], ...]  # (seat, chips) after the hand
     commission: int  # rake and participation fees of this hand
     busted: tuple[int, ...]
+    carried: int = 0  # forfeited in a void hand, for the next deal (cardroom irregularities 6)
 
 
 @dataclass(frozen=True)

@@ -166,6 +166,7 @@ class TableState:
         self.hand: Hand | None = None  # the current or last hand
         self.hands = 0  # hands started
         self.commission = 0  # all the house has taken at this table
+        self.carried = 0  # chips a void hand forfeited, for the next deal (cardroom irreg. 6)
         self.draw: list[tuple[int, Card]] = []  # the draw for the first button, in order
         self.events: list[TableEvent] = []
         self._players: dict[int, SeatRecord] = {}
@@ -246,6 +247,7 @@ class TableState:
             self._correction = None
         elif isinstance(event, HandStarted):
             self.hands, self._order, self._start = event.number, event.seats, event.stacks
+            self.carried -= event.forced.carried
             self._open, self._summary = True, None
             big = self.positions.big_blind if self.positions else None
             self._big_blinds.append(big if big in event.seats else None)
@@ -257,6 +259,7 @@ class TableState:
             for seat, chips in event.stacks:
                 players[seat].chips = chips
             self.commission += event.commission - self._paid  # the fees are counted already
+            self.carried += event.carried
             self._open, self._paid = False, 0
         elif not isinstance(event, ClockCalled | ClockExpired | Redeal):
             raise TableError(f"not a table event: {event!r}")

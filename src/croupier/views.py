@@ -133,7 +133,9 @@ class Reducer:
         self.events.append(event)
         if self.betting and isinstance(event, ev.RoundEnd | ev.HandOver):
             self._end_round()  # the round's bets are in the pot
-        if isinstance(event, ev.PostAnte | ev.PostDead):
+        if isinstance(event, ev.PotCarried):
+            self.dead += event.amount
+        elif isinstance(event, ev.PostAnte | ev.PostDead):
             self.stacks[event.player] -= event.amount
             if isinstance(event, ev.PostAnte) and not event.dead:
                 self.contributed[event.player] += event.amount

@@ -33,6 +33,24 @@ from croupier.views import visible
 __all__ = ["history_from_hand"]
 
 
+def _check_recordable(hand: Hand) -> None:
+    """PHHError for a hand PHH cannot record: a floor's ruling changed it, or it began with a
+    pot carried from a void deal. Its event log (.jsonl) keeps it whole."""
+    from croupier.rebuild import CORRECTIONS
+
+    for event in hand.events:
+        if isinstance(event, ev.RulingMade):
+            raise PHHError(
+                f"a ruling changed this hand ({event.situation}, {event.clause}): PHH cannot "
+                "record it; keep it as croupier's event log (.jsonl)"
+            )
+        if isinstance(event, (ev.PotCarried, *CORRECTIONS)):
+            raise PHHError(
+                f"PHH cannot record {type(event).__name__} (cardroom irregularities 6 and the "
+                "floor's corrections); keep the hand as croupier's event log (.jsonl)"
+            )
+
+
 def _forced(hand: Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """PHH's ``antes`` and ``blinds_or_straddles``: each player's, heads-up blinds reversed as
     PHH writes them (p2, the button, posts the first); a dead blind is written as an ante."""
@@ -69,6 +87,7 @@ def history_from_hand(
     or :data:`~croupier.events.HOUSE` (every card the hand knows). Raises :class:`PHHError`
     for rules the fields cannot describe. An over-blind (au 11.1(c)(iv)) is the last of
     ``blinds_or_straddles``, marked by ``_croupier_over_blind``."""
+    _check_recordable(hand)
     rules = hand.rules
     code = phh_variant(hand)
     betting = rules.betting

@@ -330,9 +330,9 @@ def follow_plan(floor: Floor, hand: Hand, key: str) -> Plan:
                 f"{who} bets the minimum; the rest goes back",
                 [
                     *minimum.steps,
-                    lambda h: apply_action(h, player, "bet", h.legal().raise_range[0]),
+                    lambda h: apply_action(h, player, "bet", h.legal().raise_range[0]),  # type: ignore[index]
                 ],
-            )  # type: ignore[index]
+            )
             return Plan("out-of-turn", rule, f"nobody bet or raised: {who} need not follow the "
                         "bet: check, fold, or bet only the minimum",
                         options={"check": check, "fold": fold, "bet-minimum": bet})  # fmt: skip
