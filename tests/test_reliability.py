@@ -242,3 +242,37 @@ def _attempt(hand: Hand, rng: random.Random) -> None:
         hand.fold()
     elif roll == 7:
         hand.deal_hole([None, None])
+
+
+# Errors cite the clauses of the book in force, not another book's.
+MIN_RAISE_CLAUSE = {
+    "au-casino": "au 11.5(d)", "rws": "rws 3.3", "qld": "qld s28(4)",
+    "cardroom": "cardroom betting 6", "league": "league 7-9",
+}  # fmt: skip
+CAP_CLAUSE = {"au-casino": "au 11.5(g)", "cardroom": "cardroom betting 4(a)", "qld": "qld s9(2)"}
+
+
+@pytest.mark.parametrize("book", sorted(MIN_RAISE_CLAUSE))
+def test_a_raise_below_the_minimum_cites_the_book_in_force(book: str) -> None:
+    structure = "pot" if book == "qld" else "no-limit"
+    hand = Hand(load_rulebook(book).rules("holdem", structure, stakes=10), [1000] * 3)
+    with pytest.raises(IllegalAction) as refused:
+        hand.bet_or_raise_to(11)
+    message = str(refused.value)
+    assert MIN_RAISE_CLAUSE[book] in message
+    others = [c for b, c in MIN_RAISE_CLAUSE.items() if b != book]
+    assert not any(clause in message for clause in others), message
+
+
+@pytest.mark.parametrize("book", sorted(CAP_CLAUSE))
+def test_a_raise_past_the_cap_cites_the_book_in_force(book: str) -> None:
+    extra = {"max_wager": 20} if book == "qld" else {}  # qld s28(8)(b): the late rounds' size
+    rules = load_rulebook(book).rules("holdem", "fixed", stakes=10, **extra)
+    hand = Hand(rules, [1000] * 3)
+    while hand.legal().raise_range is not None:
+        hand.bet_or_raise_to(hand.legal().raise_range[0])  # type: ignore[index]
+    with pytest.raises(IllegalAction, match="capped") as refused:
+        hand.bet_or_raise_to(1000)
+    assert CAP_CLAUSE[book] in str(refused.value)
+    if book != "au-casino":
+        assert "au 11.5" not in str(refused.value)

@@ -84,7 +84,7 @@ class MinRaise(enum.Enum):
     @property
     def rule(self) -> str:
         return {
-            MinRaise.QLD: "qld s28(4)",
+            MinRaise.QLD: "at least the minimum raise the schedule sets (qld s28(4))",
             MinRaise.DOUBLE: "at least double the preceding bet or raise (league betting)",
             MinRaise.PREVIOUS: "at least the previous bet or raise (au 11.5(d), rws 3.3)",
         }[self]
@@ -167,6 +167,14 @@ class Betting(Frozen):
 
     def structure(self, round_index: int) -> Structure:
         return self.structures[min(round_index, len(self.structures) - 1)]
+
+    def cite(self, setting: str, rule: str) -> str:
+        """``rule`` (a description ending in its default clause, in brackets) citing instead
+        the clause of the book these settings came from, where one is known."""
+        clause = self.clauses.get(setting)
+        if not clause or not rule.endswith(")"):
+            return rule
+        return f"{rule[: rule.rindex(' (')]} ({clause})"
 
     def cap_for(self, round_index: int) -> int | None:
         if not self.raise_caps:

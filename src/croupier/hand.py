@@ -452,7 +452,9 @@ class Hand:
             )
         if to > high:
             all_in = self.bets[legal.player] + self.stacks[legal.player]
-            reason = "the stack (table stakes, au 10.1)" if high == all_in else structure.limit_rule
+            betting = self.rules.betting
+            limit = betting.cite("structure", structure.limit_rule)
+            reason = "the stack (table stakes, au 10.1)" if high == all_in else limit
             assert self.round is not None
             if structure is Structure.FIXED and self.rules.betting.open_range and not legal.facing:
                 reason = "qld s25(4): an opening bet is at most the maximum wager"
@@ -477,15 +479,19 @@ class Hand:
     def _why_not(self, legal: Legal) -> str:
         assert self.round is not None
         if self.round.capped(sum(self.stacks[p] > 0 for p in self._live)):
-            cap = self.rules.betting.cap_for(self.street)
-            return f": the round is capped at a bet and {cap} raises (au 11.5(g))"
+            betting = self.rules.betting
+            cap = betting.cap_for(self.street)
+            return ": " + betting.cite(
+                "raise_cap", f"the round is capped at a bet and {cap} raises (au 11.5(g))"
+            )
         current = self.round.current
         if not any(
             self.bets[p] + self.stacks[p] > current for p in self._live if p != legal.player
         ):
             return ": nobody else could call a raise (all the others are all-in or matched)"
         if self.round.acted_at[legal.player] >= self.round.reopen_count:
-            return f": {self.rules.betting.short_all_in_for(self.street).rule}"
+            betting = self.rules.betting
+            return ": " + betting.cite("short_all_in", betting.short_all_in_for(self.street).rule)
         if self.round.cap_to >= 0:
             cap = self.round.cap_to
             return f": an exposed card capped the round at {cap} (au 19.29, qld s36(3))"
@@ -494,9 +500,10 @@ class Hand:
         return ""
 
     def _min_rule(self, structure: Structure) -> str:
+        betting = self.rules.betting
         if structure is Structure.FIXED:
-            return structure.limit_rule
-        return self.rules.betting.min_raise.rule
+            return betting.cite("structure", structure.limit_rule)
+        return betting.cite("min_raise", betting.min_raise.rule)
 
     # --- the draw --------------------------------------------------------------------------
 
