@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import battery
-from battery import Failure, Outcome, Sandbox, family, in_folder, known_fault
+from battery import Failure, Outcome, Sandbox, family, in_folder
 
 if TYPE_CHECKING:
     from croupier.history import HandHistory
@@ -282,12 +282,6 @@ def _check_phh(path: Path) -> str | None:
         with contextlib.suppress(PHHError):
             dump_phhs(histories)
     return None
-
-
-known_fault(
-    r"^IndexError: .*\n  at replay\.py:\d+ _note_short_blinds",
-    "tests/test_phh_hostile.py::test_a_croupier_hand_without_the_blinds_its_rulebook_posts_is_a_phh_error",
-)
 
 
 @family("phh-fuzz")

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from croupier.betting import RulesError
 from croupier.cli import app
 from croupier.history import HandHistory, PHHError, dump_phh, load_phh, load_phhs, replay
 from croupier.history.actions import MAX_AMOUNT, amount_problem, parse_action
@@ -238,13 +237,6 @@ def test_a_huge_value_is_cut_short_in_the_message(tmp_path: Path) -> None:
 # --- inside replay: faults in modules being rewritten (see the report) -------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=IndexError,
-    reason="replay.py _note_short_blinds indexes the history's blinds by the rules' blinds: a "
-    "croupier-variant hand whose rulebook posts blinds but whose file has no "
-    "blinds_or_straddles raises IndexError (replay.py is being rewritten: issue 14)",
-)
 def test_a_croupier_hand_without_the_blinds_its_rulebook_posts_is_a_phh_error() -> None:
     text = (
         'variant = "croupier"\nantes = [0, 0]\nmin_bet = 10\nstarting_stacks = [100, 100]\n'
@@ -269,7 +261,7 @@ def test_replay_on_a_folder_without_hand_histories_exits_2(tmp_path: Path) -> No
     (tmp_path / "notes.txt").write_text("not a hand")
     result = runner.invoke(app, ["replay", str(tmp_path)])
     assert result.exit_code == 2
-    assert result.output.strip() == f"error: no .phh or .phhs files in {tmp_path}"
+    assert result.output.strip() == f"error: no .phh, .phhs or .jsonl files in {tmp_path}"
 
 
 def test_replay_numbers_hands_from_1_in_a_phh_and_a_phhs_alike(tmp_path: Path) -> None:
@@ -403,13 +395,6 @@ def test_replay_options_change_phh_semantics_as_the_files_own_fields_do() -> Non
     assert rules.odd_chip.rule.value == "highest_card" != standard.odd_chip.rule.value
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=RulesError,
-    reason="extensions.py extension_rules without `standard` builds PHH's rules with its own "
-    "phh_rules, which does not turn the engine's RulesError into a PHHError naming the field "
-    "(extensions.py is being rewritten: issue 14)",
-)
 def test_extension_rules_on_stakes_the_engine_cannot_play_is_a_phh_error() -> None:
     from croupier.history.extensions import extension_rules
 

@@ -218,8 +218,20 @@ class _Reader:
             if self.standard is not None and history.variant != EXTENSION_VARIANT:
                 base = self.standard()
             else:
-                base = phh_rules(spec.game, spec.deck, spec.structures or (), stakes)
+                try:
+                    base = phh_rules(spec.game, spec.deck, spec.structures or (), stakes)
+                except RulesError as problem:
+                    field = "bring_in" if stakes.bring_in else "variant"
+                    raise self.error(
+                        f"the engine cannot play these stakes: {problem}", field
+                    ) from None
             return _apply(base, options, stakes.minimum, self.error)
+        if spec.game.streets[0].opener is Opener.LEFT_OF_BLINDS and not stakes.blinds:
+            if not any(history.blinds_or_straddles or ()):
+                raise self.error(
+                    f"{book_name} posts blinds in {spec.game.name}: the history gives none",
+                    "blinds_or_straddles",
+                )
         return _book_rules(book_name, spec, stakes, options, self.error)
 
     # --- the fields ------------------------------------------------------------------------
