@@ -226,12 +226,12 @@ class _Reader:
                         f"the engine cannot play these stakes: {problem}", field
                     ) from None
             return _apply(base, options, stakes.minimum, self.error)
-        if spec.game.streets[0].opener is Opener.LEFT_OF_BLINDS and not stakes.blinds:
-            if not any(history.blinds_or_straddles or ()):
-                raise self.error(
-                    f"{book_name} posts blinds in {spec.game.name}: the history gives none",
-                    "blinds_or_straddles",
-                )
+        blind_game = spec.game.streets[0].opener is Opener.LEFT_OF_BLINDS
+        if blind_game and not any(history.blinds_or_straddles or ()):
+            raise self.error(
+                f"{book_name} posts blinds in {spec.game.name}: the history gives none",
+                "blinds_or_straddles",
+            )
         return _book_rules(book_name, spec, stakes, options, self.error)
 
     # --- the fields ------------------------------------------------------------------------
