@@ -35,6 +35,8 @@ COMPILED = [
     "src/croupier/positions.py",
     "src/croupier/dealt.py",
     "src/croupier/valuation.py",
+    "src/croupier/steps.py",
+    "src/croupier/hand_state.py",
     "src/croupier/hand.py",
     "src/croupier/history/layout.py",
     "src/croupier/history/errors.py",
