@@ -26,7 +26,7 @@ from croupier.history.ohh import OHHError, dump_ohh, ohh_from_hand
 from croupier.rulebooks import load_rulebook
 from scripted import play_randomly
 
-models = pytest.importorskip("open_hh_models.models")
+import open_hh_models.models as models  # noqa: E402  (a test dependency: fails loudly if missing)
 
 WHEN = datetime(2026, 2, 3, 4, 5, 6, tzinfo=UTC)
 

@@ -252,7 +252,14 @@ def play_command(
         typer.Option(
             metavar="FILE",
             help="Save the hands as you saw them; the suffix picks the format: .phh (one "
-            "hand), .phhs (many), .jsonl (croupier's event log).",
+            "hand), .phhs (many), .jsonl (croupier's event log), .txt (PokerStars), .ohh.",
+        ),
+    ] = None,
+    save_format: Annotated[
+        str | None,
+        typer.Option(
+            "--format", metavar="NAME",
+            help="The --save format whatever the suffix: phh, phhs, jsonl, pokerstars or ohh.",
         ),
     ] = None,
     overwrite: Annotated[
@@ -280,7 +287,8 @@ def play_command(
     code = play_from_options(
         game, structure, stakes, rulebook=rulebook, ante=ante, deck=deck, rake=rake,
         max_wager=max_wager, seats=seats, bots=bots, buy_in=buy_in, hands=hands, seed=seed,
-        auto=auto, save=save, overwrite=overwrite, append=append, house=house, console=console,
+        auto=auto, save=save, save_format=save_format, overwrite=overwrite, append=append,
+        house=house, console=console,
     )  # fmt: skip
     if code:
         raise typer.Exit(code)
@@ -417,7 +425,14 @@ def sim_command(
         typer.Option(
             metavar="FILE",
             help="Stream every hand to this file as a spectator saw it; the suffix picks the "
-            "format: .phhs or .jsonl.",
+            "format: .phhs, .jsonl, .txt (PokerStars) or .ohh.",
+        ),
+    ] = None,
+    save_format: Annotated[
+        str | None,
+        typer.Option(
+            "--format", metavar="NAME",
+            help="The --save format whatever the suffix: phhs, jsonl, pokerstars or ohh.",
         ),
     ] = None,
     overwrite: Annotated[
@@ -442,8 +457,8 @@ def sim_command(
     code = sim_from_options(
         game, structure, stakes, rulebook=rulebook, ante=ante, deck=deck, rake=rake,
         max_wager=max_wager, seats=seats, bots=bots, hands=hands, stack=stack, seed=seed,
-        backend=backend, workers=workers, address=address, save=save, overwrite=overwrite,
-        append=append, house=house, console=console,
+        backend=backend, workers=workers, address=address, save=save, save_format=save_format,
+        overwrite=overwrite, append=append, house=house, console=console,
     )  # fmt: skip
     if code:
         raise typer.Exit(code)

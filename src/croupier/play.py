@@ -469,6 +469,7 @@ def play_from_options(
     seed: int | None = None,
     auto: bool = False,
     save: str | None = None,
+    save_format: str | None = None,
     overwrite: bool = False,
     append: bool = False,
     house: bool = False,
@@ -506,7 +507,7 @@ def play_from_options(
         if save is not None:
             writer = open_history(
                 save, hands=hands or None, overwrite=overwrite, append=append, rules=rules,
-                rulebook=book,
+                rulebook=book, format_name=save_format,
             )  # fmt: skip
         session = Session(
             rules, seats, seats - 1, chips, seed, auto, console, input_fn,

@@ -295,6 +295,7 @@ def sim_from_options(
     workers: int | None = None,
     address: str | None = None,
     save: str | None = None,
+    save_format: str | None = None,
     overwrite: bool = False,
     append: bool = False,
     house: bool = False,
@@ -333,7 +334,8 @@ def sim_from_options(
         executor = make_executor(backend, workers, address)
         if save is not None:
             writer = open_history(
-                save, hands=hands, overwrite=overwrite, append=append, rules=rules, rulebook=book
+                save, hands=hands, overwrite=overwrite, append=append, rules=rules,
+                rulebook=book, format_name=save_format,
             )
     except ValueError as error:
         if writer is not None:

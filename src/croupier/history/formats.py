@@ -6,7 +6,11 @@ suffix      what it holds                                                 append
 ``.phh``    one hand, as a PHH hand history (PokerKit reads it)           no
 ``.phhs``   many hands, a PHH collection, one ``[N]`` table per hand      yes
 ``.jsonl``  croupier's event log: one JSON object per hand, every event   yes
+``.txt``    PokerStars hand histories, hands apart by two blank lines     yes
+``.ohh``    Open Hand History (hold'em and Omaha): one JSON object a line yes
 ==========  ============================================================  ================
+
+``--format`` (phh, phhs, jsonl, pokerstars, ohh) picks the format whatever the suffix.
 
 Every format writes a hand as one viewer saw it (a player, the spectator, or the house's full
 record, asked for by name): cards the viewer never saw are ``????`` in PHH and ``??`` in the
@@ -15,8 +19,8 @@ existing file: refused unless overwritten or appended to, as asked), and every w
 is a :class:`HistoryFileError` in one line. :func:`replay_event_logs` replays a ``.jsonl``
 file; the PHH ones replay with :func:`croupier.history.replay`.
 
-Another format (PokerStars text, OHH) is added here: a :class:`Format` in :data:`FORMATS` and
-its case in :func:`hand_text`.
+Another format is added here: a :class:`Format` in :data:`FORMATS` and its case in
+:func:`hand_text`.
 """
 
 from __future__ import annotations
@@ -26,19 +30,24 @@ import json
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, Final
 
 from croupier import events as ev
 from croupier.cards import Card, CardError
 from croupier.deck import SeededShuffler
-from croupier.hand import Hand, Rules
+from croupier.events import HOUSE
+from croupier.hand import Hand, Phase, Rules
 from croupier.history.log import dump_event_log
+from croupier.history.ohh import OHHError, ohh_from_hand
 from croupier.history.phh import PHHError, dump_phh, dump_phhs, load_phhs
+from croupier.history.text import TextHistoryError, format_pokerstars
 from croupier.history.writer import history_from_hand
 
 __all__ = [
     "FORMATS",
+    "FORMAT_NAMES",
     "Format",
     "HistoryFileError",
     "HistoryWriter",
@@ -67,11 +76,22 @@ FORMATS: Mapping[str, Format] = {
     ".phh": Format(".phh", "a PHH hand history (one hand)", many=False, appendable=False),
     ".phhs": Format(".phhs", "a PHH collection (many hands)", many=True, appendable=True),
     ".jsonl": Format(".jsonl", "croupier's event log (JSON lines)", many=True, appendable=True),
+    ".txt": Format(".txt", "PokerStars hand histories (text)", many=True, appendable=True),
+    ".ohh": Format(".ohh", "Open Hand History (a JSON object per line)", True, True),
 }
+# --format names: the suffix each writes
+FORMAT_NAMES: Mapping[str, str] = {
+    "phh": ".phh", "phhs": ".phhs", "jsonl": ".jsonl", "pokerstars": ".txt", "ohh": ".ohh",
+}  # fmt: skip
 
 
-def format_of(path: str | Path) -> Format:
-    """The format a file's suffix names."""
+def format_of(path: str | Path, name: str | None = None) -> Format:
+    """The format ``name`` (``--format``) gives, else the one the file's suffix names."""
+    if name is not None:
+        suffix = FORMAT_NAMES.get(name.lower())
+        if suffix is None:
+            raise HistoryFileError(f"--format {name!r}: the formats are {', '.join(FORMAT_NAMES)}")
+        return FORMATS[suffix]
     suffix = Path(path).suffix.lower()
     found = FORMATS.get(suffix)
     if found is None:
@@ -104,6 +124,14 @@ def hand_text(
         if fmt.suffix == ".phhs":
             return dump_phhs([dataclasses.replace(history, name=str(number))]) + "\n"
         return dump_phh(history) + "\n"
+    if fmt.suffix in (".txt", ".ohh"):
+        names = list(players) if players is not None else None
+        when = datetime.now(UTC)
+        if fmt.suffix == ".txt":
+            text = format_pokerstars(hand, viewer=viewer, when=when, hand_id=number, names=names)
+            return text.rstrip("\n") + "\n\n\n"
+        ohh = ohh_from_hand(hand, viewer=viewer, when=when, hand_id=number, names=names)
+        return json.dumps(ohh) + "\n"
     fields: dict[str, object] = {"hand": number}
     if players is not None:
         fields["names"] = list(players)
@@ -171,13 +199,15 @@ def open_history(
     append: bool = False,
     rules: Rules | None = None,
     rulebook: tuple[str, Mapping[str, object]] | None = None,
+    format_name: str | None = None,
 ) -> HistoryWriter:
-    """Open ``path`` to save ``hands`` hands (None: as many as are played) in the format its
-    suffix names. An existing file is refused unless ``overwrite`` (replace it) or ``append``
-    (add to it, where the format allows); ``rules``: refuse now, before anything is played,
-    rules PHH cannot describe."""
+    """Open ``path`` to save ``hands`` hands (None: as many as are played) in the format
+    ``format_name`` gives (``--format``), else the one its suffix names. An existing file is
+    refused unless ``overwrite`` (replace it) or ``append`` (add to it, where the format
+    allows); ``rules``: refuse now, before anything is played, rules the format cannot
+    describe."""
     target = Path(path)
-    fmt = format_of(target)
+    fmt = format_of(target, format_name)
     if overwrite and append:
         raise HistoryFileError("--overwrite and --append: choose one")
     if not fmt.many and hands != 1:
@@ -200,7 +230,7 @@ def open_history(
         also = " or --append to add to it" if fmt.appendable else ""
         raise HistoryFileError(f"{target} exists: pass --overwrite to replace it{also}")
     if rules is not None and fmt.suffix != ".jsonl":
-        _check_phh(target, rules, rulebook)
+        _check_format(target, fmt, rules, rulebook)
     first = 1
     if append and exists and fmt.suffix == ".phhs":
         first += _phhs_hands(target)
@@ -213,18 +243,31 @@ def open_history(
     return HistoryWriter(target, fmt, file, first)
 
 
-def _check_phh(
-    target: Path, rules: Rules, rulebook: tuple[str, Mapping[str, object]] | None
+def _check_format(
+    target: Path, fmt: Format, rules: Rules, rulebook: tuple[str, Mapping[str, object]] | None
 ) -> None:
-    """Refuse a PHH save before the game when PHH, with croupier's fields, cannot describe
-    these rules (tried on a hand dealt for the purpose)."""
+    """Refuse a save before the game when the format cannot describe these rules (PHH with
+    croupier's fields; OHH, hold'em and Omaha only), tried on a hand played for the purpose."""
     name, options = rulebook if rulebook is not None else (None, None)
     players = min(2, max(rules.game.max_players.values()))
-    stacks = [100 * rules.betting.small_bet] * players
+    hand = Hand(rules, [100 * rules.betting.small_bet] * players, shuffler=SeededShuffler(0))
+    while hand.phase is not Phase.OVER:  # the quickest way through: fold, check or open
+        if hand.drawing:
+            hand.draw([])
+            continue
+        legal = hand.legal()
+        if legal.can_fold:
+            hand.fold()
+        elif legal.can_check or legal.call:
+            hand.check_or_call()
+        elif legal.bring_in is not None:
+            hand.post_bring_in()
+        else:
+            assert legal.raise_range is not None
+            hand.bet_or_raise_to(legal.raise_range[0])
     try:
-        history_from_hand(Hand(rules, stacks, shuffler=SeededShuffler(0)), rulebook=name,
-                          options=options)  # fmt: skip
-    except PHHError as error:
+        hand_text(fmt, hand, number=1, viewer=HOUSE, rulebook=name, options=options)
+    except (PHHError, OHHError, TextHistoryError) as error:
         raise HistoryFileError(f"{target}: {error}: save to a .jsonl file instead") from None
 
 
