@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, Literal
 
+import open_hh_models.models as models
 import pytest
 
 from croupier.deck import SeededShuffler
@@ -25,8 +26,6 @@ from croupier.hand import Hand
 from croupier.history.ohh import OHHError, dump_ohh, ohh_from_hand
 from croupier.rulebooks import load_rulebook
 from scripted import play_randomly
-
-import open_hh_models.models as models  # noqa: E402  (a test dependency: fails loudly if missing)
 
 WHEN = datetime(2026, 2, 3, 4, 5, 6, tzinfo=UTC)
 
