@@ -84,8 +84,8 @@ class MinRaise(enum.Enum):
     @property
     def rule(self) -> str:
         return {
-            MinRaise.QLD: "at least the minimum raise the schedule sets (qld s28(4))",
-            MinRaise.DOUBLE: "at least double the preceding bet or raise (league betting)",
+            MinRaise.QLD: "qld s28(4)",
+            MinRaise.DOUBLE: "at least double the preceding bet or raise (league 7-9)",
             MinRaise.PREVIOUS: "at least the previous bet or raise (au 11.5(d), rws 3.3)",
         }[self]
 
@@ -169,12 +169,16 @@ class Betting(Frozen):
         return self.structures[min(round_index, len(self.structures) - 1)]
 
     def cite(self, setting: str, rule: str) -> str:
-        """``rule`` (a description ending in its default clause, in brackets) citing instead
-        the clause of the book these settings came from, where one is known."""
+        """``rule`` (a description ending in its clauses, in brackets) citing the book these
+        settings came from: its own clauses among them, else the book's clause for
+        ``setting``; as it is for rules built by hand (no book)."""
         clause = self.clauses.get(setting)
-        if not clause or not rule.endswith(")"):
+        if not clause or " (" not in rule or not rule.endswith(")"):
             return rule
-        return f"{rule[: rule.rindex(' (')]} ({clause})"
+        cut = rule.rindex(" (")
+        book = clause.split()[0]
+        own = [c.strip() for c in rule[cut + 2 : -1].split(",") if c.strip().startswith(book + " ")]
+        return f"{rule[:cut]} ({', '.join(own) if own else clause})"
 
     def cap_for(self, round_index: int) -> int | None:
         if not self.raise_caps:
