@@ -470,7 +470,7 @@ def test_league_29_no_rabbit_hunting_the_stub_is_never_revealed() -> None:
         assert len(view.board) == 3
         assert not unseen & _cards_in(view.events), viewer
     assert not unseen & _cards_in(hand.events)
-    for text in (dump_phh(history_from_hand(hand)), format_pokerstars(hand)):
+    for text in (dump_phh(history_from_hand(hand)), format_pokerstars(hand, viewer=HOUSE)):
         assert not re.search(r"\b(Td|3s)\b", text)
     with pytest.raises(TableError, match="league 29: no rabbit hunting"):
         t.rabbit_hunt()

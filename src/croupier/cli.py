@@ -705,8 +705,9 @@ def _report(as_json: bool, record: dict[str, object]) -> None:
     where = str(record["file"])
     if record["hand"] is not None:
         where += f" hand {record['hand']}"
-        if record["name"] is not None and record["name"] != str(record["hand"]):
-            where += f" [{record['name']}]"
+        name = record.get("name")
+        if name is not None and name != str(record["hand"]):
+            where += f" [{name}]"
     if record["ok"]:
         line = Text.assemble(("ok", "green"), f"   {where}")
     else:

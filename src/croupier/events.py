@@ -32,6 +32,7 @@ __all__ = [
     "DealHole",
     "DealUp",
     "Discarded",
+    "Discards",
     "Draw",
     "Event",
     "Exposed",
@@ -181,6 +182,24 @@ class Draw(Event):
             return self
         hidden = (None,)
         return Draw(self.player, hidden * len(self.discarded), hidden * len(self.drawn))
+
+
+@dataclass(frozen=True, slots=True)
+class Discards(Event):
+    """A drawing player's discards; the dealer's replacements follow (:class:`Draw`, which
+    records both), at once or, in a hand dealt step by step, when the dealer gives them."""
+
+    player: int
+    cards: tuple[Card | None, ...]
+
+    def __init__(self, player: int, cards: tuple[Card | None, ...]) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "cards", cards)
+
+    def visible_to(self, viewer: object) -> Event:
+        if viewer == self.player or viewer == HOUSE:
+            return self
+        return Discards(self.player, (None,) * len(self.cards))
 
 
 @dataclass(frozen=True, slots=True)

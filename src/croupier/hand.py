@@ -268,7 +268,9 @@ class Hand(HandState):
         self.to_act = None
         if not cards:
             self._replace(player, ())
-        elif self.auto_deal:
+            return
+        self._log(ev.Discards(player, cards))  # then the dealer's replacements (Draw)
+        if self.auto_deal:
             self._replace(player, dealt.deck.deal(len(cards)))
         else:
             self._steps = [Step(_REPLACE, player, len(cards))]
@@ -310,11 +312,21 @@ class Hand(HandState):
         the dealer reports the street's hands in another order than he dealt them."""
         if self._guarded:
             self._guard(None)
+        order = list(self._steps)
         self._bring_forward(_HOLE, player)
-        step = self._due(_REPLACE if self._steps and self._steps[0].kind is _REPLACE else _HOLE)
-        given = self._cards(cards, step)
+        try:
+            replacing = bool(self._steps) and self._steps[0].kind is _REPLACE
+            step = self._due(_REPLACE if replacing else _HOLE)
+            if replacing and player is not None and player != step.player:
+                raise IllegalAction(
+                    f"p{step.player + 1}'s replacements are due, not p{player + 1}'s cards"
+                )
+            given = self._cards(cards, step)
+            self.dealt.take(given, f"p{step.player + 1}", self._discarding)
+        except IllegalAction:
+            self._steps = order  # refused: nothing changes, not even whose step is next
+            raise
         down = step.count - step.up
-        self.dealt.take(given, f"p{step.player + 1}", self._discarding)
         self._steps.pop(0)
         if step.kind is _REPLACE:
             self._replace(step.player, given)

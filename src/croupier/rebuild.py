@@ -37,7 +37,7 @@ CORRECTIONS = (
 """The events of a ruling's corrections (croupier.corrections), each one operation."""
 
 OPERATIONS = (
-    ev.DealHole, ev.DealUp, ev.Burn, ev.DealBoard, ev.Draw,
+    ev.DealHole, ev.DealUp, ev.Burn, ev.DealBoard, ev.Draw, ev.Discards,
     ev.Fold, ev.Check, ev.Call, ev.Bet, ev.BringIn, ev.Show, ev.Muck, *CORRECTIONS,
 )  # fmt: skip
 """The events that record an operation; the others are what the engine made of them."""
@@ -101,7 +101,10 @@ class _Replayer:
                 continue
             if isinstance(event, ev.Reshuffle):
                 # A draw the stub cannot finish reshuffles first: the draw makes this event.
-                draws = (k for k in range(i + 1, len(events)) if isinstance(events[k], ev.Draw))
+                draws = (
+                    k for k in range(i + 1, len(events))
+                    if isinstance(events[k], ev.Draw | ev.Discards)
+                )  # fmt: skip
                 at = next(draws, i)
             if not isinstance(events[at], OPERATIONS):
                 raise self._error(i, "the engine did not make it here")
@@ -131,8 +134,12 @@ class _Replayer:
             hand.burn(event.card)
         elif isinstance(event, ev.DealBoard):
             hand.deal_board(event.cards)
+        elif isinstance(event, ev.Discards):
+            hand.draw(event.cards)  # the replacements wait for the dealer
         elif isinstance(event, ev.Draw):
-            hand.draw(event.discarded)
+            step = hand.next_step()
+            if step is None or step.kind is not StepKind.REPLACE or step.player != event.player:
+                hand.draw(event.discarded)
             if event.drawn:
                 hand.deal_hole(event.drawn, event.player)
         elif isinstance(event, ev.Show | ev.Muck):

@@ -324,7 +324,7 @@ _CARD_FIELDS: Final[Mapping[str, frozenset[str]]] = {
         "Burn": ("card",), "DealBoard": ("cards",), "Show": ("cards",), "CardGiven": ("card",),
         "ExtraBurn": ("card",), "BoardAdded": ("cards",), "StubReshuffled": ("returned", "order"),
         "Exposed": ("card",), "SetAside": ("card",), "Restacked": ("cards",),
-        "Discarded": ("card",),
+        "Discarded": ("card",), "Discards": ("cards",),
     }.items()
 }  # fmt: skip
 

@@ -156,7 +156,7 @@ class _Writer:
         for event in self.events:
             if not isinstance(event, ev.DealHole | ev.DealUp):
                 self._flush_deal()
-            if not isinstance(event, ev.Draw | ev.Reshuffle):
+            if not isinstance(event, ev.Draw | ev.Discards | ev.Reshuffle):
                 self._flush_draw()
             match event:
                 case (
