@@ -152,6 +152,13 @@ function seatName(st, seat) {
   return found ? found.name : `seat ${seat}`;
 }
 
+async function refreshBalance() {
+  try {
+    session.balance = (await api("GET", "/api/me")).balance;
+    drawBar();
+  } catch { /* shown again at the next welcome */ }
+}
+
 // --- pages -----------------------------------------------------------------------------------
 
 function drawBar() {
@@ -347,17 +354,23 @@ function redraw(table) {
     sit: (seat) => {
       const chips = Number(document.getElementById("buy-in").value);
       send({ type: "sit", table, seat, chips }, (m) => {
-        if (m.type === "ok") seats.push({ table, seat });
+        if (m.type === "ok") {
+          seats.push({ table, seat });
+          refreshBalance();
+        }
       });
     },
     bot: (seat) => send({ type: "add_bot", table, seat }),
     pick: drawing ? pick : null,
   });
   // The actions are drawn again only when the turn changes, so a half-typed amount stays.
-  const key = st.hand ? `${st.hand.number}:${st.hand.events.length}:${st.hand.to_act}:${pick.selected.size}` : "";
+  const turn = st.hand ? `${st.hand.number}:${st.hand.events.length}:${st.hand.to_act}` : "";
+  const key = `${turn}:${pick.selected.size}`;
   if (key !== onScreen.key) {
     onScreen.key = key;
-    renderActions(document.getElementById("actions"), st, act(st), pick);
+    const actions = document.getElementById("actions");
+    renderActions(actions, st, act(st), pick);
+    actions.dataset.turn = turn;
   }
   const log = document.getElementById("log");
   log.replaceChildren(...(st.hand ? st.hand.events.map((e) => describe(e, nameOfPlayer)).filter(Boolean).map((t) => el("li", { text: t })) : []));
@@ -440,11 +453,11 @@ async function handViewer(id) {
       el("button", { id: "dl-pokerstars", onclick: () => download(`/api/hands/${id}/pokerstars`, `hand-${id}.txt`), text: "Download PokerStars text" })),
     board,
     el("div", { class: "replay-controls" },
-      el("button", { id: "replay-start", onclick: () => go(0), text: "⏮" }),
+      el("button", { id: "replay-start", onclick: () => go(0), text: "start" }),
       el("button", { id: "replay-prev", onclick: () => go(step - 1), text: "◀ step" }),
       slider,
       el("button", { id: "replay-next", onclick: () => go(step + 1), text: "step ▶" }),
-      el("button", { id: "replay-end", onclick: () => go(total), text: "⏭" }),
+      el("button", { id: "replay-end", onclick: () => go(total), text: "end" }),
       where),
     el("div", { class: "side" }, el("h2", { text: "Log" }), log)));
   go(0);

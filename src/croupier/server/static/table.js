@@ -3,8 +3,8 @@ import { card, cards, el } from "./cards.js";
 import { derive, halves, potName } from "./view.js";
 
 /** Where seat ``seat`` of ``count`` sits, in percent of the felt; ``anchor`` at the bottom. */
-function place(seat, count, anchor, radius) {
-  const angle = Math.PI / 2 + (2 * Math.PI * (seat - anchor)) / count;
+function place(seat, count, anchor, radius, turn = 0) {
+  const angle = Math.PI / 2 + (2 * Math.PI * (seat - anchor)) / count + turn;
   return { x: 50 + radius[0] * Math.cos(angle), y: 50 + radius[1] * Math.sin(angle) };
 }
 
@@ -16,7 +16,7 @@ function seconds(until) {
 export function clockText(hand) {
   if (!hand || hand.to_act === null || hand.to_act === undefined || !hand.clock_end) return "";
   const now = Date.now() / 1000;
-  if (now < hand.clock_end) return `${seconds(hand.clock_end)}s`;
+  if (now < hand.clock_end) return `${seconds(hand.clock_end)}s · bank ${Math.round(hand.bank_end - hand.clock_end)}s`;
   return `time bank ${seconds(hand.bank_end)}s`;
 }
 
@@ -34,7 +34,7 @@ export function renderTable(root, st, ui = {}) {
   const felt = el("div", { class: "felt", id: "felt" });
 
   for (let seat = 1; seat <= count; seat++) {
-    const at = place(seat, count, anchor, [43, 40]);
+    const at = place(seat, count, anchor, [40, 39]);
     const info = seated.get(seat);
     const player = inHand.get(seat);
     const classes = ["seat"];
@@ -60,7 +60,7 @@ export function renderTable(root, st, ui = {}) {
       continue;
     }
     const name = info ? info.name : player ? ui.nameOf?.(seat) ?? `seat ${seat}` : "";
-    const stack = player && !view.over ? player.stack : info ? info.chips : player.stack;
+    const stack = player ? player.stack : info.chips;
     box.append(
       el(
         "div",
@@ -84,13 +84,14 @@ export function renderTable(root, st, ui = {}) {
     }
     felt.append(box);
     if (player && player.bet > 0) {
-      const b = place(seat, count, anchor, [28, 24]);
+      const b = place(seat, count, anchor, [26, 23]);
       felt.append(el("div", { class: "bet", "data-seat": seat, style: `left:${b.x}%;top:${b.y}%`, text: String(player.bet) }));
     }
   }
   if (hand) {
-    const b = place(hand.button, count, anchor, [33, 30]);
-    felt.append(el("div", { class: "dealer-button", id: "button", title: `button: seat ${hand.button}`, style: `left:${b.x + 4}%;top:${b.y}%`, text: "D" }));
+    // Beside the seat, a little clockwise of its bet, so the two never cover each other.
+    const b = place(hand.button, count, anchor, [31, 28], -Math.PI / (count + 2));
+    felt.append(el("div", { class: "dealer-button", id: "button", title: `button: seat ${hand.button}`, style: `left:${b.x}%;top:${b.y}%`, text: "D" }));
   }
   const middle = el("div", { class: "middle" });
   if (view) {
@@ -100,7 +101,7 @@ export function renderTable(root, st, ui = {}) {
         el("div", { id: "pots", class: "pots" }, view.pots.map((p) => el("div", { class: "pot", "data-pot": p.pot, text: `${potName(p.pot)}: ${p.amount}` }))),
       );
     } else {
-      middle.append(el("div", { id: "pot", class: "pots", text: `Pot: ${hand.pot}` }));
+      middle.append(el("div", { id: "pot", class: "pots", text: `Total pot: ${hand.pot}` }));
     }
     middle.append(el("div", { class: "hand-no", text: `hand #${hand.number}` }));
   } else {
@@ -175,6 +176,12 @@ export function renderActions(root, st, send, pick) {
   if (legal.raise_range) {
     const [low, high] = legal.raise_range;
     const word = legal.facing > 0 ? "Raise to" : "Bet";
+    if (high === low) {
+      // A fixed limit: one amount, one button.
+      row.append(el("button", { "data-action": "bet_or_raise", "data-key": "b", class: "primary", text: `${word} ${low}`, onclick: () => send("bet_or_raise", { amount: low }) }));
+      root.append(el("div", { class: "legal", id: "legal", text: legal.text || "" }));
+      return;
+    }
     const amount = el("input", { id: "amount", type: "number", min: low, max: high, step: legal.unit || 1, value: low, "aria-label": "amount" });
     const slider = el("input", { id: "slider", type: "range", min: low, max: high, step: legal.unit || 1, value: low, "aria-label": "amount slider" });
     slider.addEventListener("input", () => (amount.value = slider.value));
@@ -204,15 +211,19 @@ export function renderActions(root, st, send, pick) {
 
 /** The last hands' results: pots, winners and their hands named by the engine. */
 export function resultEntry(number, view, nameOfSeat) {
-  const item = el("li", { class: "result", "data-hand": number }, el("b", { text: `#${number}` }));
+  const item = el("li", { class: "result", "data-hand": number, "data-dealt": view.players.length }, el("b", { text: `#${number}` }));
   for (const pot of view.pots) {
-    const line = el("div", { class: "pot-result" }, `${potName(pot.pot)} ${pot.amount}: `,
-      el("span", { class: "winners", text: pot.winners.map(nameOfSeat).join(", ") }));
-    if (pot.commission) line.append(` (commission ${pot.commission})`);
-    pot.hands.forEach((h) => {
-      for (const [half, text] of halves(h)) {
-        line.append(el("span", { class: `hand-named${half ? " half" : ""}`, text: half ? `${half}: ${text}` : text }));
+    const line = el("div", { class: "pot-result" }, `${potName(pot.pot)} ${pot.amount}`,
+      pot.commission ? ` (commission ${pot.commission})` : "", ":");
+    // The engine names each winner's hand in the winners' order (none when uncontested).
+    pot.winners.forEach((seat, i) => {
+      const named = el("div", { class: "winner" }, el("span", { class: "winners", text: nameOfSeat(seat) }));
+      if (pot.hands.length === pot.winners.length) {
+        for (const [half, text] of halves(pot.hands[i])) {
+          named.append(el("span", { class: `hand-named${half ? " half" : ""}`, text: half ? `${half}: ${text}` : text }));
+        }
       }
+      line.append(named);
     });
     item.append(line);
   }
