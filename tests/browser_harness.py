@@ -167,9 +167,9 @@ class Player:
             out[int(seat.get_attribute("data-seat") or 0)] = int(seat.locator(".stack").inner_text())
         return out
 
-    def screenshot(self, name: str) -> None:
+    def screenshot(self, name: str, full_page: bool = False) -> None:
         SCREENS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SCREENS / name))
+        self.page.screenshot(path=str(SCREENS / name), full_page=full_page)
 
     def close(self) -> None:
         self.context.close()

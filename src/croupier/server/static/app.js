@@ -136,6 +136,11 @@ function receive(m) {
       if (m.type === "error") {
         if (m.code === "unauthorised" && m.id && !answer) return signOut();
         notice(m.message, m.code === "refused" ? "refused" : "error");
+        const refusal = document.getElementById("refusal");
+        if (refusal && m.code === "refused") {
+          refusal.textContent = m.message; // beside the buttons, where the player looks
+          refusal.hidden = false;
+        }
         if (answer) answer(m);
       } else if (answer) {
         answer(m);

@@ -34,7 +34,7 @@ export function renderTable(root, st, ui = {}) {
   const felt = el("div", { class: "felt", id: "felt" });
 
   for (let seat = 1; seat <= count; seat++) {
-    const at = place(seat, count, anchor, [40, 39]);
+    const at = place(seat, count, anchor, [40, 41]);
     const info = seated.get(seat);
     const player = inHand.get(seat);
     const classes = ["seat"];
@@ -68,6 +68,7 @@ export function renderTable(root, st, ui = {}) {
         el("span", { class: "name", text: name }),
         info && info.bot ? el("span", { class: "tag", text: "bot" }) : null,
         info && info.status === "sitting_out" ? el("span", { class: "tag", text: "out" }) : null,
+        info && info.status === "waiting" ? el("span", { class: "tag", text: "next hand" }) : null,
         info && info.leaving ? el("span", { class: "tag", text: "leaving" }) : null,
         info && !info.connected ? el("span", { class: "tag", text: "away" }) : null,
       ),
@@ -84,13 +85,13 @@ export function renderTable(root, st, ui = {}) {
     }
     felt.append(box);
     if (player && player.bet > 0) {
-      const b = place(seat, count, anchor, [26, 23]);
+      const b = place(seat, count, anchor, [25, 19]);
       felt.append(el("div", { class: "bet", "data-seat": seat, style: `left:${b.x}%;top:${b.y}%`, text: String(player.bet) }));
     }
   }
   if (hand) {
     // Beside the seat, a little clockwise of its bet, so the two never cover each other.
-    const b = place(hand.button, count, anchor, [31, 28], -Math.PI / (count + 2));
+    const b = place(hand.button, count, anchor, [29, 25], -0.3);
     felt.append(el("div", { class: "dealer-button", id: "button", title: `button: seat ${hand.button}`, style: `left:${b.x}%;top:${b.y}%`, text: "D" }));
   }
   const middle = el("div", { class: "middle" });
@@ -180,6 +181,7 @@ export function renderActions(root, st, send, pick) {
       // A fixed limit: one amount, one button.
       row.append(el("button", { "data-action": "bet_or_raise", "data-key": "b", class: "primary", text: `${word} ${low}`, onclick: () => send("bet_or_raise", { amount: low }) }));
       root.append(el("div", { class: "legal", id: "legal", text: legal.text || "" }));
+      root.append(el("div", { class: "refusal", id: "refusal", hidden: true }));
       return;
     }
     const amount = el("input", { id: "amount", type: "number", min: low, max: high, step: legal.unit || 1, value: low, "aria-label": "amount" });
@@ -187,6 +189,7 @@ export function renderActions(root, st, send, pick) {
     slider.addEventListener("input", () => (amount.value = slider.value));
     amount.addEventListener("input", () => (slider.value = amount.value));
     const bet = () => send("bet_or_raise", { amount: Number(amount.value) });
+    amount.addEventListener("keydown", (event) => event.key === "Enter" && bet());
     const betRow = el("div", { class: "bet-row" }, slider, amount,
       el("button", { "data-action": "bet_or_raise", "data-key": "b", class: "primary", text: word, onclick: bet }));
     root.append(betRow);
@@ -207,6 +210,7 @@ export function renderActions(root, st, send, pick) {
     }
   }
   root.append(el("div", { class: "legal", id: "legal", text: legal.text || "" }));
+  root.append(el("div", { class: "refusal", id: "refusal", hidden: true }));
 }
 
 /** The last hands' results: pots, winners and their hands named by the engine. */
@@ -215,11 +219,10 @@ export function resultEntry(number, view, nameOfSeat) {
   for (const pot of view.pots) {
     const line = el("div", { class: "pot-result" }, `${potName(pot.pot)} ${pot.amount}`,
       pot.commission ? ` (commission ${pot.commission})` : "", ":");
-    // The engine names each winner's hand in the winners' order (none when uncontested).
     pot.winners.forEach((seat, i) => {
       const named = el("div", { class: "winner" }, el("span", { class: "winners", text: nameOfSeat(seat) }));
-      if (pot.hands.length === pot.winners.length) {
-        for (const [half, text] of halves(pot.hands[i])) {
+      if (pot.named[i]) {
+        for (const [half, text] of halves(pot.named[i])) {
           named.append(el("span", { class: `hand-named${half ? " half" : ""}`, text: half ? `${half}: ${text}` : text }));
         }
       }

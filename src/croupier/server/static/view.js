@@ -76,7 +76,7 @@ export function derive(hand) {
         break;
       case "StreetStart":
         street = e.index;
-        resetBets();
+        if (e.index > 0) resetBets(); // the first round's blinds and bring-in stay in front
         break;
       case "RoundEnd":
         resetBets();
@@ -101,6 +101,9 @@ export function derive(hand) {
           paid: e.paid,
           winners: e.winners.map((w) => players[w].seat),
           hands: e.hands,
+          // Each winner's hand: the engine names it in the announcement, or, when the others
+          // mucked (an uncontested pot), in the winner's show.
+          named: e.hands.length === e.winners.length ? e.hands : e.winners.map((w) => players[w].description),
         });
         resetBets();
         break;
