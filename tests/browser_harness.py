@@ -21,6 +21,7 @@ import pytest
 from server_harness import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
+DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 SCREENS = ROOT / "docs" / "screens"
 CARD = re.compile(r"^(10|[2-9TJQKA])[cdhs]$")
 # A clause as the books are cited: "rws 3.3", "au 11.5(d)", "cardroom betting 14", "qld s19(3)".
@@ -29,9 +30,7 @@ CLAUSE = re.compile(r"\b(?:rws|au|qld|cardroom [a-z-]+|league) s?\d+[\d.]*(?:\([
 
 def chromium() -> str:
     """Debian's Chromium, or a failure that says how to install it."""
-    path = shutil.which("chromium") or (
-        "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-    )
+    path = shutil.which("chromium") or (str(DEBIAN_CHROMIUM) if DEBIAN_CHROMIUM.exists() else None)
     if path is None:
         pytest.fail(
             "Chromium is missing: the browser tests drive Debian's chromium package. "
@@ -86,6 +85,26 @@ class Server:
         self.log.close()
 
 
+def serving(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A card room of its own for a test module (its ``server`` fixture)."""
+    running = Server(tmp_path_factory.mktemp("browser-room"))
+    yield running
+    running.stop()
+
+
+def launching() -> Iterator[Any]:
+    """Debian's Chromium driven by playwright (a test module's ``browser`` fixture)."""
+    path = chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("playwright is missing: python3 -m pip install -e '.[test]'", pytrace=False)
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
 class Player:
     """One person at one browser context: registers through the page, and records every
     WebSocket frame the server sends it."""
@@ -104,7 +123,7 @@ class Player:
         self.page.fill("#name", name)
         self.page.fill("#password", "password-123")
         self.page.click("#register")
-        self.page.wait_for_selector("#tables")
+        self.page.wait_for_selector("#tables[data-loaded]")
 
     def _socket(self, socket: Any) -> None:
         socket.on("framereceived", lambda payload: self.frames.append(str(payload)))
@@ -164,7 +183,9 @@ class Player:
         seats = self.page.locator(".seat:not(.empty)")
         for i in range(seats.count()):
             seat = seats.nth(i)
-            out[int(seat.get_attribute("data-seat") or 0)] = int(seat.locator(".stack").inner_text())
+            out[int(seat.get_attribute("data-seat") or 0)] = int(
+                seat.locator(".stack").inner_text()
+            )
         return out
 
     def screenshot(self, name: str, full_page: bool = False) -> None:

@@ -13,35 +13,24 @@ from browser_harness import (
     CARD,
     Player,
     Server,
-    chromium,
     create_table,
     events_sent,
     hole_cards_sent,
+    launching,
     play,
+    serving,
     simple,
 )
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("browser-games"))
-    yield running
-    running.stop()
+    yield from serving(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    path = chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail(
-            "playwright is missing: python3 -m pip install -e '.[test]'", pytrace=False
-        )
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=path, args=["--no-sandbox"])
-        yield launched
-        launched.close()
+    yield from launching()
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +42,7 @@ def pair(browser: Any, server: Server) -> Iterator[tuple[Player, Player]]:
 
 
 def seat_both(pair: tuple[Player, Player], server: Server, spec: dict[str, object]) -> int:
-    erin, finn = pair
+    erin, _finn = pair
     table = create_table(server, erin.token, spec, f"{spec['game']} table")
     buy_in = server.http("GET", f"/api/tables/{table}/rules", erin.token)["minimum_buy_in"]
     for seat, person in enumerate(pair, start=1):
@@ -81,7 +70,10 @@ def test_stud_shows_down_and_up_cards_and_the_forced_opener(
             mine_up = page.locator(f"{mine} .card.up").first.get_attribute("data-card") or ""
             theirs = page.locator(f"{other} .card.up").first.get_attribute("data-card") or ""
             seen["opener"] = (
-                sorted(buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count())),
+                sorted(
+                    buttons.nth(i).get_attribute("data-action") or ""
+                    for i in range(buttons.count())
+                ),
                 ranks.index(mine_up[0]),
                 ranks.index(theirs[0]),
             )
@@ -166,7 +158,9 @@ def test_manila_deals_a_card_face_up_before_the_first_round_and_names_its_hands(
 
 def test_hi_lo_results_show_both_halves(pair: tuple[Player, Player], server: Server) -> None:
     erin, finn = pair
-    table = seat_both(pair, server, {"rulebook": None, "game": "omaha8", "stakes": "1/2", "seats": 4})
+    table = seat_both(
+        pair, server, {"rulebook": None, "game": "omaha8", "stakes": "1/2", "seats": 4}
+    )
 
     def low_shown() -> bool:
         return bool(erin.page.locator("#results .hand-named.half").count())

@@ -18,10 +18,11 @@ from browser_harness import (
     CLAUSE,
     Player,
     Server,
-    chromium,
     create_table,
     hole_cards_sent,
+    launching,
     play,
+    serving,
     simple,
     wait_for,
 )
@@ -29,24 +30,12 @@ from browser_harness import (
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("browser-room"))
-    yield running
-    running.stop()
+    yield from serving(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    path = chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail(
-            "playwright is missing: python3 -m pip install -e '.[test]'", pytrace=False
-        )
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=path, args=["--no-sandbox"])
-        yield launched
-        launched.close()
+    yield from launching()
 
 
 def full_hands(player: Player) -> int:
@@ -170,7 +159,7 @@ def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spec
     assert sent and set(sent) == {"??"}
     mine = [c for c in hole_cards_sent(alice) if c != "??"]
     assert len(mine) >= 6 and all(CARD.match(c) for c in mine)
-    for person in players + [dave]:
+    for person in [*players, dave]:
         assert person.errors == []
 
     # The hand history: the all-in hand step by step, and its downloads.
@@ -201,7 +190,7 @@ def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spec
     row = page.locator("#settings tr[data-setting='min_raise']")
     assert "rws 3.3" in row.locator("td.clause").inner_text()
     alice.screenshot("rules.png")
-    for person in players + [dave]:
+    for person in [*players, dave]:
         person.close()
 
 
@@ -216,3 +205,14 @@ def test_the_page_is_served_from_the_package_with_no_network(server: Server) -> 
         assert b"import" in answer.read()
     rules = json.loads(urllib.request.urlopen(server.url + "/api/rulebooks").read())
     assert {b["name"] for b in rules["rulebooks"]} >= {"rws", "au-casino"}
+
+
+def test_a_missing_chromium_fails_the_tests_and_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import browser_harness
+
+    monkeypatch.setattr(browser_harness.shutil, "which", lambda name: None)
+    monkeypatch.setattr(browser_harness, "DEBIAN_CHROMIUM", Path("/nonexistent/chromium"))
+    with pytest.raises(pytest.fail.Exception, match=r"bash tools/chromium\.sh"):
+        browser_harness.chromium()

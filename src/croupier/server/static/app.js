@@ -239,6 +239,7 @@ async function lobby() {
     if (filters.rulebook.value) query.set("rulebook", filters.rulebook.value);
     if (filters.open.checked) query.set("open_seats", "1");
     const { tables: rows } = await api("GET", `/api/tables?${query}`);
+    document.getElementById("tables")?.setAttribute("data-loaded", "");
     list.replaceChildren(...rows.map((t) => el("tr", { "data-table": t.table },
       el("td", { text: t.name }),
       el("td", { text: t.spec.rulebook || "house" }),
