@@ -179,7 +179,7 @@ function drawBar() {
     el("input", { type: "checkbox", id: "four-colour", checked: document.body.classList.contains("four"), onchange: (e) => {
       document.body.classList.toggle("four", e.target.checked);
       localStorage.setItem("croupier.four", e.target.checked ? "1" : "");
-    } }), " four-colour deck");
+    } }), " four colours");
   bar.replaceChildren(el("a", { href: "#/lobby", class: "brand", text: "croupier" }), ...links, four);
 }
 

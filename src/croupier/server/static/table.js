@@ -32,6 +32,9 @@ export function renderTable(root, st, ui = {}) {
   const view = hand ? derive(hand) : null;
   const inHand = new Map(view ? view.players.map((p) => [p.seat, p]) : []);
   const felt = el("div", { class: "felt", id: "felt" });
+  // A phone's felt stands upright and its seats are big for it: bets sit nearer the middle.
+  const phone = window.matchMedia("(max-width: 700px)").matches;
+  const betRadius = phone ? [19, 15] : [25, 19];
 
   for (let seat = 1; seat <= count; seat++) {
     const at = place(seat, count, anchor, [40, 41]);
@@ -85,13 +88,13 @@ export function renderTable(root, st, ui = {}) {
     }
     felt.append(box);
     if (player && player.bet > 0) {
-      const b = place(seat, count, anchor, [25, 19]);
+      const b = place(seat, count, anchor, betRadius);
       felt.append(el("div", { class: "bet", "data-seat": seat, style: `left:${b.x}%;top:${b.y}%`, text: String(player.bet) }));
     }
   }
   if (hand) {
     // Beside the seat, a little clockwise of its bet, so the two never cover each other.
-    const b = place(hand.button, count, anchor, [29, 25], -0.3);
+    const b = place(hand.button, count, anchor, phone ? [24, 21] : [29, 25], -0.3);
     felt.append(el("div", { class: "dealer-button", id: "button", title: `button: seat ${hand.button}`, style: `left:${b.x}%;top:${b.y}%`, text: "D" }));
   }
   const middle = el("div", { class: "middle" });

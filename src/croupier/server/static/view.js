@@ -94,6 +94,10 @@ export function derive(hand) {
         p.last = "mucks";
         break;
       case "Announce":
+        // A hand shown before the board was complete is named only now, in the announcement.
+        if (e.hands.length === e.winners.length) {
+          e.winners.forEach((w, i) => (players[w].description ||= e.hands[i]));
+        }
         pots.push({
           pot: e.pot,
           amount: e.amount,
