@@ -91,6 +91,10 @@ def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spec
             assert player.page.locator("#actions #refusal").inner_text() == refused[0]
             player.screenshot("refused.png", full_page=True)
             assert player.my_turn()  # nothing changed: still this player's turn
+            if player.can("fold"):  # preflop, facing the big blind
+                key = player.turn_key()
+                player.page.keyboard.press("f")  # f folds
+                wait_for(lambda: player.turn_key() != key)
             return
         keyboard(player)
 

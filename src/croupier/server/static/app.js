@@ -69,7 +69,9 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws`);
   ready = false;
-  socket.onopen = () => send({ type: "hello", token: session.token });
+  socket.onopen = () => send({ type: "hello", token: session.token }, (m) => {
+    if (m.type === "error" && m.code === "unauthorised") signOut(); // the token expired
+  });
   socket.onmessage = (frame) => receive(JSON.parse(frame.data));
   socket.onclose = () => {
     ready = false;
@@ -134,7 +136,6 @@ function receive(m) {
       const answer = pending.get(m.id);
       pending.delete(m.id);
       if (m.type === "error") {
-        if (m.code === "unauthorised" && m.id && !answer) return signOut();
         notice(m.message, m.code === "refused" ? "refused" : "error");
         const refusal = document.getElementById("refusal");
         if (refusal && m.code === "refused") {
@@ -322,8 +323,14 @@ async function tablePage(id) {
         el("h1", { id: "table-name", text: `table ${id}` }),
         el("span", { id: "table-spec", class: "spec" }),
         el("a", { href: `#/rules/${id}`, id: "rules-link", text: "Rulebook" }),
-        el("label", { class: "buy-in" }, "Buy-in ", buyIn),
-        el("button", { id: "leave", text: "Leave", onclick: () => send({ type: "leave", table: id }, () => notice("You leave when the hand ends.")) })),
+        el("label", { class: "buy-in", title: "chips to sit down with, or to top up" }, "Chips ", buyIn),
+        el("button", { id: "top-up", text: "Top up", title: "add the buy-in box's chips between hands", onclick: () => send({ type: "top_up", table: id, chips: Number(buyIn.value) }, (m) => m.type === "ok" && refreshBalance()) }),
+        el("button", { id: "sit-out", text: "Sit out", onclick: () => {
+          const st = tables.get(id);
+          const mine = st && st.seats.find((s) => s.seat === st.you);
+          send({ type: mine && mine.status === "sitting_out" ? "sit_in" : "sit_out", table: id });
+        } }),
+        el("button", { id: "leave", text: "Leave", onclick: () => send({ type: "leave", table: id }, (m) => m.type === "ok" && notice("You leave with your chips when the hand ends.")) })),
       el("div", { id: "table", class: "table" }),
       el("div", { id: "actions", class: "actions" }),
       el("div", { class: "side" },
@@ -335,7 +342,8 @@ async function tablePage(id) {
   } catch (error) {
     notice(error.message, "error");
   }
-  if (ready && !seats.some((s) => s.table === id)) send({ type: "watch", table: id });
+  // Watching gives the table as this account may see it: its own seat and cards included.
+  if (ready) send({ type: "watch", table: id });
   if (tables.has(id)) redraw(id);
 }
 
@@ -348,8 +356,9 @@ function redraw(table) {
   const spec = st.spec;
   document.getElementById("table-spec").textContent =
     `${spec.game} · ${spec.rulebook || "house rules"} · ${onScreen.rules ? onScreen.rules.structure : spec.structure || ""} · ${spec.stakes}`;
-  document.getElementById("leave").hidden = st.you === null;
-  document.querySelector(".buy-in").hidden = st.you !== null;
+  const mine = st.seats.find((s) => s.seat === st.you);
+  for (const button of ["leave", "sit-out", "top-up"]) document.getElementById(button).hidden = !mine;
+  document.getElementById("sit-out").textContent = mine && mine.status === "sitting_out" ? "Sit in" : "Sit out";
   pick.toggle = (c) => {
     if (pick.selected.has(c)) pick.selected.delete(c);
     else pick.selected.add(c);
@@ -507,7 +516,7 @@ async function route() {
     if (parts[0] === "table" && parts[1]) {
       const id = Number(parts[1]);
       if (!onScreen || onScreen.table !== id || onScreen.replay) await tablePage(id);
-      else if (ready && !seats.some((s) => s.table === id)) send({ type: "watch", table: id });
+      else if (ready) send({ type: "watch", table: id });
       return;
     }
     if (onScreen && onScreen.table && ready) send({ type: "unwatch", table: onScreen.table });
