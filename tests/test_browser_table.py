@@ -79,8 +79,16 @@ def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spec
 
     # A raise under the minimum: the engine refuses it, and the page shows its words.
     refused: list[str] = []
+    looks: list[int] = []
+
+    def spectator_sees_no_hole_card() -> None:
+        """Before every move: dave's table shows hole cards face down, or as shown."""
+        faces = dave.page.locator("#felt .hole .card:not(.back):not(.shown)").count()
+        assert faces == 0, "the spectator's page shows a hole card"
+        looks.append(dave.page.locator("#felt .hole .card.back").count())
 
     def refuse_once(player: Player) -> None:
+        spectator_sees_no_hole_card()
         if not refused and player.page.locator("#amount").count():
             least = int(player.page.get_attribute("#amount", "min") or 0)
             player.page.fill("#amount", str(least - 1))
@@ -114,6 +122,7 @@ def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spec
     reloaded: list[list[str]] = []
 
     def reload_once(player: Player) -> None:
+        spectator_sees_no_hole_card()
         if not reloaded and player is bob:
             before = bob.my_cards()
             bob.page.reload()
@@ -129,6 +138,7 @@ def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spec
 
     # The third hand: carol, the biggest stack, moves all in; the others call for less.
     def shove(player: Player) -> None:
+        spectator_sees_no_hole_card()
         if player is carol and player.can("bet_or_raise"):
             most = player.page.get_attribute("#amount", "max")
             player.page.fill("#amount", str(most))
@@ -137,8 +147,6 @@ def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spec
         if player is alice and not hasattr(shove, "shot") and player.can("fold"):
             alice.screenshot("holdem.png")  # facing the all-in
             carol.screenshot("phone.png")
-            hidden = dave.page.locator("#felt .hole .card:not(.back)").count()
-            assert hidden == 0, "the spectator's page shows a hole card"
             assert len([c for c in alice.my_cards() if CARD.match(c)]) == 2
             shove.shot = True  # type: ignore[attr-defined]
         simple(player)
@@ -158,6 +166,7 @@ def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spec
     for person in (alice, dave):
         wait_for(lambda p=person: sum(p.stacks().values()) == 1200)  # type: ignore[misc]
 
+    assert looks and max(looks) == 6  # three players' backs seen at some move
     # The spectator was sent hole cards only as ??; the players their own.
     sent = hole_cards_sent(dave)
     assert sent and set(sent) == {"??"}
