@@ -58,6 +58,10 @@ function nextId() {
 }
 
 function send(message, answer) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    notice("Reconnecting to the card room; try again in a moment.", "error");
+    return null;
+  }
   const id = nextId();
   if (answer) pending.set(id, answer);
   socket.send(JSON.stringify({ ...message, id }));
@@ -88,7 +92,7 @@ function receive(m) {
       seats = m.seats;
       session.balance = m.balance;
       drawBar();
-      route(); // watch the table on screen, if we do not sit there
+      route(); // draw the page again: a table on screen is watched afresh
       break;
     case "state":
       tables.set(m.table, m);
@@ -242,7 +246,7 @@ async function lobby() {
     const { tables: rows } = await api("GET", `/api/tables?${query}`);
     document.getElementById("tables")?.setAttribute("data-loaded", "");
     list.replaceChildren(...rows.map((t) => el("tr", { "data-table": t.table },
-      el("td", { text: t.name }),
+      el("td", {}, t.name, seats.some((s) => s.table === t.table) ? el("span", { class: "tag mine", text: "your seat" }) : null),
       el("td", { text: t.spec.rulebook || "house" }),
       el("td", { text: t.spec.game }),
       el("td", { text: t.spec.structure || "book's" }),
