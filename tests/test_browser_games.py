@@ -20,6 +20,7 @@ from browser_harness import (
     play,
     serving,
     simple,
+    wait_for,
 )
 
 
@@ -179,3 +180,24 @@ def test_hi_lo_results_show_both_halves(pair: tuple[Player, Player], server: Ser
     ]  # fmt: skip
     high, low = announced[-1].split("; low ")
     assert f"High: {high}" in texts and f"Low: {low}" in texts
+
+
+def test_sitting_out_and_topping_up_between_hands(
+    pair: tuple[Player, Player], server: Server
+) -> None:
+    erin, finn = pair
+    table = seat_both(pair, server, {"rulebook": "rws", "game": "holdem", "seats": 4})
+    page = erin.page
+    page.click("#sit-out")
+    page.locator(".seat.you .tag", has_text="out").wait_for()
+    assert page.locator("#sit-out").inner_text() == "Sit in"
+    # The hand she was dealt into ends; with her out, no other is dealt.
+    play([erin, finn], lambda: erin.results() >= 1)
+    seats = server.http("GET", f"/api/tables/{table}", erin.token)["seats"]
+    before = next(s["chips"] for s in seats if s["seat"] == 1)
+    page.fill("#buy-in", "50")
+    page.click("#top-up")
+    wait_for(lambda: erin.stacks()[1] == before + 50)
+    page.click("#sit-out")  # now "Sit in"
+    page.locator("#actions.mine, .seat.to-act").first.wait_for()  # a hand is dealt again
+    assert page.locator(".seat.you .tag", has_text="out").count() == 0

@@ -456,7 +456,7 @@ async function handViewer(id) {
     const hand = { number: data.number, button: data.button, order: data.order, starting: data.starting, events: data.events.slice(0, upto), pot: 0, to_act: null, legal: null };
     const v = derive(hand);
     hand.pot = v.players.reduce((sum, p, i) => sum + data.starting[i] - p.stack, 0);
-    renderTable(board, { spec: data.spec, you: data.you, seats: seatsOf, hand }, {});
+    renderTable(board, { spec: data.spec, you: data.you, seats: seatsOf, hand }, { replay: true });
     log.replaceChildren(...data.events.slice(0, upto).map((e) => describe(e, nameOfPlayer)).filter(Boolean).map((t, i, all) => el("li", { class: i === all.length - 1 ? "current" : "", text: t })));
     log.scrollTop = log.scrollHeight;
     where.textContent = `step ${step} of ${total}`;

@@ -63,7 +63,9 @@ export function renderTable(root, st, ui = {}) {
       continue;
     }
     const name = info ? info.name : player ? ui.nameOf?.(seat) ?? `seat ${seat}` : "";
-    const stack = player ? player.stack : info.chips;
+    // Between hands the seats message is the word on chips (a top-up shows at once); a
+    // replay has no seats message, only the hand.
+    const stack = player && !(view.over && info && !ui.replay) ? player.stack : info.chips;
     box.append(
       el(
         "div",
