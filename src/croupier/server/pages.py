@@ -46,13 +46,14 @@ def _error(status: int, message: str) -> Response:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def _settings(name: str, game: str | None) -> dict[str, Any]:
-    """A book's settings with their clauses, for ``game`` (every case when None)."""
+def _settings(name: str, game: str | None, structure: Structure | None = None) -> dict[str, Any]:
+    """A book's settings with their clauses: the case that applies to ``game`` (and
+    ``structure``), or every case when ``game`` is None."""
     book = load_rulebook(name)
     rows = []
     for setting, cases in book.settings.items():
         for case in cases:
-            if game is not None and not case.applies(game, None):
+            if game is not None and not case.applies(game, structure):
                 continue
             rows.append(
                 {
@@ -119,9 +120,11 @@ class _Pages:
         name = request.path_params["name"]
         if name not in rulebook_names():
             return _error(404, f"no rulebook {name!r}: the books are {', '.join(rulebook_names())}")
+        raw = request.query_params.get("structure")
         try:
-            return JSONResponse(_settings(name, request.query_params.get("game")))
-        except RulebookError as error:
+            structure = Structure(raw) if raw else None
+            return JSONResponse(_settings(name, request.query_params.get("game"), structure))
+        except (RulebookError, ValueError) as error:
             return _error(400, str(error))
 
     async def table_rules(self, request: Request) -> Response:
@@ -137,7 +140,8 @@ class _Pages:
             game = GameTable(spec)
         except SpecError as error:
             return _error(422, str(error))
-        book = _settings(spec.rulebook, spec.game) if spec.rulebook else None
+        structure = game.rules.betting.structures[0]  # the first round's, where rounds differ
+        book = _settings(spec.rulebook, spec.game, structure) if spec.rulebook else None
         return JSONResponse(
             {
                 "table": table,
@@ -145,7 +149,7 @@ class _Pages:
                 "spec": spec.to_json(),
                 "minimum_buy_in": game.minimum_buy_in,
                 "big_blind": game.big_blind,
-                "structure": game.rules.betting.structures[0].value,
+                "structure": structure.value,
                 "rulebook": book,
             }
         )
