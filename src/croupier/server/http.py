@@ -14,7 +14,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from croupier.server import auth
+from croupier.server import auth, pages
 from croupier.server import schema as s
 from croupier.server.room import Refused
 from croupier.server.store import StoreError, check_ledger, post_ledger
@@ -62,6 +62,7 @@ class HttpApi:
             Route("/api/hands/{hand:int}/phh", self.hand_phh),
             Route("/api/audit", self.audit_log),
             Route("/api/health", self.health),
+            *pages.routes(self.room),  # the browser table's reads (croupier.server.pages)
             Mount("/static", StaticFiles(directory=str(static)), name="static"),
         ]
 

@@ -1,0 +1,236 @@
+"""What the browser table reads over HTTP beside docs/protocol.md's API: the shipped rulebooks
+and a table's settings with their clauses (the rulebook page, the buy-in to offer), and a
+finished hand's events and PokerStars text as the asking player's seat saw them (the hand
+history viewer). Every answer is built by the engine; the page only renders it.
+
+The page itself is ``static/index.html`` and its ES modules under ``/static``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, select
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from croupier.betting import Structure
+from croupier.games import GAMES
+from croupier.history.text import TextHistoryError, format_pokerstars
+from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
+from croupier.server import auth
+from croupier.server import schema as s
+from croupier.server.tables import GameTable, Move, RuleError, SpecError, TableSpec
+
+if TYPE_CHECKING:
+    from croupier.server.app import CardRoom
+
+__all__ = ["routes"]
+
+
+def routes(room: CardRoom) -> list[Route]:
+    pages = _Pages(room)
+    return [
+        Route("/api/rulebooks", pages.rulebooks),
+        Route("/api/rulebooks/{name}", pages.rulebook),
+        Route("/api/tables/{table:int}/rules", pages.table_rules),
+        Route("/api/hands/{hand:int}/events", pages.hand_events),
+        Route("/api/hands/{hand:int}/pokerstars", pages.hand_pokerstars),
+    ]
+
+
+def _error(status: int, message: str) -> Response:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _settings(name: str, game: str | None, structure: Structure | None = None) -> dict[str, Any]:
+    """A book's settings with their clauses: the case that applies to ``game`` (and
+    ``structure``), or every case when ``game`` is None."""
+    book = load_rulebook(name)
+    rows = []
+    for setting, cases in book.settings.items():
+        for case in cases:
+            if game is not None and not case.applies(game, structure):
+                continue
+            rows.append(
+                {
+                    "setting": setting,
+                    "when": case.when or "",
+                    "value": case.shown,
+                    "clause": case.clause,
+                    "note": case.note,
+                    "silent": case.silent,
+                    "house": case.house,
+                }
+            )
+            if game is not None:
+                break  # the first matching case applies
+    return {
+        "name": book.name,
+        "title": book.title,
+        "citation": book.citation,
+        "games": [
+            {
+                "game": e.game,
+                "clause": e.clause,
+                "decks": e.describe_decks(),
+                "structures": [x.value for x in book.structures(e.game)],
+            }
+            for e in book.games
+        ],
+        "settings": rows,
+    }
+
+
+class _Pages:
+    def __init__(self, room: CardRoom) -> None:
+        self.room = room
+
+    async def _account(self, request: Request) -> auth.Account | None:
+        header = request.headers.get("authorization", "")
+        token = header[7:] if header.lower().startswith("bearer ") else ""
+        return await self.room.store.aread(lambda c: auth.account_of_token(c, token))
+
+    async def rulebooks(self, request: Request) -> Response:
+        books = []
+        for name in rulebook_names():
+            book = load_rulebook(name)
+            books.append(
+                {
+                    "name": name,
+                    "title": book.title,
+                    "games": [
+                        {"game": e.game, "structures": [x.value for x in book.structures(e.game)]}
+                        for e in book.games
+                    ],
+                }
+            )
+        return JSONResponse(
+            {
+                "rulebooks": books,
+                "games": list(GAMES),  # croupier's house rules deal every game
+                "structures": [x.value for x in Structure],
+            }
+        )
+
+    async def rulebook(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in rulebook_names():
+            return _error(404, f"no rulebook {name!r}: the books are {', '.join(rulebook_names())}")
+        raw = request.query_params.get("structure")
+        try:
+            structure = Structure(raw) if raw else None
+            return JSONResponse(_settings(name, request.query_params.get("game"), structure))
+        except (RulebookError, ValueError) as error:
+            return _error(400, str(error))
+
+    async def table_rules(self, request: Request) -> Response:
+        """A table's spec, its minimum buy-in and its book's settings for its game."""
+        table = int(request.path_params["table"])
+        row = await self.room.store.aread(
+            lambda c: c.execute(select(s.tables).where(s.tables.c.id == table)).first()
+        )
+        if row is None:
+            return _error(404, f"no table {table}")
+        spec = TableSpec.from_json(json.loads(row.spec))
+        try:
+            game = GameTable(spec)
+        except SpecError as error:
+            return _error(422, str(error))
+        structure = game.rules.betting.structures[0]  # the first round's, where rounds differ
+        book = _settings(spec.rulebook, spec.game, structure) if spec.rulebook else None
+        return JSONResponse(
+            {
+                "table": table,
+                "name": row.name,
+                "spec": spec.to_json(),
+                "minimum_buy_in": game.minimum_buy_in,
+                "big_blind": game.big_blind,
+                "structure": structure.value,
+                "rulebook": book,
+            }
+        )
+
+    async def _finished(self, request: Request) -> tuple[GameTable, Any, list[Any], int] | Response:
+        """The finished hand asked for, dealt again, with the asker's seat in it."""
+        account = await self._account(request)
+        if account is None:
+            return _error(401, "log in first: Authorization: Bearer <token>")
+        hand_id = int(request.path_params["hand"])
+
+        def read(conn: Connection) -> tuple[Any, list[Any]]:
+            hand = conn.execute(select(s.hands).where(s.hands.c.id == hand_id)).first()
+            moves = list(
+                conn.execute(
+                    select(s.moves).where(s.moves.c.hand_id == hand_id).order_by(s.moves.c.seq)
+                )
+            )
+            return hand, moves
+
+        hand, moves = await self.room.store.aread(read)
+        if hand is None or hand.status != "finished":
+            return _error(404, f"no finished hand {hand_id}")
+        dealt = json.loads(hand.seats)
+        seat = next((row[0] for row in dealt if row[1] == account.id), None)
+        if seat is None:
+            return _error(403, "you were not dealt into that hand")
+        try:
+            game = GameTable.of_record(
+                TableSpec.from_json(json.loads(hand.spec)),
+                json.loads(hand.deck),
+                hand.seed,
+                [row[0] for row in dealt],
+                [row[4] for row in dealt],
+                [(m.seat, Move.from_json(json.loads(m.move))) for m in moves],
+            )
+        except (RuleError, SpecError) as error:
+            return _error(422, f"the hand cannot be dealt again: {error}")
+        return game, hand, dealt, seat
+
+    async def hand_events(self, request: Request) -> Response:
+        """A finished hand's events as the asker's seat saw them, to replay step by step."""
+        found = await self._finished(request)
+        if isinstance(found, Response):
+            return found
+        game, hand, dealt, seat = found
+        return JSONResponse(
+            {
+                "hand": hand.id,
+                "table": hand.table_id,
+                "number": hand.number,
+                "spec": json.loads(hand.spec),
+                "button": hand.button,
+                "order": [row[0] for row in dealt],
+                "names": [row[2] for row in dealt],
+                "starting": [row[4] for row in dealt],
+                "you": seat,
+                "events": game.visible(seat),
+            }
+        )
+
+    async def hand_pokerstars(self, request: Request) -> Response:
+        found = await self._finished(request)
+        if isinstance(found, Response):
+            return found
+        game, hand, dealt, seat = found
+        assert game.hand is not None
+        try:
+            text = format_pokerstars(
+                game.hand,
+                viewer=game.order.index(seat),
+                when=dt.datetime.fromtimestamp(float(hand.started), dt.UTC),
+                hand_id=int(hand.id),
+                table=f"table {hand.table_id}",
+                names=[row[2] for row in dealt],
+                seats=[row[0] for row in dealt],
+                max_seats=int(json.loads(hand.spec).get("seats") or len(dealt)),
+            )
+        except TextHistoryError as error:
+            return _error(422, f"PokerStars text cannot describe this hand: {error}")
+        return PlainTextResponse(
+            text,
+            headers={"content-disposition": f'attachment; filename="hand-{hand.id}.txt"'},
+        )

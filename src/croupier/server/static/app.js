@@ -1,0 +1,544 @@
+// The card room in the browser: sign-in, the lobby, the table, hand histories and rulebooks.
+// It speaks docs/protocol.md (HTTP and one WebSocket) and keeps no game logic of its own.
+import { el } from "./cards.js";
+import { describe, derive } from "./view.js";
+import { clockText, renderActions, renderTable, resultEntry } from "./table.js";
+
+const main = document.getElementById("main");
+const bar = document.getElementById("bar");
+const session = {
+  token: localStorage.getItem("croupier.token"),
+  name: localStorage.getItem("croupier.name"),
+};
+const tables = new Map(); // table id -> the latest state, kept up to date by the socket
+const results = new Map(); // table id -> the last hands' result elements
+let seats = []; // where the welcome says we sit
+let socket = null;
+let ready = false;
+let counter = 0;
+const pending = new Map(); // action id -> what to do with the answer
+const pick = { selected: new Set(), toggle: null };
+
+// --- HTTP ------------------------------------------------------------------------------------
+
+async function api(method, path, body) {
+  const headers = { "content-type": "application/json" };
+  if (session.token) headers.authorization = `Bearer ${session.token}`;
+  const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const type = response.headers.get("content-type") || "";
+  const data = type.includes("json") ? await response.json() : await response.text();
+  if (!response.ok) throw new Error(typeof data === "object" ? data.error : data);
+  return data;
+}
+
+async function download(path, filename) {
+  const response = await fetch(path, { headers: { authorization: `Bearer ${session.token}` } });
+  if (!response.ok) {
+    notice((await response.json()).error, "error");
+    return;
+  }
+  const link = el("a", { href: URL.createObjectURL(await response.blob()), download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+function notice(text, kind = "info") {
+  const box = document.getElementById("notice");
+  box.className = kind;
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+// --- the socket ------------------------------------------------------------------------------
+
+function nextId() {
+  counter += 1;
+  return `w${Date.now().toString(36)}-${counter}`;
+}
+
+function send(message, answer) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    notice("Reconnecting to the card room; try again in a moment.", "error");
+    return null;
+  }
+  const id = nextId();
+  if (answer) pending.set(id, answer);
+  socket.send(JSON.stringify({ ...message, id }));
+  return id;
+}
+
+function connect() {
+  if (!session.token) return;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  ready = false;
+  socket.onopen = () => send({ type: "hello", token: session.token }, (m) => {
+    if (m.type === "error" && m.code === "unauthorised") signOut(); // the token expired
+  });
+  socket.onmessage = (frame) => receive(JSON.parse(frame.data));
+  socket.onclose = () => {
+    ready = false;
+    document.body.classList.add("offline");
+    setTimeout(connect, 1000); // reconnect: the server gives the seat back, hand intact
+  };
+}
+
+function receive(m) {
+  switch (m.type) {
+    case "welcome":
+      ready = true;
+      document.body.classList.remove("offline");
+      seats = m.seats;
+      session.balance = m.balance;
+      drawBar();
+      route(); // draw the page again: a table on screen is watched afresh
+      break;
+    case "state":
+      tables.set(m.table, m);
+      pick.selected.clear();
+      redraw(m.table);
+      break;
+    case "events": {
+      const st = tables.get(m.table);
+      if (!st || !st.hand || st.hand.number !== m.hand) break;
+      const known = st.hand.events.length;
+      if (m.from > known) {
+        send({ type: "watch", table: m.table }); // a gap: ask for the whole state again
+        break;
+      }
+      st.hand.events = st.hand.events.slice(0, m.from).concat(m.events);
+      Object.assign(st.hand, { pot: m.pot, to_act: m.to_act, clock_end: m.clock_end, bank_end: m.bank_end, legal: m.legal });
+      if (m.to_act !== st.you) pick.selected.clear();
+      redraw(m.table);
+      break;
+    }
+    case "hand_over": {
+      const st = tables.get(m.table);
+      if (!st) break;
+      const list = results.get(m.table) || [];
+      if (m.void) {
+        list.unshift(el("li", { class: "result void", "data-hand": m.hand }, el("b", { text: `#${m.hand}` }), ` void: ${m.reason}`));
+      } else if (st.hand && st.hand.number === m.hand) {
+        st.hand.to_act = null;
+        st.hand.legal = null;
+        list.unshift(resultEntry(m.hand, derive(st.hand), (seat) => seatName(st, seat)));
+      }
+      results.set(m.table, list.slice(0, 8));
+      redraw(m.table);
+      break;
+    }
+    case "seats": {
+      const st = tables.get(m.table);
+      if (!st) break;
+      st.seats = m.seats;
+      redraw(m.table);
+      break;
+    }
+    case "ok":
+    case "error": {
+      const answer = pending.get(m.id);
+      pending.delete(m.id);
+      if (m.type === "error") {
+        notice(m.message, m.code === "refused" ? "refused" : "error");
+        const refusal = document.getElementById("refusal");
+        if (refusal && m.code === "refused") {
+          refusal.textContent = m.message; // beside the buttons, where the player looks
+          refusal.hidden = false;
+        }
+        if (answer) answer(m);
+      } else if (answer) {
+        answer(m);
+      }
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+function seatName(st, seat) {
+  const found = st.seats.find((s) => s.seat === seat);
+  return found ? found.name : `seat ${seat}`;
+}
+
+async function refreshBalance() {
+  try {
+    session.balance = (await api("GET", "/api/me")).balance;
+    drawBar();
+  } catch { /* shown again at the next welcome */ }
+}
+
+// --- pages -----------------------------------------------------------------------------------
+
+function drawBar() {
+  const links = session.token
+    ? [
+        el("a", { href: "#/lobby", text: "Lobby" }),
+        el("a", { href: "#/history", text: "Hand history" }),
+        el("span", { class: "me", id: "me", text: `${session.name}${session.balance !== undefined ? ` · ${session.balance} chips` : ""}` }),
+        el("button", { class: "link", id: "sign-out", onclick: signOut, text: "Sign out" }),
+      ]
+    : [];
+  const four = el("label", { class: "four-toggle" },
+    el("input", { type: "checkbox", id: "four-colour", checked: document.body.classList.contains("four"), onchange: (e) => {
+      document.body.classList.toggle("four", e.target.checked);
+      localStorage.setItem("croupier.four", e.target.checked ? "1" : "");
+    } }), " four colours");
+  bar.replaceChildren(el("a", { href: "#/lobby", class: "brand", text: "croupier" }), ...links, four);
+}
+
+function signIn() {
+  const name = el("input", { id: "name", autocomplete: "username", placeholder: "name", required: true });
+  const password = el("input", { id: "password", type: "password", autocomplete: "current-password", placeholder: "password", required: true });
+  const go = (path) => async (event) => {
+    event.preventDefault();
+    try {
+      const answer = await api("POST", path, { name: name.value, password: password.value });
+      session.token = answer.token;
+      session.name = answer.name;
+      localStorage.setItem("croupier.token", answer.token);
+      localStorage.setItem("croupier.name", answer.name);
+      notice("");
+      connect();
+      location.hash = "#/lobby";
+    } catch (error) {
+      notice(error.message, "error");
+    }
+  };
+  main.replaceChildren(
+    el("form", { class: "panel sign-in", id: "sign-in", onsubmit: go("/api/login") },
+      el("h1", { text: "The card room" }),
+      el("p", { text: "Poker dealt as five casino rulebooks say. Sign in, or register a new account (it comes with chips to play)." }),
+      el("label", {}, "Name ", name),
+      el("label", {}, "Password ", password),
+      el("div", { class: "buttons" },
+        el("button", { type: "submit", id: "login", class: "primary", text: "Sign in" }),
+        el("button", { type: "button", id: "register", text: "Register", onclick: go("/api/register") }))));
+}
+
+async function signOut() {
+  try { await api("POST", "/api/logout"); } catch { /* the token is gone either way */ }
+  session.token = null;
+  localStorage.removeItem("croupier.token");
+  if (socket) { socket.onclose = null; socket.close(); }
+  tables.clear();
+  drawBar();
+  location.hash = "#/";
+}
+
+let books = null;
+async function lobby() {
+  books = books || (await api("GET", "/api/rulebooks"));
+  const list = el("tbody");
+  const filters = {
+    game: el("select", { id: "filter-game" }, el("option", { value: "", text: "any game" }),
+      books.games.map((g) => el("option", { value: g, text: g }))),
+    rulebook: el("select", { id: "filter-rulebook" }, el("option", { value: "", text: "any rulebook" }),
+      books.rulebooks.map((b) => el("option", { value: b.name, text: b.name }))),
+    open: el("input", { type: "checkbox", id: "filter-open" }),
+  };
+  const load = async () => {
+    const query = new URLSearchParams();
+    if (filters.game.value) query.set("game", filters.game.value);
+    if (filters.rulebook.value) query.set("rulebook", filters.rulebook.value);
+    if (filters.open.checked) query.set("open_seats", "1");
+    const { tables: rows } = await api("GET", `/api/tables?${query}`);
+    document.getElementById("tables")?.setAttribute("data-loaded", "");
+    list.replaceChildren(...rows.map((t) => el("tr", { "data-table": t.table },
+      el("td", {}, t.name, seats.some((s) => s.table === t.table) ? el("span", { class: "tag mine", text: "your seat" }) : null),
+      el("td", { text: t.spec.rulebook || "house" }),
+      el("td", { text: t.spec.game }),
+      el("td", { text: t.spec.structure || "book's" }),
+      el("td", { text: t.spec.stakes }),
+      el("td", { text: `${t.seats_taken}/${t.spec.seats}` }),
+      el("td", { text: String(t.hands) }),
+      el("td", {},
+        el("a", { class: "join", href: `#/table/${t.table}`, text: "Join" }), " ",
+        el("a", { class: "watch", href: `#/table/${t.table}?watch`, text: "Watch" }), " ",
+        el("a", { class: "rules", href: `#/rules/${t.table}`, text: "Rules" })))));
+  };
+  Object.values(filters).forEach((f) => f.addEventListener("change", load));
+  main.replaceChildren(
+    el("section", { class: "panel" },
+      el("h1", { text: "Tables" }),
+      el("div", { class: "filters" }, filters.game, filters.rulebook, el("label", {}, filters.open, " open seats")),
+      el("table", { class: "lobby", id: "tables" },
+        el("thead", {}, el("tr", {}, ["name", "rulebook", "game", "structure", "stakes", "seats", "hands", ""].map((h) => el("th", { text: h })))),
+        list)),
+    createForm(),
+  );
+  await load();
+}
+
+function createForm() {
+  const book = el("select", { id: "new-rulebook" },
+    books.rulebooks.map((b) => el("option", { value: b.name, text: `${b.name}: ${b.title}` })),
+    el("option", { value: "", text: "house rules (croupier's own)" }));
+  const game = el("select", { id: "new-game" });
+  const structure = el("select", { id: "new-structure" });
+  const fillGames = () => {
+    const chosen = books.rulebooks.find((b) => b.name === book.value);
+    const games = chosen ? chosen.games : books.games.map((g) => ({ game: g, structures: books.structures }));
+    game.replaceChildren(...games.map((g) => el("option", { value: g.game, text: g.game })));
+    fillStructures();
+  };
+  const fillStructures = () => {
+    const chosen = books.rulebooks.find((b) => b.name === book.value);
+    const entry = chosen ? chosen.games.find((g) => g.game === game.value) : null;
+    const allowed = entry ? entry.structures : books.structures;
+    structure.replaceChildren(el("option", { value: "", text: "the book's default" }),
+      ...allowed.map((s) => el("option", { value: s, text: s })));
+  };
+  book.addEventListener("change", fillGames);
+  game.addEventListener("change", fillStructures);
+  fillGames();
+  const name = el("input", { id: "new-name", placeholder: "table name" });
+  const stakes = el("input", { id: "new-stakes", value: "1/2", size: 6, title: "blinds S/B; stud: ante S, bet B" });
+  const count = el("input", { id: "new-seats", type: "number", min: 2, max: 10, value: 6 });
+  const create = async (event) => {
+    event.preventDefault();
+    try {
+      const made = await api("POST", "/api/tables", {
+        name: name.value || undefined,
+        spec: { rulebook: book.value || null, game: game.value, structure: structure.value || null, stakes: stakes.value, seats: Number(count.value) },
+      });
+      location.hash = `#/table/${made.table}`;
+    } catch (error) {
+      notice(error.message, "error");
+    }
+  };
+  return el("form", { class: "panel create", id: "create", onsubmit: create },
+    el("h2", { text: "New table" }),
+    el("label", {}, "Name ", name), el("label", {}, "Rulebook ", book), el("label", {}, "Game ", game),
+    el("label", {}, "Structure ", structure), el("label", {}, "Stakes ", stakes), el("label", {}, "Seats ", count),
+    el("button", { type: "submit", class: "primary", id: "create-table", text: "Create" }));
+}
+
+// --- the table page --------------------------------------------------------------------------
+
+let onScreen = null; // {table, rules, key}
+async function tablePage(id) {
+  onScreen = { table: id, rules: null, key: "" };
+  const buyIn = el("input", { id: "buy-in", type: "number", min: 1 });
+  main.replaceChildren(
+    el("div", { class: "table-page" },
+      el("div", { class: "table-head" },
+        el("h1", { id: "table-name", text: `table ${id}` }),
+        el("span", { id: "table-spec", class: "spec" }),
+        el("a", { href: `#/rules/${id}`, id: "rules-link", text: "Rulebook" }),
+        el("label", { class: "buy-in", title: "chips to sit down with, or to top up" }, "Chips ", buyIn),
+        el("button", { id: "top-up", text: "Top up", title: "add the buy-in box's chips between hands", onclick: () => send({ type: "top_up", table: id, chips: Number(buyIn.value) }, (m) => m.type === "ok" && refreshBalance()) }),
+        el("button", { id: "sit-out", text: "Sit out", onclick: () => {
+          const st = tables.get(id);
+          const mine = st && st.seats.find((s) => s.seat === st.you);
+          send({ type: mine && mine.status === "sitting_out" ? "sit_in" : "sit_out", table: id });
+        } }),
+        el("button", { id: "leave", text: "Leave", onclick: () => send({ type: "leave", table: id }, (m) => m.type === "ok" && notice("You leave with your chips when the hand ends.")) })),
+      el("div", { id: "table", class: "table" }),
+      el("div", { id: "actions", class: "actions" }),
+      el("div", { class: "side" },
+        el("h2", { text: "Last hands" }), el("ol", { id: "results", class: "results" }),
+        el("h2", { text: "This hand" }), el("ol", { id: "log", class: "log" }))));
+  try {
+    onScreen.rules = await api("GET", `/api/tables/${id}/rules`);
+    buyIn.value = onScreen.rules.minimum_buy_in;
+  } catch (error) {
+    notice(error.message, "error");
+  }
+  // Watching gives the table as this account may see it: its own seat and cards included.
+  if (ready) send({ type: "watch", table: id });
+  if (tables.has(id)) redraw(id);
+}
+
+function redraw(table) {
+  if (!onScreen || onScreen.table !== table || onScreen.replay) return;
+  const st = tables.get(table);
+  if (!st) return;
+  const nameOfPlayer = (p) => seatName(st, st.hand.order[p]);
+  document.getElementById("table-name").textContent = st.name;
+  const spec = st.spec;
+  document.getElementById("table-spec").textContent =
+    `${spec.game} · ${spec.rulebook || "house rules"} · ${onScreen.rules ? onScreen.rules.structure : spec.structure || ""} · ${spec.stakes}`;
+  const mine = st.seats.find((s) => s.seat === st.you);
+  for (const button of ["leave", "sit-out", "top-up"]) document.getElementById(button).hidden = !mine;
+  document.getElementById("sit-out").textContent = mine && mine.status === "sitting_out" ? "Sit in" : "Sit out";
+  pick.toggle = (c) => {
+    if (pick.selected.has(c)) pick.selected.delete(c);
+    else pick.selected.add(c);
+    redraw(table);
+  };
+  const drawing = st.hand && st.hand.legal && st.hand.legal.draw;
+  renderTable(document.getElementById("table"), st, {
+    sit: (seat) => {
+      const chips = Number(document.getElementById("buy-in").value);
+      send({ type: "sit", table, seat, chips }, (m) => {
+        if (m.type === "ok") {
+          seats.push({ table, seat });
+          refreshBalance();
+        }
+      });
+    },
+    bot: (seat) => send({ type: "add_bot", table, seat }),
+    pick: drawing ? pick : null,
+  });
+  // The actions are drawn again only when the turn changes, so a half-typed amount stays.
+  const turn = st.hand ? `${st.hand.number}:${st.hand.events.length}:${st.hand.to_act}` : "";
+  const key = `${turn}:${pick.selected.size}`;
+  if (key !== onScreen.key) {
+    onScreen.key = key;
+    const actions = document.getElementById("actions");
+    renderActions(actions, st, act(st), pick);
+    actions.dataset.turn = turn;
+  }
+  const log = document.getElementById("log");
+  log.replaceChildren(...(st.hand ? st.hand.events.map((e) => describe(e, nameOfPlayer)).filter(Boolean).map((t) => el("li", { text: t })) : []));
+  log.scrollTop = log.scrollHeight;
+  document.getElementById("results").replaceChildren(...(results.get(table) || []));
+}
+
+function act(st) {
+  return (action, fields = {}) => {
+    notice("");
+    send({ type: "act", table: st.table, hand: st.hand.number, action, ...fields });
+  };
+}
+
+// Keyboard: f folds, c checks or calls, b bets the amount in the box.
+document.addEventListener("keydown", (event) => {
+  if (event.target instanceof HTMLInputElement && event.target.type !== "range") return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const button = document.querySelector(`#actions button[data-key="${event.key.toLowerCase()}"]`);
+  if (button) {
+    event.preventDefault();
+    button.click();
+  }
+});
+
+setInterval(() => {
+  if (!onScreen || onScreen.replay) return;
+  const st = tables.get(onScreen.table);
+  if (!st || !st.hand) return;
+  const text = clockText(st.hand);
+  document.querySelectorAll(".seat .clock, #clock").forEach((c) => (c.textContent = text));
+}, 250);
+
+// --- hand histories --------------------------------------------------------------------------
+
+async function historyList() {
+  const { hands } = await api("GET", "/api/hands");
+  main.replaceChildren(el("section", { class: "panel" },
+    el("h1", { text: "Your hands" }),
+    hands.length ? null : el("p", { text: "No hands yet: the hands you are dealt appear here." }),
+    el("table", { class: "lobby", id: "hands" },
+      el("thead", {}, el("tr", {}, ["hand", "table", "number", "status", "started", ""].map((h) => el("th", { text: h })))),
+      el("tbody", {}, hands.slice().reverse().map((h) => el("tr", { "data-hand": h.hand },
+        el("td", { text: String(h.hand) }), el("td", { text: String(h.table) }), el("td", { text: `#${h.number}` }),
+        el("td", { text: h.status }), el("td", { text: new Date(h.started * 1000).toLocaleString() }),
+        el("td", {}, h.status === "finished" ? el("a", { class: "replay", href: `#/hand/${h.hand}`, text: "Replay" }) : "")))))));
+}
+
+async function handViewer(id) {
+  const data = await api("GET", `/api/hands/${id}/events`);
+  onScreen = { table: null, replay: true };
+  const seatsOf = data.order.map((seat, i) => ({ seat, name: data.names[i], chips: data.starting[i], status: "playing", leaving: false, connected: true, bot: false, bank: 0 }));
+  const nameOfPlayer = (p) => data.names[p];
+  let step = 0;
+  // Steps stop at events worth seeing: the deal's cards come as one step each, actions too.
+  const stops = data.events.map((e, i) => ({ e, i })).filter(({ e }) => describe(e, nameOfPlayer)).map(({ i }) => i + 1);
+  const total = stops.length;
+  const board = el("div", { id: "replay-table", class: "table" });
+  const log = el("ol", { id: "replay-log", class: "log" });
+  const where = el("span", { id: "replay-step" });
+  const slider = el("input", { type: "range", id: "replay-slider", min: 0, max: total, value: 0 });
+  const show = () => {
+    const upto = step === 0 ? 0 : stops[step - 1];
+    const hand = { number: data.number, button: data.button, order: data.order, starting: data.starting, events: data.events.slice(0, upto), pot: 0, to_act: null, legal: null };
+    const v = derive(hand);
+    hand.pot = v.players.reduce((sum, p, i) => sum + data.starting[i] - p.stack, 0);
+    renderTable(board, { spec: data.spec, you: data.you, seats: seatsOf, hand }, { replay: true });
+    log.replaceChildren(...data.events.slice(0, upto).map((e) => describe(e, nameOfPlayer)).filter(Boolean).map((t, i, all) => el("li", { class: i === all.length - 1 ? "current" : "", text: t })));
+    log.scrollTop = log.scrollHeight;
+    where.textContent = `step ${step} of ${total}`;
+    slider.value = step;
+  };
+  const go = (to) => { step = Math.max(0, Math.min(total, to)); show(); };
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  main.replaceChildren(el("div", { class: "table-page replay" },
+    el("div", { class: "table-head" },
+      el("h1", { text: `Hand ${data.hand} (table ${data.table}, #${data.number})` }),
+      el("span", { class: "spec", text: `${data.spec.game} · ${data.spec.rulebook || "house rules"} · ${data.spec.stakes}` }),
+      el("button", { id: "dl-phh", onclick: () => download(`/api/hands/${id}/phh`, `hand-${id}.phh`), text: "Download PHH" }),
+      el("button", { id: "dl-pokerstars", onclick: () => download(`/api/hands/${id}/pokerstars`, `hand-${id}.txt`), text: "Download PokerStars text" })),
+    board,
+    el("div", { class: "replay-controls" },
+      el("button", { id: "replay-start", onclick: () => go(0), text: "start" }),
+      el("button", { id: "replay-prev", onclick: () => go(step - 1), text: "◀ step" }),
+      slider,
+      el("button", { id: "replay-next", onclick: () => go(step + 1), text: "step ▶" }),
+      el("button", { id: "replay-end", onclick: () => go(total), text: "end" }),
+      where),
+    el("div", { class: "side" }, el("h2", { text: "Log" }), log)));
+  go(0);
+}
+
+// --- the rulebook page -----------------------------------------------------------------------
+
+async function rulesPage(id) {
+  const info = await api("GET", `/api/tables/${id}/rules`);
+  const book = info.rulebook;
+  const head = el("div", {},
+    el("h1", { text: `${info.name}: the rules` }),
+    el("p", { text: `${info.spec.game}, ${info.structure}, stakes ${info.spec.stakes}; minimum buy-in ${info.minimum_buy_in}.` }),
+    el("a", { href: `#/table/${id}`, text: "back to the table" }));
+  if (!book) {
+    main.replaceChildren(el("section", { class: "panel" }, head, el("p", { text: "This table plays croupier's house rules: no book's clauses apply." })));
+    return;
+  }
+  main.replaceChildren(el("section", { class: "panel rules" }, head,
+    el("h2", { text: book.title }),
+    el("p", { class: "citation", text: `Cited as: ${book.citation}` }),
+    el("table", { id: "settings", class: "settings" },
+      el("thead", {}, el("tr", {}, ["setting", "value", "clause", "note"].map((h) => el("th", { text: h })))),
+      el("tbody", {}, book.settings.map((s) => el("tr", { "data-setting": s.setting, class: s.silent ? "silent" : "" },
+        el("td", { text: s.setting }),
+        el("td", { text: s.value + (s.house ? " (house default)" : "") }),
+        el("td", { class: "clause", text: s.clause }),
+        el("td", { text: (s.silent ? "[the book is silent] " : "") + s.note })))))));
+}
+
+// --- routing ---------------------------------------------------------------------------------
+
+async function route() {
+  const [path] = location.hash.slice(1).split("?");
+  const parts = path.split("/").filter(Boolean);
+  if (!session.token) {
+    onScreen = null;
+    return signIn();
+  }
+  try {
+    if (parts[0] === "table" && parts[1]) {
+      const id = Number(parts[1]);
+      if (!onScreen || onScreen.table !== id || onScreen.replay) await tablePage(id);
+      else if (ready) send({ type: "watch", table: id });
+      return;
+    }
+    if (onScreen && onScreen.table && ready) send({ type: "unwatch", table: onScreen.table });
+    onScreen = null;
+    if (parts[0] === "history") return await historyList();
+    if (parts[0] === "hand" && parts[1]) return await handViewer(Number(parts[1]));
+    if (parts[0] === "rules" && parts[1]) return await rulesPage(Number(parts[1]));
+    return await lobby();
+  } catch (error) {
+    notice(error.message, "error");
+  }
+}
+
+window.addEventListener("hashchange", () => {
+  notice("");
+  route();
+});
+document.body.classList.toggle("four", Boolean(localStorage.getItem("croupier.four")));
+drawBar();
+connect();
+route();

@@ -1,0 +1,239 @@
+// The table: seats around an oval, cards, pots, whose turn, and the legal actions as buttons.
+import { card, cards, el } from "./cards.js";
+import { derive, halves, potName } from "./view.js";
+
+/** Where seat ``seat`` of ``count`` sits, in percent of the felt; ``anchor`` at the bottom. */
+function place(seat, count, anchor, radius, turn = 0) {
+  const angle = Math.PI / 2 + (2 * Math.PI * (seat - anchor)) / count + turn;
+  return { x: 50 + radius[0] * Math.cos(angle), y: 50 + radius[1] * Math.sin(angle) };
+}
+
+function seconds(until) {
+  return Math.max(0, Math.ceil(until - Date.now() / 1000));
+}
+
+/** The clock of the seat to act: the action clock, then the time bank. */
+export function clockText(hand) {
+  if (!hand || hand.to_act === null || hand.to_act === undefined || !hand.clock_end) return "";
+  const now = Date.now() / 1000;
+  if (now < hand.clock_end) return `${seconds(hand.clock_end)}s · bank ${Math.round(hand.bank_end - hand.clock_end)}s`;
+  return `time bank ${seconds(hand.bank_end)}s`;
+}
+
+/**
+ * Draw the table ``st`` (a `state` message kept up to date with `events` and `seats`) into
+ * ``root``. ``ui`` holds callbacks: sit(seat), bot(seat); ``replay`` draws a hand history step.
+ */
+export function renderTable(root, st, ui = {}) {
+  const count = st.spec.seats;
+  const anchor = st.you || 1;
+  const seated = new Map(st.seats.map((s) => [s.seat, s]));
+  const hand = st.hand;
+  const view = hand ? derive(hand) : null;
+  const inHand = new Map(view ? view.players.map((p) => [p.seat, p]) : []);
+  const felt = el("div", { class: "felt", id: "felt" });
+  // A phone's felt stands upright and its seats are big for it: bets sit nearer the middle.
+  const phone = window.matchMedia("(max-width: 700px)").matches;
+  const betRadius = phone ? [19, 15] : [25, 19];
+
+  for (let seat = 1; seat <= count; seat++) {
+    const at = place(seat, count, anchor, [40, 41]);
+    const info = seated.get(seat);
+    const player = inHand.get(seat);
+    const classes = ["seat"];
+    if (!info && !player) classes.push("empty");
+    if (seat === st.you) classes.push("you");
+    if (hand && hand.to_act === seat && !(view && view.over)) classes.push("to-act");
+    if (player && player.folded) classes.push("folded");
+    if (info && !info.connected) classes.push("away");
+    const box = el("div", {
+      class: classes.join(" "),
+      "data-seat": seat,
+      style: `left:${at.x}%;top:${at.y}%`,
+    });
+    if (!info && !player) {
+      box.append(el("div", { class: "seat-no", text: `seat ${seat}` }));
+      if (ui.sit && st.you === null) {
+        box.append(el("button", { class: "sit", onclick: () => ui.sit(seat), text: "Sit here" }));
+      }
+      if (ui.bot) {
+        box.append(el("button", { class: "add-bot", onclick: () => ui.bot(seat), text: "+ bot" }));
+      }
+      felt.append(box);
+      continue;
+    }
+    const name = info ? info.name : player ? ui.nameOf?.(seat) ?? `seat ${seat}` : "";
+    // Between hands the seats message is the word on chips (a top-up shows at once); a
+    // replay has no seats message, only the hand.
+    const stack = player && !(view.over && info && !ui.replay) ? player.stack : info.chips;
+    box.append(
+      el(
+        "div",
+        { class: "who" },
+        el("span", { class: "name", text: name }),
+        info && info.bot ? el("span", { class: "tag", text: "bot" }) : null,
+        info && info.status === "sitting_out" ? el("span", { class: "tag", text: "out" }) : null,
+        info && info.status === "waiting" ? el("span", { class: "tag", text: "next hand" }) : null,
+        info && info.leaving ? el("span", { class: "tag", text: "leaving" }) : null,
+        info && !info.connected ? el("span", { class: "tag", text: "away" }) : null,
+      ),
+      el("div", { class: "stack", text: String(stack) }),
+    );
+    if (player) {
+      box.append(seatCards(player, seat === st.you, ui.pick));
+      if (player.description) box.append(el("div", { class: "hand-name", text: player.description }));
+      else if (player.last) box.append(el("div", { class: "last", text: player.allIn && player.last !== "fold" ? "all-in" : player.last }));
+      if (player.won) box.append(el("div", { class: "won", text: `wins ${player.won}` }));
+    }
+    if (hand && hand.to_act === seat && !view.over) {
+      box.append(el("div", { class: "clock", id: seat === st.you ? "my-clock" : null, text: clockText(hand) }));
+    }
+    felt.append(box);
+    if (player && player.bet > 0) {
+      const b = place(seat, count, anchor, betRadius);
+      felt.append(el("div", { class: "bet", "data-seat": seat, style: `left:${b.x}%;top:${b.y}%`, text: String(player.bet) }));
+    }
+  }
+  if (hand) {
+    // Beside the seat, a little clockwise of its bet, so the two never cover each other.
+    const b = place(hand.button, count, anchor, phone ? [24, 21] : [29, 25], -0.3);
+    felt.append(el("div", { class: "dealer-button", id: "button", title: `button: seat ${hand.button}`, style: `left:${b.x}%;top:${b.y}%`, text: "D" }));
+  }
+  const middle = el("div", { class: "middle" });
+  if (view) {
+    middle.append(el("div", { id: "board", class: "board" }, view.board.map((c) => card(c))));
+    if (view.pots.length) {
+      middle.append(
+        el("div", { id: "pots", class: "pots" }, view.pots.map((p) => el("div", { class: "pot", "data-pot": p.pot, text: `${potName(p.pot)}: ${p.amount}` }))),
+      );
+    } else {
+      middle.append(el("div", { id: "pot", class: "pots", text: `Total pot: ${hand.pot}` }));
+    }
+    middle.append(el("div", { class: "hand-no", text: `hand #${hand.number}` }));
+  } else {
+    middle.append(el("div", { class: "waiting", text: "waiting for players" }));
+  }
+  felt.append(middle);
+  root.replaceChildren(felt);
+  return view;
+}
+
+function seatCards(player, mine, pick) {
+  const box = el("div", { class: "hole" });
+  if (player.shown) {
+    box.append(cards(player.shown, "shown"));
+    return box;
+  }
+  if (player.folded || player.mucked) {
+    if (mine) box.append(cards(player.hole, "dead"));
+    box.append(cards(player.up, "up"));
+    return box;
+  }
+  const down = el("span", { class: "cards" });
+  player.hole.forEach((c) => {
+    const face = card(c, player.up.length ? "down" : "");
+    if (mine && pick) {
+      face.classList.add("pickable");
+      if (pick.selected.has(c)) face.classList.add("picked");
+      face.addEventListener("click", () => pick.toggle(c));
+    }
+    down.append(face);
+  });
+  box.append(down);
+  if (player.up.length) box.append(cards(player.up, "up"));
+  return box;
+}
+
+/** The legal actions of the seat to act, as the server sent them. */
+export function renderActions(root, st, send, pick) {
+  const legal = st.hand && st.hand.legal;
+  root.replaceChildren();
+  if (!legal || st.hand.to_act !== st.you) {
+    root.classList.remove("mine");
+    return;
+  }
+  root.classList.add("mine");
+  root.append(el("div", { class: "turn" }, "Your turn ", el("span", { id: "clock", text: clockText(st.hand) })));
+  if (legal.draw) {
+    const n = pick.selected.size;
+    root.append(
+      el("div", { class: "hint", text: "Click the cards to discard, then draw." }),
+      el("button", {
+        "data-action": "draw",
+        class: "primary",
+        text: n ? `Draw ${n}` : "Stand pat",
+        onclick: () => send("draw", { cards: [...pick.selected] }),
+      }),
+    );
+    return;
+  }
+  const row = el("div", { class: "buttons" });
+  if (legal.can_fold) {
+    row.append(el("button", { "data-action": "fold", "data-key": "f", class: "fold", text: "Fold", onclick: () => send("fold") }));
+  }
+  if (legal.can_check || legal.call > 0) {
+    const label = legal.can_check ? "Check" : `Call ${legal.call}`;
+    row.append(el("button", { "data-action": "check_or_call", "data-key": "c", text: label, onclick: () => send("check_or_call") }));
+  }
+  if (legal.bring_in !== null && legal.bring_in !== undefined) {
+    row.append(el("button", { "data-action": "bring_in", text: `Bring in ${legal.bring_in}`, onclick: () => send("bring_in") }));
+  }
+  root.append(row);
+  if (legal.raise_range) {
+    const [low, high] = legal.raise_range;
+    const word = legal.facing > 0 ? "Raise to" : "Bet";
+    if (high === low) {
+      // A fixed limit: one amount, one button.
+      row.append(el("button", { "data-action": "bet_or_raise", "data-key": "b", class: "primary", text: `${word} ${low}`, onclick: () => send("bet_or_raise", { amount: low }) }));
+      root.append(el("div", { class: "legal", id: "legal", text: legal.text || "" }));
+      root.append(el("div", { class: "refusal", id: "refusal", hidden: true }));
+      return;
+    }
+    const amount = el("input", { id: "amount", type: "number", min: low, max: high, step: legal.unit || 1, value: low, "aria-label": "amount" });
+    const slider = el("input", { id: "slider", type: "range", min: low, max: high, step: legal.unit || 1, value: low, "aria-label": "amount slider" });
+    slider.addEventListener("input", () => (amount.value = slider.value));
+    amount.addEventListener("input", () => (slider.value = amount.value));
+    const bet = () => send("bet_or_raise", { amount: Number(amount.value) });
+    amount.addEventListener("keydown", (event) => event.key === "Enter" && bet());
+    const betRow = el("div", { class: "bet-row" }, slider, amount,
+      el("button", { "data-action": "bet_or_raise", "data-key": "b", class: "primary", text: word, onclick: bet }));
+    root.append(betRow);
+    if (high > low) {
+      // Presets only help pick a number inside the server's range; the server judges it.
+      const pot = st.hand.pot + legal.call;
+      const presets = el("div", { class: "presets" });
+      const preset = (label, value) => presets.append(el("button", {
+        class: "preset", text: label,
+        onclick: () => { const v = Math.min(high, Math.max(low, Math.round(value))); amount.value = v; slider.value = v; },
+      }));
+      preset("min", low);
+      preset("½ pot", legal.facing + pot / 2);
+      preset("¾ pot", legal.facing + (pot * 3) / 4);
+      preset("pot", legal.facing + pot);
+      preset("max", high);
+      root.append(presets);
+    }
+  }
+  root.append(el("div", { class: "legal", id: "legal", text: legal.text || "" }));
+  root.append(el("div", { class: "refusal", id: "refusal", hidden: true }));
+}
+
+/** The last hands' results: pots, winners and their hands named by the engine. */
+export function resultEntry(number, view, nameOfSeat) {
+  const item = el("li", { class: "result", "data-hand": number, "data-dealt": view.players.length }, el("b", { text: `#${number}` }));
+  for (const pot of view.pots) {
+    const line = el("div", { class: "pot-result" }, `${potName(pot.pot)} ${pot.amount}`,
+      pot.commission ? ` (commission ${pot.commission})` : "", ":");
+    pot.winners.forEach((seat, i) => {
+      const named = el("div", { class: "winner" }, el("span", { class: "winners", text: nameOfSeat(seat) }));
+      if (pot.named[i]) {
+        for (const [half, text] of halves(pot.named[i])) {
+          named.append(el("span", { class: `hand-named${half ? " half" : ""}`, text: half ? `${half}: ${text}` : text }));
+        }
+      }
+      line.append(named);
+    });
+    item.append(line);
+  }
+  return item;
+}

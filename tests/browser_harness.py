@@ -1,0 +1,265 @@
+"""The browser tests' machinery: a real ``croupier serve`` on a free loopback port, Debian's
+Chromium driven by playwright (never a downloaded browser), and a player at a page.
+
+If Chromium or playwright is missing the tests fail, saying how to install them."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server_harness import free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
+SCREENS = ROOT / "docs" / "screens"
+CARD = re.compile(r"^(10|[2-9TJQKA])[cdhs]$")
+# A clause as the books are cited: "rws 3.3", "au 11.5(d)", "cardroom betting 14", "qld s19(3)".
+CLAUSE = re.compile(r"\b(?:rws|au|qld|cardroom [a-z-]+|league) s?\d+[\d.]*(?:\([a-z0-9]+\))*")
+
+
+def chromium() -> str:
+    """Debian's Chromium, or a failure that says how to install it."""
+    path = shutil.which("chromium") or (str(DEBIAN_CHROMIUM) if DEBIAN_CHROMIUM.exists() else None)
+    if path is None:
+        pytest.fail(
+            "Chromium is missing: the browser tests drive Debian's chromium package. "
+            "Run `bash tools/chromium.sh` (apt-get install -y chromium), then the tests again.",
+            pytrace=False,
+        )
+    return path
+
+
+class Server:
+    """``croupier serve`` in a subprocess, with no demo table and a long clock (no test waits
+    on it, and none is hurried by it)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = (folder / "serve.log").open("wb")
+        command = [
+            sys.executable, "-c", "from croupier.cli import app; app()", "serve",
+            "--db", str(folder / "room.db"), "--port", str(self.port), "--no-demo",
+            "--clock", "30", "--bank", "30", "--pause", "0.4", "--bot-delay", "0",
+        ]  # fmt: skip
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/health", timeout=1):
+                    return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise AssertionError("croupier serve exited at start") from None
+                time.sleep(0.1)
+        self.stop()
+        raise AssertionError("croupier serve did not answer within 60 s")
+
+    def http(self, method: str, path: str, token: str, body: object = None) -> Any:
+        request = urllib.request.Request(
+            self.url + path,
+            method=method,
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"authorization": f"Bearer {token}", "content-type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+def serving(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A card room of its own for a test module (its ``server`` fixture)."""
+    running = Server(tmp_path_factory.mktemp("browser-room"))
+    yield running
+    running.stop()
+
+
+def launching() -> Iterator[Any]:
+    """Debian's Chromium driven by playwright (a test module's ``browser`` fixture)."""
+    path = chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("playwright is missing: python3 -m pip install -e '.[test]'", pytrace=False)
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+class Player:
+    """One person at one browser context: registers through the page, and records every
+    WebSocket frame the server sends it."""
+
+    def __init__(self, browser: Any, server: Server, name: str, phone: bool = False) -> None:
+        viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 820}
+        self.context = browser.new_context(viewport=viewport)
+        self.page = self.context.new_page()
+        self.server = server
+        self.name = name
+        self.frames: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("websocket", self._socket)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(server.url + "/")
+        self.page.fill("#name", name)
+        self.page.fill("#password", "password-123")
+        self.page.click("#register")
+        self.page.wait_for_selector("#tables[data-loaded]")
+
+    def _socket(self, socket: Any) -> None:
+        socket.on("framereceived", lambda payload: self.frames.append(str(payload)))
+
+    @property
+    def token(self) -> str:
+        return str(self.page.evaluate("localStorage.getItem('croupier.token')"))
+
+    def messages(self) -> Iterator[dict[str, Any]]:
+        for frame in list(self.frames):
+            yield json.loads(frame)
+
+    def open_table(self, table: int, watch: bool = False) -> None:
+        self.page.goto(f"{self.server.url}/#/table/{table}{'?watch' if watch else ''}")
+        self.page.wait_for_selector("#felt")
+
+    def sit(self, seat: int, chips: int) -> None:
+        self.page.fill("#buy-in", str(chips))
+        self.page.click(f".seat[data-seat='{seat}'] button.sit")
+        self.page.wait_for_selector(f".seat.you[data-seat='{seat}']")
+
+    def turn_key(self) -> str:
+        return str(self.page.get_attribute("#actions", "data-turn"))
+
+    def act(self, move: Callable[[Player], None]) -> None:
+        """Make ``move`` and wait until the page has heard the answer: the turn moved on, or
+        the server refused it."""
+        key, seen = self.turn_key(), len(self.frames)
+
+        def answered() -> bool:
+            if self.turn_key() != key:
+                return True
+            return any('"type":"error"' in frame for frame in self.frames[seen:])
+
+        move(self)
+        wait_for(answered, 10)
+
+    def my_turn(self) -> bool:
+        return bool(self.page.locator("#actions.mine button[data-action]").count())
+
+    def can(self, action: str) -> bool:
+        return bool(self.page.locator(f"#actions button[data-action='{action}']").count())
+
+    def click(self, action: str) -> None:
+        self.page.click(f"#actions button[data-action='{action}']")
+
+    def my_cards(self) -> list[str]:
+        cards = self.page.locator(".seat.you .hole .card")
+        return [str(cards.nth(i).get_attribute("data-card")) for i in range(cards.count())]
+
+    def results(self) -> int:
+        return int(self.page.locator("#results li.result").count())
+
+    def stacks(self) -> dict[int, int]:
+        """Each seat's chips as the page shows them."""
+        out = {}
+        seats = self.page.locator(".seat:not(.empty)")
+        for i in range(seats.count()):
+            seat = seats.nth(i)
+            out[int(seat.get_attribute("data-seat") or 0)] = int(
+                seat.locator(".stack").inner_text()
+            )
+        return out
+
+    def screenshot(self, name: str, full_page: bool = False) -> None:
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SCREENS / name), full_page=full_page)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def simple(player: Player) -> None:
+    """Check or call; stand pat at the draw; an opener who must bet brings in or bets least."""
+    if player.can("draw"):
+        player.click("draw")
+    elif player.can("check_or_call"):
+        player.click("check_or_call")
+    elif player.can("bring_in"):
+        player.click("bring_in")
+    else:
+        player.click("bet_or_raise")  # the box holds the least legal amount
+
+
+def play(
+    players: list[Player],
+    until: Callable[[], bool],
+    move: Callable[[Player], None] = simple,
+    timeout: float = 60,
+) -> None:
+    """Each player makes ``move`` on their turns until ``until()``."""
+    deadline = time.time() + timeout
+    while not until():
+        if time.time() > deadline:
+            raise AssertionError("the hands did not finish in time")
+        acted = False
+        for player in players:
+            if player.my_turn():
+                player.act(move)
+                acted = True
+        if not acted:
+            time.sleep(0.05)
+
+
+def wait_for(condition: Callable[[], bool], timeout: float = 10) -> None:
+    deadline = time.time() + timeout
+    while not condition():
+        if time.time() > deadline:
+            raise AssertionError("timed out waiting")
+        time.sleep(0.03)
+
+
+def create_table(server: Server, token: str, spec: dict[str, object], name: str) -> int:
+    made = server.http("POST", "/api/tables", token, {"name": name, "spec": spec})
+    return int(made["table"])
+
+
+def events_sent(player: Player, table: int | None = None) -> list[dict[str, Any]]:
+    """Every event the server sent this player's page (at ``table``), in the order sent."""
+    found: list[dict[str, Any]] = []
+    for message in player.messages():
+        if table is not None and message.get("table") != table:
+            continue
+        if message.get("type") == "events":
+            found.extend(message["events"])
+        elif message.get("type") == "state" and message.get("hand"):
+            found.extend(message["hand"]["events"])
+    return found
+
+
+def hole_cards_sent(player: Player, table: int | None = None) -> list[str]:
+    """Every hole card the server sent this player's page, hidden ones as ``??``."""
+    cards: list[str] = []
+    for event in events_sent(player, table):
+        if event["event"] == "DealHole":
+            cards.extend(event["cards"])
+        elif event["event"] == "Draw":
+            cards.extend(event["discarded"] + event["drawn"])
+    return cards

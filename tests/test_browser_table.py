@@ -1,0 +1,231 @@
+"""The browser table in Debian's Chromium: three people sign in through the page, sit and play
+hold'em hands (an all-in with a side pot among them), a refused raise shows the engine's words
+with its clause, a reload mid-hand returns to the same seat, a spectator is never sent a hole
+card, and the hand history viewer and rulebook page show what the server says. The pages'
+screenshots are written to docs/screens/ as the tests go, so that the README's stay true."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser_harness import (
+    CARD,
+    CLAUSE,
+    Player,
+    Server,
+    create_table,
+    hole_cards_sent,
+    launching,
+    play,
+    serving,
+    simple,
+    wait_for,
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    yield from serving(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launching()
+
+
+def full_hands(player: Player) -> int:
+    """Hands finished with all three players dealt in."""
+    return int(player.page.locator("#results li.result[data-dealt='3']").count())
+
+
+def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spectator(
+    server: Server, browser: Any
+) -> None:
+    alice = Player(browser, server, "alice")
+    # The lobby's form makes the table; other tables fill the lobby for its screenshot.
+    page = alice.page
+    page.select_option("#new-rulebook", "rws")
+    page.select_option("#new-game", "holdem")
+    page.fill("#new-name", "Hold'em for three")
+    page.fill("#new-seats", "3")
+    page.click("#create-table")
+    page.wait_for_selector("#felt")
+    table = int(page.evaluate("location.hash").split("/")[-1])
+    create_table(server, alice.token, {"rulebook": "au-casino", "game": "stud7",
+                                       "structure": "fixed", "stakes": "1/2", "seats": 6},
+                 "Seven card stud (au)")  # fmt: skip
+    create_table(server, alice.token, {"rulebook": None, "game": "omaha8", "seats": 6},
+                 "Omaha hi-lo (house rules)")  # fmt: skip
+
+    bob = Player(browser, server, "bob")
+    carol = Player(browser, server, "carol", phone=True)  # she plays on a phone-sized screen
+    dave = Player(browser, server, "dave")  # watches
+    assert dave.page.locator("#tables tbody tr").count() == 3
+    dave.screenshot("lobby.png")
+    dave.page.click(f"#tables tr[data-table='{table}'] a.watch")
+    dave.page.wait_for_selector("#felt")
+    for person in (bob, carol):
+        person.page.click(f"#tables tr[data-table='{table}'] a.join")
+        person.page.wait_for_selector("#felt")
+    alice.sit(1, 200)
+    bob.sit(2, 400)
+    carol.sit(3, 600)
+    players = [alice, bob, carol]
+
+    # A raise under the minimum: the engine refuses it, and the page shows its words.
+    refused: list[str] = []
+    looks: list[int] = []
+
+    def spectator_sees_no_hole_card() -> None:
+        """Before every move: dave's table shows hole cards face down, or as shown."""
+        faces = dave.page.locator("#felt .hole .card:not(.back):not(.shown)").count()
+        assert faces == 0, "the spectator's page shows a hole card"
+        looks.append(dave.page.locator("#felt .hole .card.back").count())
+
+    def refuse_once(player: Player) -> None:
+        spectator_sees_no_hole_card()
+        if not refused and player.page.locator("#amount").count():
+            least = int(player.page.get_attribute("#amount", "min") or 0)
+            player.page.fill("#amount", str(least - 1))
+            player.click("bet_or_raise")
+            notice = player.page.locator("#notice.refused")
+            notice.wait_for()
+            refused.append(notice.inner_text())
+            assert player.page.locator("#actions #refusal").inner_text() == refused[0]
+            player.screenshot("refused.png", full_page=True)
+            assert player.my_turn()  # nothing changed: still this player's turn
+            if player.can("fold"):  # preflop, facing the big blind
+                key = player.turn_key()
+                player.page.keyboard.press("f")  # f folds
+                wait_for(lambda: player.turn_key() != key)
+            return
+        keyboard(player)
+
+    def keyboard(player: Player) -> None:
+        """Carol plays with the keys: c checks or calls."""
+        if player is carol and player.can("check_or_call"):
+            player.page.keyboard.press("c")
+        else:
+            simple(player)
+
+    play(players, lambda: full_hands(alice) >= 1, refuse_once)
+    assert refused, "no raise was offered in the first hand"
+    assert CLAUSE.search(refused[0]), refused[0]
+    assert "minimum" in refused[0]
+
+    # A reload in the middle of a hand: the same seat, the same cards, still to act.
+    reloaded: list[list[str]] = []
+
+    def reload_once(player: Player) -> None:
+        spectator_sees_no_hole_card()
+        if not reloaded and player is bob:
+            before = bob.my_cards()
+            bob.page.reload()
+            bob.page.wait_for_selector(".seat.you[data-seat='2'] .hole .card")
+            wait_for(bob.my_turn)
+            assert bob.my_cards() == before
+            assert all(CARD.match(c) for c in before)
+            reloaded.append(before)
+        keyboard(player)
+
+    play(players, lambda: full_hands(alice) >= 2, reload_once)
+    assert reloaded
+
+    # The third hand: carol, the biggest stack, moves all in; the others call for less.
+    def shove(player: Player) -> None:
+        spectator_sees_no_hole_card()
+        if player is carol and player.can("bet_or_raise"):
+            most = player.page.get_attribute("#amount", "max")
+            player.page.fill("#amount", str(most))
+            player.page.press("#amount", "Enter")  # Enter in the box bets it
+            return
+        if player is alice and not hasattr(shove, "shot") and player.can("fold"):
+            alice.screenshot("holdem.png")  # facing the all-in
+            carol.screenshot("phone.png")
+            assert len([c for c in alice.my_cards() if CARD.match(c)]) == 2
+            shove.shot = True  # type: ignore[attr-defined]
+        simple(player)
+
+    play(players, lambda: full_hands(alice) >= 3, shove)
+    last = alice.page.locator("#results li.result").first
+    assert "Main pot" in last.inner_text() and "Side pot 1" in last.inner_text()
+    all_ins = [
+        e
+        for m in alice.messages()
+        if m["type"] == "events"
+        for e in m["events"]
+        if e["event"] in ("Bet", "Call") and e.get("all_in")
+    ]
+    assert len(all_ins) >= 2
+    # Chips are conserved on every page, the spectator's too.
+    for person in (alice, dave):
+        wait_for(lambda p=person: sum(p.stacks().values()) == 1200)  # type: ignore[misc]
+
+    assert looks and max(looks) == 6  # three players' backs seen at some move
+    # The spectator was sent hole cards only as ??; the players their own.
+    sent = hole_cards_sent(dave)
+    assert sent and set(sent) == {"??"}
+    mine = [c for c in hole_cards_sent(alice) if c != "??"]
+    assert len(mine) >= 6 and all(CARD.match(c) for c in mine)
+    for person in [*players, dave]:
+        assert person.errors == []
+
+    # The hand history: the all-in hand step by step, and its downloads.
+    page.goto(f"{server.url}/#/history")
+    page.wait_for_selector("#hands tbody tr")
+    assert page.locator("#hands tbody tr").count() >= 3
+    page.locator("#hands tbody tr a.replay").first.click()
+    page.wait_for_selector("#replay-table #felt")
+    assert page.locator("#replay-table .seat.you .hole .card").count() == 0  # step 0
+    for _ in range(6):
+        page.click("#replay-next")
+    faces = page.locator("#replay-table .seat.you .hole .card:not(.back)").count()
+    assert faces == 2
+    page.click("#replay-end")
+    assert "Side pot 1" in page.locator("#replay-table #pots").inner_text()
+    alice.screenshot("history.png")
+    with page.expect_download() as download:
+        page.click("#dl-phh")
+    text = Path(download.value.path()).read_text()
+    assert "variant = " in text and "NT" in text
+    with page.expect_download() as download:
+        page.click("#dl-pokerstars")
+    assert Path(download.value.path()).read_text().startswith("PokerStars Hand #")
+
+    # The rulebook page: every setting with its clause.
+    page.goto(f"{server.url}/#/rules/{table}")
+    page.wait_for_selector("#settings tbody tr")
+    row = page.locator("#settings tr[data-setting='min_raise']")
+    assert "rws 3.3" in row.locator("td.clause").inner_text()
+    alice.screenshot("rules.png")
+    for person in [*players, dave]:
+        person.close()
+
+
+def test_the_page_is_served_from_the_package_with_no_network(server: Server) -> None:
+    """Every asset the page loads is under /static, shipped in the package."""
+    import urllib.request
+
+    with urllib.request.urlopen(server.url + "/") as answer:
+        html = answer.read().decode()
+    assert 'src="/static/app.js"' in html and "http" not in html.split("<body>")[0]
+    with urllib.request.urlopen(server.url + "/static/app.js") as answer:
+        assert b"import" in answer.read()
+    rules = json.loads(urllib.request.urlopen(server.url + "/api/rulebooks").read())
+    assert {b["name"] for b in rules["rulebooks"]} >= {"rws", "au-casino"}
+
+
+def test_a_missing_chromium_fails_the_tests_and_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import browser_harness
+
+    monkeypatch.setattr(browser_harness.shutil, "which", lambda name: None)
+    monkeypatch.setattr(browser_harness, "DEBIAN_CHROMIUM", Path("/nonexistent/chromium"))
+    with pytest.raises(pytest.fail.Exception, match=r"bash tools/chromium\.sh"):
+        browser_harness.chromium()
