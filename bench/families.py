@@ -318,7 +318,7 @@ def dealer_attempts(deal: Deal, rng: random.Random) -> list[tuple[str, Callable[
         StepKind.PUSH: ("push", hand.push),
     }
     for other, (name, call) in wrong.items():
-        if other is not kind and not (other is StepKind.BOARD and kind is StepKind.BURN):
+        if other is not kind:
             attempts.append((f"{name}() when {step} is due", call))
     if kind in (StepKind.HOLE, StepKind.REPLACE, StepKind.BOARD, StepKind.BURN):
         deal_op: Callable[[list[Card]], object] = {
