@@ -4,9 +4,21 @@ budget, and a table of what held.
 A family is a function ``(seed, seconds) -> Outcome`` registered by name with :func:`family`; it
 bounds its own time and counts each trial as held (the promise kept: a result, or the module's
 own error, in bounded time) or failed (a raw exception, a hang, a wrong result), keeping a few
-failures as examples. Families run here: ``phh-fuzz`` (mutated PHH files through load, replay and
-dump) and ``rulebook-fuzz`` (mutated rulebook files, extends chains and table options through
-load, ``rules show`` and ``Rulebook.rules``).
+failures as examples. The families:
+
+- ``random-play`` (bench/families.py): random legal play over every book x game x deck x
+  structure the shipped rulebooks allow, dealt automatically and step by step; chips and cards
+  checked after every action, the hand rebuilt from its log at the end;
+- ``illegal-actions`` (bench/families.py): bad amounts of every type and value, acting out of
+  turn, dealer steps not due or with the wrong cards, in random states: each an
+  ``IllegalAction`` that leaves the hand, its log and its copy as they were;
+- ``hidden-cards`` (bench/families.py): each seat's and the spectator's view, PHH, PokerStars
+  text, OHH and event log: no card the viewer has not seen;
+- ``phh-fuzz``, ``rulebook-fuzz`` (bench/fuzz.py): mutated PHH files through load, replay and
+  dump; mutated rulebook files, extends chains and table options through load, ``rules show``
+  and ``Rulebook.rules``;
+- ``shuffle`` (bench/shuffles.py): chi-square tests of the shufflers (p > 1e-6), and decks
+  dealt by forked children.
 
     python bench/battery.py [--seconds N] [--seed S] [--family NAME ...] [--limit L]
                             [--save-failures DIR]

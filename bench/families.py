@@ -80,7 +80,9 @@ def _error(error: BaseException) -> str:
 
 
 def run_trials(name: str, seed: int, seconds: float, check: Callable[[int], Report]) -> Outcome:
-    """Trials ``seed``, ``seed + 1``, ... of ``check`` in the sandbox until the time is up."""
+    """Trials ``seed * 1000003 + 1``, ``+ 2``, ... of ``check`` in the sandbox until the time
+    is up. A failure names its trial's number (``seed N``): ``play_trial(N)``, ``illegal_trial``
+    or ``hidden_trial`` plays the same hand again."""
     outcome = Outcome()
     deadline = time.monotonic() + seconds
     trial = seed * 1_000_003
@@ -157,16 +159,15 @@ def play_trial(trial: int) -> Report:
             report.failures.append(f"{broken} at {deal}")
             return report
         report.note("actions checked (chips, cards)")
-        if steps == midway:
+        if steps == midway:  # the hand plays on after a failure here: the rest still counts
             differs = rebuilt_differs(hand)
             if differs is not None:
                 report.failures.append(f"{differs} midway at {deal}")
-                return report
     differs = rebuilt_differs(hand)
     if differs is not None:
         report.failures.append(f"{differs} at {deal}")
-        return report
-    report.held += 1
+    elif not report.failures:
+        report.held += 1
     return report
 
 
