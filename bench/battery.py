@@ -4,9 +4,21 @@ budget, and a table of what held.
 A family is a function ``(seed, seconds) -> Outcome`` registered by name with :func:`family`; it
 bounds its own time and counts each trial as held (the promise kept: a result, or the module's
 own error, in bounded time) or failed (a raw exception, a hang, a wrong result), keeping a few
-failures as examples. Families run here: ``phh-fuzz`` (mutated PHH files through load, replay and
-dump) and ``rulebook-fuzz`` (mutated rulebook files, extends chains and table options through
-load, ``rules show`` and ``Rulebook.rules``).
+failures as examples. The families:
+
+- ``random-play`` (bench/families.py): random legal play over every book x game x deck x
+  structure the shipped rulebooks allow, dealt automatically and step by step; chips and cards
+  checked after every action, the hand rebuilt from its log at the end;
+- ``illegal-actions`` (bench/families.py): bad amounts of every type and value, acting out of
+  turn, dealer steps not due or with the wrong cards, in random states: each an
+  ``IllegalAction`` that leaves the hand, its log and its copy as they were;
+- ``hidden-cards`` (bench/families.py): each seat's and the spectator's view, PHH, PokerStars
+  text, OHH and event log: no card the viewer has not seen;
+- ``phh-fuzz``, ``rulebook-fuzz`` (bench/fuzz.py): mutated PHH files through load, replay and
+  dump; mutated rulebook files, extends chains and table options through load, ``rules show``
+  and ``Rulebook.rules``;
+- ``shuffle`` (bench/shuffles.py): chi-square tests of the shufflers (p > 1e-6), and decks
+  dealt by forked children.
 
     python bench/battery.py [--seconds N] [--seed S] [--family NAME ...] [--limit L]
                             [--save-failures DIR]
@@ -67,9 +79,15 @@ class Outcome:
     kinds: dict[str, int] = field(default_factory=dict)  # failures by kind (exception type)
     known_kinds: dict[str, int] = field(default_factory=dict)  # known faults by their test
 
-    def hold(self) -> None:
-        self.tried += 1
-        self.held += 1
+    notes: dict[str, int] = field(default_factory=dict)  # counts worth printing (refusals)
+
+    def hold(self, count: int = 1) -> None:
+        self.tried += count
+        self.held += count
+
+    def note(self, what: str, count: int = 1) -> None:
+        """Count something the table should say under the family (held trials of one kind)."""
+        self.notes[what] = self.notes.get(what, 0) + count
 
     def fail(self, failure: Failure) -> None:
         self.tried += 1
@@ -105,8 +123,9 @@ def family(name: str) -> Callable[[Family], Family]:
 # Trials in a child process, killed when one runs past the limit
 
 
-Check = Callable[[Any], "str | None"]
-"""A trial: None when the promise held, else what went wrong."""
+Check = Callable[[Any], Any]
+"""A trial: None when the promise held, else what went wrong (a string); or a report of its
+own for a family that counts many trials in one call."""
 
 
 def _serve(connection: Connection, check: Check) -> None:
@@ -141,7 +160,9 @@ class Sandbox:
         theirs.close()
         self.connection = ours
 
-    def run(self, payload: Any) -> str | None:
+    def run(self, payload: Any) -> Any:
+        """The check's verdict (None: held; a string: what failed; a check may return
+        another value, a report of many trials), or what went wrong running it."""
         if self.process is None or not self.process.is_alive():
             self._start()
         assert self.connection is not None
@@ -151,12 +172,12 @@ class Sandbox:
             self.close()
             return f"over {self.limit:g} s: no result (killed)"
         try:
-            verdict: str | None = self.connection.recv()
+            verdict = self.connection.recv()
         except EOFError:
             self.close()
             return "crashed: the child process died"
         elapsed = time.perf_counter() - started
-        if verdict is None and elapsed > self.limit:
+        if not isinstance(verdict, str) and elapsed > self.limit:
             return f"over {self.limit:g} s: took {elapsed:.1f} s"
         return verdict
 
@@ -222,6 +243,9 @@ def print_table(results: dict[str, Outcome]) -> None:
     for name, o in results.items():
         print(f"{name:<{width}}  {o.tried:>9,}  {o.held:>9,}  {o.failed:>7,}  {o.known:>7,}")
     for name, outcome in results.items():
+        for what, count in outcome.notes.items():
+            print(f"{name}: {count:,} {what}")
+    for name, outcome in results.items():
         for test, count in outcome.known_kinds.items():
             print(f"\n{name}: {count:,} known (held by an xfail test, {test})")
         if outcome.failed:
@@ -247,7 +271,9 @@ def save_failures(results: dict[str, Outcome], folder: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     global LIMIT
+    import families  # noqa: F401 - registers random-play, illegal-actions and hidden-cards
     import fuzz  # noqa: F401 - registers phh-fuzz and rulebook-fuzz
+    import shuffles  # noqa: F401 - registers shuffle
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="each family's budget")
