@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 import battery
-from battery import Failure, Outcome, Sandbox, family, known_fault
+from battery import Failure, Outcome, Sandbox, family
 from croupier import events as ev
 from croupier.betting import IllegalAction
 from croupier.cards import Card, DeckKind
@@ -43,25 +43,6 @@ from tables import (
 )
 
 MOST_STEPS = 3000  # a hand still going after this many steps does not end
-
-_FAULTS = "tests/test_battery_faults.py::"
-known_fault(
-    r"^changed: hole p\d+ \d+ cards? brought forward for p\d+ .* next_step differ",
-    _FAULTS + "test_a_refused_deal_brought_forward_leaves_the_order_of_the_steps",
-)
-known_fault(
-    r"^accepted: replace p\d+ \d+ cards? given to p\d+",
-    _FAULTS + "test_replacements_named_for_a_player_not_due_are_refused",
-)
-known_fault(
-    r"^rebuilt from its log to another state: to_act, next_step differ \(to_act: None v \d+\)",
-    _FAULTS + "test_a_draw_awaiting_its_replacements_survives_a_rebuild_and_a_copy",
-)
-known_fault(
-    r"RebuildError: event \d+ \(Reshuffle\(cards=\d+\)\): the engine did not make it here",
-    _FAULTS + "test_a_hand_copies_while_a_draw_that_reshuffled_awaits_its_replacements",
-)
-
 
 @dataclass
 class Report:

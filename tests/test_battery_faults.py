@@ -1,7 +1,7 @@
-"""Faults the reliability battery (bench/battery.py) found in the hand engine, each held here by
-a strict xfail test until it is fixed, and registered with the battery's ``known_fault`` (in
-bench/families.py) so that a run still shows what is new. When a fix lands the test passes, the
-strict xfail fails, and both the mark and the registration go."""
+"""Faults the reliability battery (bench/battery.py) found in the hand engine, now fixed: each
+was held here by a strict xfail test while it stood (and registered with ``known_fault``), and
+each test now keeps it fixed: a refused deal changes nothing, replacements go only to the player
+due, and a draw waiting for its replacements is in the log (a copy and a rebuild hold)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,6 @@ def _at_the_draw(hand: Hand) -> None:
             hand.check_or_call()
 
 
-@pytest.mark.xfail(strict=True, reason="deal_hole brings the named player's step forward first")
 def test_a_refused_deal_brought_forward_leaves_the_order_of_the_steps() -> None:
     # The dealer may report a later player's cards first (deal_hole's ``player``); refused
     # for a card already in play, the hand must be as it was, next step included.
@@ -43,7 +42,6 @@ def test_a_refused_deal_brought_forward_leaves_the_order_of_the_steps() -> None:
     assert hand.steps_due == before
 
 
-@pytest.mark.xfail(strict=True, reason="deal_hole ignores ``player`` when replacements are due")
 def test_replacements_named_for_a_player_not_due_are_refused() -> None:
     # p1 drew a card: their replacement is due. Dealt "to p2", or to a player not at the
     # table, it must be refused, not given to p1.
@@ -61,7 +59,6 @@ def test_replacements_named_for_a_player_not_due_are_refused() -> None:
     assert card not in hand.hole[player]
 
 
-@pytest.mark.xfail(strict=True, reason="a draw waiting for its replacements is not in the log")
 def test_a_draw_awaiting_its_replacements_survives_a_rebuild_and_a_copy() -> None:
     # rebuild promises the hand "in exactly the state [the events] leave it"; copy() is built
     # on it. Between a player's discard and the dealer's replacements the log has no Draw yet,
@@ -75,7 +72,6 @@ def test_a_draw_awaiting_its_replacements_survives_a_rebuild_and_a_copy() -> Non
         assert (again.to_act, again.next_step()) == (hand.to_act, hand.next_step())
 
 
-@pytest.mark.xfail(strict=True, reason="the Reshuffle is logged before the Draw it serves")
 def test_a_hand_copies_while_a_draw_that_reshuffled_awaits_its_replacements() -> None:
     # Eight players draw five cards each: the third finds two cards in the stub, so the
     # discards are shuffled in (au 11.3(b)) and Reshuffle is logged, but the Draw is not yet.
