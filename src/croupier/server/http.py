@@ -14,10 +14,12 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from croupier.forced import ForcedBets
 from croupier.server import auth
 from croupier.server import schema as s
 from croupier.server.room import Refused
 from croupier.server.store import StoreError, check_ledger, post_ledger
+from croupier.server.table_log import TableLogError, decode
 from croupier.server.tables import GameTable, Move, RuleError, SpecError, TableSpec
 
 if TYPE_CHECKING:
@@ -340,9 +342,10 @@ class HttpApi:
                 [row[0] for row in dealt],
                 [row[4] for row in dealt],
                 [(m.seat, Move.from_json(json.loads(m.move))) for m in moves],
+                _forced(hand.forced),
             )
             text = game.history(None if house else seat, [row[2] for row in dealt], house=house)
-        except (RuleError, SpecError) as error:
+        except (RuleError, SpecError, TableLogError) as error:
             raise HTTPError(422, f"the hand cannot be written as PHH: {error}") from None
         return PlainTextResponse(
             text, headers={"content-disposition": f'attachment; filename="hand-{hand_id}.phh"'}
@@ -366,3 +369,13 @@ class HttpApi:
             ]
         )
         return JSONResponse({"rows": rows})
+
+
+def _forced(stored: str | None) -> ForcedBets | None:
+    """A hand's stored forced bets (None: stored before they were, the usual ones)."""
+    if stored is None:
+        return None
+    forced = decode(json.loads(stored))
+    if not isinstance(forced, ForcedBets):
+        raise TableLogError(f"not a hand's forced bets: {stored[:200]!r}")
+    return forced
