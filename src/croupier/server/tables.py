@@ -197,6 +197,8 @@ class GameTable:
         self.order: tuple[int, ...] = ()
         self.start: HandStart | None = None
         self.saved = 0
+        self._recorded: Hand | None = None  # the hand whose records _house holds
+        self._house: list[Record] = []
 
     def _new_table(self) -> Table:
         policy = self.blind_policy
@@ -463,7 +465,7 @@ class GameTable:
             _apply(hand, move)
         except (IllegalAction, CardError) as error:
             raise RuleError(str(error)) from None
-        return [event_record(e) for e in hand.events[before:]]
+        return self._records(before)
 
     def auto_move(self) -> Move:
         """What the clock does for a player out of time: check, else fold; stand pat at the
@@ -509,13 +511,27 @@ class GameTable:
         if hand is None:
             return []
         player = self.player_of(seat)
-        return [event_record(e.visible_to(player)) for e in hand.events[start:]]
+        return [
+            record if (shown := event.visible_to(player)) is event else event_record(shown)
+            for event, record in zip(hand.events[start:], self._records(start), strict=True)
+        ]
 
     def event_count(self) -> int:
         return 0 if self.hand is None else len(self.hand.events)
 
     def house_records(self) -> list[Record]:
-        return [] if self.hand is None else [event_record(e) for e in self.hand.events]
+        return [] if self.hand is None else list(self._records(0))
+
+    def _records(self, start: int) -> list[Record]:
+        """The house records of the hand's events from ``start`` on, each made once: an event
+        every seat sees alike is sent to all of them as the same record (read, never changed)."""
+        hand = self.hand
+        assert hand is not None
+        if self._recorded is not hand:
+            self._recorded, self._house = hand, []
+        house = self._house
+        house.extend(event_record(e) for e in hand.events[len(house) :])
+        return house[start:]
 
     def pot(self) -> int:
         return 0 if self.hand is None or self.hand.phase is Phase.OVER else self.hand.pot
