@@ -364,6 +364,16 @@ def test_a_hand_history_shows_the_seat_its_own_cards_and_no_one_elses(tmp_path: 
             assert "????" in text
             for card in mine:
                 Card.parse(card)
+            # The same hand as PokerStars text: alice's own cards, never bob's.
+            stars = await alice.history(hands[0]["hand"], "pokerstars")
+            dealt = re.search(r"Dealt to alice \[(\w\w) (\w\w)\]", stars)
+            assert dealt is not None and set(dealt.groups()) == mine
+            assert not theirs & set(re.findall(r"[2-9TJQKA][cdhs]", stars))
+            assert "Dealt to bob" not in stars and "Seat 2: bob" in stars
+            bobs = await bob.history(hands[0]["hand"], "pokerstars")
+            dealt = re.search(r"Dealt to bob \[(\w\w) (\w\w)\]", bobs)
+            assert dealt is not None and set(dealt.groups()) == theirs
+            assert not mine & set(re.findall(r"[2-9TJQKA][cdhs]", bobs))
 
     asyncio.run(main())
 

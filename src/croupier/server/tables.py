@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 
 from croupier import events as ev
 from croupier.betting import IllegalAction, Legal, Structure
@@ -27,7 +27,7 @@ from croupier.deck import Deck, SecureShuffler, SeededShuffler
 from croupier.forced import ForcedBets
 from croupier.games import GameError
 from croupier.hand import Hand, Phase, Rules
-from croupier.history import PHHError, dump_phh, event_record, history_from_hand
+from croupier.history import event_record
 from croupier.play import book_rules, house_rules
 from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
 from croupier.table import (
@@ -616,33 +616,6 @@ class GameTable:
             game.act(seat, move)
         return game
 
-    def history(self, seat: int | None, names: Sequence[str], *, house: bool = False) -> str:
-        """The finished hand as PHH, as ``seat`` saw it: other players' hidden cards are
-        ``??`` unless shown (``house``: every card, the house's record). Raises
-        :class:`RuleError` where PHH cannot describe it."""
-        hand = self.hand
-        if hand is None:
-            raise RuleError("no hand to write")
-        player = self.player_of(seat)
-        seen = set(hand.rules.deck.cards) if house else _cards_seen(hand, player)
-        try:
-            book = self.spec.rulebook
-            history = history_from_hand(
-                hand,
-                rulebook=book,
-                options={"commission_rate": self.spec.rake} if self.spec.rake else None,
-                players=tuple(names),
-            )
-        except PHHError as error:
-            raise RuleError(str(error)) from None
-        masked = tuple(_mask(line, seen) for line in history.actions)
-        text = dump_phh(replace(history, actions=masked))
-        hidden = {str(c) for c in hand.rules.deck.cards} - {str(c) for c in seen}
-        leaked = [line for line in masked for token in _card_tokens(line) if token in hidden]
-        if leaked:  # never write a card the seat did not see: refuse rather than leak
-            raise RuleError(f"the history would show hidden cards ({leaked[0]!r})")
-        return text
-
 
 def _apply(hand: Hand, move: Move) -> None:
     kind = move.kind
@@ -726,48 +699,6 @@ def _public_chips(
         elif isinstance(event, ev.Fold):
             folded[event.player] = True
     return tuple(stacks), tuple(bets), pot + sum(bets), tuple(folded), street
-
-
-def _cards_seen(hand: Hand, player: int | None) -> set[Card]:
-    seen: set[Card] = set()
-    for event in hand.events:
-        shown = event.visible_to(player)
-        for name in ("cards", "discarded", "drawn"):
-            for card in getattr(shown, name, ()) or ():
-                if card is not None:
-                    seen.add(card)
-    return seen
-
-
-def _cards_part(line: str) -> tuple[list[str], int] | None:
-    """The words of a PHH action and the index of its cards (``d dh p1 AhKh``, ``p1 sd 2c``,
-    ``p1 sm AhKh``, ``d db 2c3d4h``), or None for an action without cards."""
-    parts = line.split()
-    if len(parts) < 2:
-        return None
-    at = {"dh": 3, "db": 2, "sd": 2, "sm": 2}.get(parts[1])
-    if at is None or len(parts) <= at:
-        return None
-    return parts, at
-
-
-def _card_tokens(line: str) -> list[str]:
-    found = _cards_part(line)
-    if found is None:
-        return []
-    text = found[0][found[1]]
-    return [text[i : i + 2] for i in range(0, len(text) - 1, 2)]
-
-
-def _mask(line: str, seen: set[Card]) -> str:
-    """A PHH action line with every card the seat did not see written ``??``."""
-    found = _cards_part(line)
-    if found is None:
-        return line
-    parts, at = found
-    cards = _card_tokens(line)
-    parts[at] = "".join(c if c != "??" and Card.parse(c) in seen else "??" for c in cards)
-    return " ".join(parts)
 
 
 def dumps(records: Sequence[Record]) -> str:
