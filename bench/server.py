@@ -407,8 +407,8 @@ def report_load(label: str, server: Server, result: dict[str, Any]) -> None:
     per = max(1, result["actions"])
     shown = "?" if server_cpu is None else f"{server_cpu / per * 1000:.2f} ms"
     print(
-        f"  CPU per action: the server {shown}, the {len(set(n for n, _ in tally.acked))} "
-        f"clients {bench_cpu / per * 1000:.2f} ms (one process); the machine's load average "
+        f"  CPU per action: the server {shown}, the clients {bench_cpu / per * 1000:.2f} ms "
+        f"(one process); the machine's load average "
         f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
     stats, n = result["stats"], max(1, result["stats"]["actions"])
