@@ -308,7 +308,8 @@ class Client:
             if left <= 0:
                 raise TimeoutError(f"not our turn at table {table} within {timeout} s")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(view.changed.wait(), left)
+                async with asyncio.timeout(left):  # no task per wait, as wait_for makes
+                    await view.changed.wait()
         return view
 
     async def _close_socket(self) -> None:
