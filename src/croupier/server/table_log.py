@@ -67,13 +67,11 @@ _CLASS, _ENUM, _CARD, _FRACTION, _DICT = "$", "$enum", "$card", "$fraction", "$d
 
 def encode(value: object) -> object:
     """``value`` as JSON-ready data (see the module's doc)."""
-    if value is None or isinstance(value, bool | str | float):
-        return value
+    if isinstance(value, enum.Enum):  # first: some enums are ints or strings
+        return {_ENUM: type(value).__name__, "name": value.name}
     if isinstance(value, Card):  # before int: a card is an int
         return {_CARD: str(value)}
-    if isinstance(value, enum.Enum):  # before int: some enums are ints
-        return {_ENUM: type(value).__name__, "name": value.name}
-    if isinstance(value, int):
+    if value is None or isinstance(value, bool | str | float | int):
         return value
     if isinstance(value, Fraction):
         return {_FRACTION: f"{value.numerator}/{value.denominator}"}
