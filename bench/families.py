@@ -44,6 +44,7 @@ from tables import (
 
 MOST_STEPS = 3000  # a hand still going after this many steps does not end
 
+
 @dataclass
 class Report:
     """What one trial (one hand) checked: how many checks held, what failed, what to note."""

@@ -326,6 +326,15 @@ def percentile(values: list[float], q: float) -> float:
 # --- load ------------------------------------------------------------------------------------
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user and system) a process has used so far, from /proc (Linux); None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def run_load(server: Server, clients: int, tables: int, seconds: float) -> dict[str, Any]:
     seats = max(2, clients // tables)
     players, places = await set_up(server.url, clients, tables, seats, "p")
@@ -339,10 +348,17 @@ async def run_load(server: Server, clients: int, tables: int, seconds: float) ->
     await asyncio.sleep(3)  # warm up: hands under way at every table
     tally.latencies.clear()
     acked_before = len(tally.acked)
+    assert server.process is not None
+    server_cpu, bench_cpu = cpu_seconds(server.process.pid), time.process_time()
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
     acked = len(tally.acked) - acked_before
+    server_end = cpu_seconds(server.process.pid)
+    cpu = (
+        None if server_cpu is None or server_end is None else server_end - server_cpu,
+        time.process_time() - bench_cpu,
+    )
     latencies = list(tally.latencies)
     with urllib.request.urlopen(server.url + "/api/health", timeout=10) as reply:
         stats = json.loads(reply.read())["stats"]
@@ -360,6 +376,7 @@ async def run_load(server: Server, clients: int, tables: int, seconds: float) ->
         "elapsed": elapsed,
         "live_check": live["problems"],
         "stats": stats,
+        "cpu": cpu,
     }
 
 
@@ -385,6 +402,15 @@ def report_load(label: str, server: Server, result: dict[str, Any]) -> None:
         print(f"    {problem}")
     if tally.errors:
         print(f"  refusals by code: {tally.errors}")
+    # CPU per action holds on a busy machine, where the rates above depend on who else runs.
+    server_cpu, bench_cpu = result["cpu"]
+    per = max(1, result["actions"])
+    shown = "?" if server_cpu is None else f"{server_cpu / per * 1000:.2f} ms"
+    print(
+        f"  CPU per action: the server {shown}, the clients {bench_cpu / per * 1000:.2f} ms "
+        f"(one process); the machine's load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
     stats, n = result["stats"], max(1, result["stats"]["actions"])
     print(
         f"  in the server, per action: engine {stats['engine_seconds'] / n * 1000:.2f} ms, "
@@ -801,6 +827,17 @@ def report_hostile(label: str, server: Server, result: dict[str, Any]) -> bool:
 # --- main ------------------------------------------------------------------------------------
 
 
+def run(main: Any) -> Any:
+    """Run the clients on uvloop where it is installed (uvicorn's standard extra brings it):
+    the 200 clients share the machine with the server, so the cheaper their loop, the more of
+    the machine measures the server."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("mode", choices=("load", "crash", "hostile"), nargs="?", default="load")
@@ -824,13 +861,13 @@ def main() -> None:
         try:
             if args.mode == "load":
                 clients, tables = args.clients or 200, args.tables or 40
-                result = asyncio.run(run_load(server, clients, tables, args.seconds))
+                result = run(run_load(server, clients, tables, args.seconds))
                 report_load(f"{label}, {clients} clients over {tables} tables", server, result)
             elif args.mode == "crash":
                 clients, tables = args.clients or 40, args.tables or 8
-                asyncio.run(run_crash(server, clients, tables, args.kills, args.seed))
+                run(run_crash(server, clients, tables, args.kills, args.seed))
             else:
-                result = asyncio.run(run_hostile(server, args.messages, args.seed))
+                result = run(run_hostile(server, args.messages, args.seed))
                 ok = report_hostile(label, server, result)
         finally:
             code = server.stop()

@@ -107,9 +107,7 @@ def test_a_seats_own_history_has_its_cards_alone() -> None:
         for seat in range(hand.players):
             ohh = ohh_from_hand(hand, viewer=seat, when=WHEN)["ohh"]
             SpecHandHistory.model_validate(ohh)
-            dealt = [
-                a for r in ohh["rounds"] for a in r["actions"] if a["action"] == "Dealt Cards"
-            ]
+            dealt = [a for r in ohh["rounds"] for a in r["actions"] if a["action"] == "Dealt Cards"]
             assert [a["player_id"] for a in dealt] == [seat]
             assert dealt[0]["cards"] == [str(c) for c in hand.hole[seat]]
             assert ohh["hero_player_id"] == seat

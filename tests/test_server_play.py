@@ -8,6 +8,7 @@ import contextlib
 import dataclasses
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,15 @@ from server_harness import FAST, player, running, simple_move
 CARD = re.compile(r"\b(?:[2-9TJQKA][cdhs])\b")
 
 
-async def play_hands(clients: list[Client], table: int, hands: int, timeout: float = 60) -> None:
-    """Each client checks or calls on its turns until ``hands`` more hands have ended."""
+async def play_hands(
+    clients: list[Client],
+    table: int,
+    hands: int,
+    timeout: float = 60,
+    move: Callable[[dict[str, Any]], tuple[str, dict[str, Any]]] = simple_move,
+) -> None:
+    """Each client checks or calls (or makes ``move``) on its turns until ``hands`` more hands
+    have ended."""
     first = clients[0].views[table]
     target = len(first.results) + hands
     done = asyncio.Event()
@@ -37,7 +45,7 @@ async def play_hands(clients: list[Client], table: int, hands: int, timeout: flo
                 await client.my_turn(table, timeout=0.2)
             except TimeoutError:
                 continue
-            kind, fields = simple_move(view.legal or {})
+            kind, fields = move(view.legal or {})
             try:
                 await client.act(table, kind, **fields)
             except ClientError as error:
@@ -364,6 +372,16 @@ def test_a_hand_history_shows_the_seat_its_own_cards_and_no_one_elses(tmp_path: 
             assert "????" in text
             for card in mine:
                 Card.parse(card)
+            # The same hand as PokerStars text: alice's own cards, never bob's.
+            stars = await alice.history(hands[0]["hand"], "pokerstars")
+            dealt = re.search(r"Dealt to alice \[(\w\w) (\w\w)\]", stars)
+            assert dealt is not None and set(dealt.groups()) == mine
+            assert not theirs & set(re.findall(r"[2-9TJQKA][cdhs]", stars))
+            assert "Dealt to bob" not in stars and "Seat 2: bob" in stars
+            bobs = await bob.history(hands[0]["hand"], "pokerstars")
+            dealt = re.search(r"Dealt to bob \[(\w\w) (\w\w)\]", bobs)
+            assert dealt is not None and set(dealt.groups()) == theirs
+            assert not mine & set(re.findall(r"[2-9TJQKA][cdhs]", bobs))
 
     asyncio.run(main())
 

@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from croupier.server.protocol import (
@@ -84,3 +86,42 @@ def test_malformed_messages_are_refused_with_their_code(text: str, code: str) ->
     with pytest.raises(ProtocolError) as refused:
         parse_client_message(text)
     assert refused.value.code == code
+
+
+_VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 3), st.integers(2**31 - 2, 2**31 + 1),
+    st.sampled_from([10**12, 10**12 + 1, 1.0, 2.5, -0.0]),
+    st.sampled_from(["", "a10", "x" * 64, "x" * 65, "a\n", "a b", "Ah", "10c", "AH", "1c",
+                     "fold", "check_or_call", "bet_or_raise", "bring_in", "draw", "act", "ok"]),
+    st.lists(st.sampled_from(["Ah", "10c", "zz", "Ah\n", 3]), max_size=9),
+    st.just({}),
+)  # fmt: skip
+
+
+@st.composite
+def _client_messages(draw: st.DrawFn) -> dict[str, object]:
+    """Messages near each schema: its own fields (and a stranger) with odd values, or none."""
+    kind = draw(st.sampled_from(sorted(CLIENT_MESSAGES)))
+    fields = [*CLIENT_MESSAGES[kind]["properties"], "extra"]
+    message: dict[str, object] = {"type": kind}
+    for name in fields:
+        if name != "type" and draw(st.integers(0, 9)) < 8:
+            message[name] = draw(_VALUES)
+    return message
+
+
+@settings(max_examples=3000, deadline=None)
+@given(_client_messages())
+def test_client_messages_are_accepted_exactly_as_their_schema_says(
+    message: dict[str, object],
+) -> None:
+    """The server checks messages with compiled schemas first, jsonschema after: what it
+    accepts is exactly what jsonschema's Draft 2020-12 check of the documented schema accepts."""
+    valid = Draft202012Validator(CLIENT_MESSAGES[str(message["type"])]).is_valid(message)
+    try:
+        parse_client_message(json.dumps(message))
+        accepted = True
+    except ProtocolError as error:
+        accepted = False
+        assert error.code == "invalid"
+    assert accepted == valid

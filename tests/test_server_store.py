@@ -5,6 +5,8 @@ answers and isolates a failing job."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -126,5 +128,32 @@ def test_the_writer_answers_after_the_commit_and_a_failing_job_fails_alone(tmp_p
     try:
         asyncio.run(main())
         assert store.read(check_ledger) == []
+    finally:
+        store.close()
+
+
+def test_sqlites_log_is_copied_into_the_database_by_the_checkpoint_thread(tmp_path: Path) -> None:
+    """Commits leave the WAL alone (no commit stalls on a disk sync); the checkpointer's thread
+    copies it into the database file: a copy of that file without its log has the rows."""
+    store = Store(str(tmp_path / "room.db"))
+    try:
+        off = store.read(lambda c: c.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar())
+        with store.engine.connect() as conn:
+            writer = conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar()
+        assert writer == 0 and off == 1000  # the writer's connections only
+        alice, _ = _accounts(store)
+        insert = "INSERT INTO audit (at, kind, outcome, detail) VALUES (0, 'x', 'ruling', 'y')"
+        for _ in range(30):
+            store.write_now(lambda c: c.exec_driver_sql(insert))
+        assert store.checkpointer is not None
+        seen = store.checkpointer.checkpoints
+        deadline = time.monotonic() + 10
+        while store.checkpointer.checkpoints < seen + 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        copy = tmp_path / "copy.db"
+        copy.write_bytes((tmp_path / "room.db").read_bytes())  # the file alone, not its log
+        with sqlite3.connect(copy) as db:
+            assert db.execute("SELECT count(*) FROM audit WHERE kind = 'x'").fetchone() == (30,)
+            assert db.execute("SELECT name FROM accounts WHERE id = ?", (alice,)).fetchone()
     finally:
         store.close()

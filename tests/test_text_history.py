@@ -289,9 +289,7 @@ def test_a_seats_own_history_shows_only_what_that_seat_saw() -> None:
             mine = " ".join(str(c) for c in hand.hole[seat])
             assert parsed.dealt[f"p{seat + 1}"] == mine
             # Hands shown at the showdown are everyone's to see; mucked ones are not.
-            shown = {
-                f"p{e.player + 1}" for e in hand.events if type(e).__name__ == "Show"
-            }
+            shown = {f"p{e.player + 1}" for e in hand.events if type(e).__name__ == "Show"}
             assert set(parsed.shown) == shown
             assert parsed.finishing() == {f"p{p + 1}": hand.stacks[p] for p in range(hand.players)}
 
@@ -303,8 +301,10 @@ def test_the_header_gives_the_real_time_in_eastern_time() -> None:
     first = format_pokerstars(hand, viewer=HOUSE, when=when, hand_id=42).splitlines()[0]
     assert first == "PokerStars Hand #42:  Hold'em No Limit (5/10) - 2024/03/14 21:04:11 ET"
     summer = datetime(2024, 7, 1, 13, 5, 0, tzinfo=UTC)  # daylight time: UTC-4
-    assert format_pokerstars(hand, viewer=HOUSE, when=summer).splitlines()[0].endswith(
-        "2024/07/01 9:05:00 ET"
+    assert (
+        format_pokerstars(hand, viewer=HOUSE, when=summer)
+        .splitlines()[0]
+        .endswith("2024/07/01 9:05:00 ET")
     )
     with pytest.raises(TextHistoryError, match="time zone"):
         format_pokerstars(hand, viewer=HOUSE, when=datetime(2024, 3, 15, 1, 4, 11))

@@ -258,7 +258,8 @@ def play_command(
     save_format: Annotated[
         str | None,
         typer.Option(
-            "--format", metavar="NAME",
+            "--format",
+            metavar="NAME",
             help="The --save format whatever the suffix: phh, phhs, jsonl, pokerstars or ohh.",
         ),
     ] = None,
@@ -325,8 +326,15 @@ def serve_command(
     from croupier.server import Options, serve
     from croupier.server.store import StoreError
 
-    options = Options(clock=clock, bank=bank, pause=pause, bot_delay=bot_delay, demo=demo,
-                      rate=rate, burst=max(1, int(2 * rate)))
+    options = Options(
+        clock=clock,
+        bank=bank,
+        pause=pause,
+        bot_delay=bot_delay,
+        demo=demo,
+        rate=rate,
+        burst=max(1, int(2 * rate)),
+    )
     try:
         if admin is not None:
             _make_admin(db, admin)
@@ -431,7 +439,8 @@ def sim_command(
     save_format: Annotated[
         str | None,
         typer.Option(
-            "--format", metavar="NAME",
+            "--format",
+            metavar="NAME",
             help="The --save format whatever the suffix: phhs, jsonl, pokerstars or ohh.",
         ),
     ] = None,
@@ -549,8 +558,7 @@ def convert_command(
     paths: Annotated[list[str], typer.Argument(help="PHH files (.phh, .phhs) or folders.")],
     to: Annotated[str, typer.Option("--to", help="phh, pokerstars, ohh or jsonl.")],
     viewer: Annotated[
-        str,
-        typer.Option(help="Whose record: a seat in PHH order (1 is p1), or 'house' (all).")
+        str, typer.Option(help="Whose record: a seat in PHH order (1 is p1), or 'house' (all).")
     ] = "house",
     output: Annotated[
         str | None, typer.Option(help="Write here instead of to standard output.")
@@ -614,6 +622,8 @@ def convert_command(
         Path(output).write_text(joined, encoding="utf-8")
     if failures:
         raise typer.Exit(1)
+
+
 def _replay_log(file: Path, as_json: bool) -> tuple[int, int]:
     """Replay a .jsonl event log (croupier.history.formats); (hands, failures)."""
     from croupier.history.formats import HistoryFileError, replay_event_logs

@@ -114,8 +114,9 @@ class Client:
         reply = await self.http("POST", "/api/tables", {"spec": spec, **settings})
         return int(reply["table"])
 
-    async def history(self, hand: int) -> str:
-        return await _http_text(self.url, f"/api/hands/{hand}/phh", self.token)
+    async def history(self, hand: int, kind: str = "phh") -> str:
+        """A hand you played, as your seat saw it: ``kind`` "phh" or "pokerstars" (text)."""
+        return await _http_text(self.url, f"/api/hands/{hand}/{kind}", self.token)
 
     # --- the WebSocket ------------------------------------------------------------------------
 
@@ -307,7 +308,8 @@ class Client:
             if left <= 0:
                 raise TimeoutError(f"not our turn at table {table} within {timeout} s")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(view.changed.wait(), left)
+                async with asyncio.timeout(left):  # no task per wait, as wait_for makes
+                    await view.changed.wait()
         return view
 
     async def _close_socket(self) -> None:

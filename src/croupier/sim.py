@@ -334,8 +334,13 @@ def sim_from_options(
         executor = make_executor(backend, workers, address)
         if save is not None:
             writer = open_history(
-                save, hands=hands, overwrite=overwrite, append=append, rules=rules,
-                rulebook=book, format_name=save_format,
+                save,
+                hands=hands,
+                overwrite=overwrite,
+                append=append,
+                rules=rules,
+                rulebook=book,
+                format_name=save_format,
             )
     except ValueError as error:
         if writer is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import UTC, datetime
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -14,11 +15,12 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from croupier.server import auth, pages
+from croupier.server import auth, histories, pages
 from croupier.server import schema as s
 from croupier.server.room import Refused
 from croupier.server.store import StoreError, check_ledger, post_ledger
-from croupier.server.tables import GameTable, Move, RuleError, SpecError, TableSpec
+from croupier.server.table_log import TableLogError
+from croupier.server.tables import RuleError, SpecError, TableSpec
 
 if TYPE_CHECKING:
     from croupier.server.app import CardRoom
@@ -60,6 +62,7 @@ class HttpApi:
             Route("/api/accounts/{name}/role", self.set_role, methods=["POST"]),
             Route("/api/hands", self.my_hands),
             Route("/api/hands/{hand:int}/phh", self.hand_phh),
+            Route("/api/hands/{hand:int}/pokerstars", self.hand_pokerstars),
             Route("/api/audit", self.audit_log),
             Route("/api/health", self.health),
             *pages.routes(self.room),  # the browser table's reads (croupier.server.pages)
@@ -311,42 +314,42 @@ class HttpApi:
     async def hand_phh(self, request: Request) -> Response:
         """A finished hand as PHH, as the asking player's seat saw it (an admin may ask for
         the house's record with ``?view=house``)."""
+        return await self._history(request, "phh")
+
+    async def hand_pokerstars(self, request: Request) -> Response:
+        """A finished hand as PokerStars text, as the asking player's seat saw it (an admin
+        may ask for the house's record with ``?view=house``)."""
+        return await self._history(request, "txt")
+
+    async def _history(self, request: Request, kind: str) -> Response:
         account = await self._account(request)
         hand_id = int(request.path_params["hand"])
         house = request.query_params.get("view") == "house"
         if house and account.role != "admin":
             raise HTTPError(403, "only an admin reads the house's record")
-
-        def read(conn: Connection) -> tuple[Any, list[Any]]:
-            hand = conn.execute(select(s.hands).where(s.hands.c.id == hand_id)).first()
-            moves = list(
-                conn.execute(
-                    select(s.moves).where(s.moves.c.hand_id == hand_id).order_by(s.moves.c.seq)
-                )
-            )
-            return hand, moves
-
-        hand, moves = await self.room.store.aread(read)
-        if hand is None or hand.status != "finished":
+        found = await self.room.store.aread(lambda conn: histories.read_finished(conn, hand_id))
+        if found is None:
             raise HTTPError(404, f"no finished hand {hand_id}")
-        dealt = json.loads(hand.seats)
-        seat = next((row[0] for row in dealt if row[1] == account.id), None)
+        seat = found.seat_of(account.id)
         if seat is None and not house:
             raise HTTPError(403, "you were not dealt into that hand")
+        viewer = None if house else seat
+        names = [row[2] for row in found.dealt]
         try:
-            game = GameTable.of_record(
-                TableSpec.from_json(json.loads(hand.spec)),
-                json.loads(hand.deck),
-                hand.seed,
-                [row[0] for row in dealt],
-                [row[4] for row in dealt],
-                [(m.seat, Move.from_json(json.loads(m.move))) for m in moves],
-            )
-            text = game.history(None if house else seat, [row[2] for row in dealt], house=house)
-        except (RuleError, SpecError) as error:
-            raise HTTPError(422, f"the hand cannot be written as PHH: {error}") from None
+            game = found.deal_again()
+            if kind == "phh":
+                text = histories.phh(game, viewer, names, house=house)
+            else:
+                when = datetime.fromtimestamp(float(found.row.started), UTC)
+                text = histories.pokerstars(
+                    game, viewer, names, house=house, hand_id=hand_id, table=found.table_name,
+                    when=when,
+                )  # fmt: skip
+        except (RuleError, SpecError, TableLogError) as error:
+            what = "PHH" if kind == "phh" else "PokerStars text"
+            raise HTTPError(422, f"the hand cannot be written as {what}: {error}") from None
         return PlainTextResponse(
-            text, headers={"content-disposition": f'attachment; filename="hand-{hand_id}.phh"'}
+            text, headers={"content-disposition": f'attachment; filename="hand-{hand_id}.{kind}"'}
         )
 
     async def audit_log(self, request: Request) -> Response:

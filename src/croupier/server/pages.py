@@ -1,6 +1,6 @@
 """What the browser table reads over HTTP beside docs/protocol.md's API: the shipped rulebooks
 and a table's settings with their clauses (the rulebook page, the buy-in to offer), and a
-finished hand's events and PokerStars text as the asking player's seat saw them (the hand
+finished hand's events as the asking player's seat saw them (the hand
 history viewer). Every answer is built by the engine; the page only renders it.
 
 The page itself is ``static/index.html`` and its ES modules under ``/static``.
@@ -8,22 +8,21 @@ The page itself is ``static/index.html`` and its ES modules under ``/static``.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import select
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from croupier.betting import Structure
 from croupier.games import GAMES
-from croupier.history.text import TextHistoryError, format_pokerstars
 from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
-from croupier.server import auth
+from croupier.server import auth, histories
 from croupier.server import schema as s
-from croupier.server.tables import GameTable, Move, RuleError, SpecError, TableSpec
+from croupier.server.table_log import TableLogError
+from croupier.server.tables import GameTable, RuleError, SpecError, TableSpec
 
 if TYPE_CHECKING:
     from croupier.server.app import CardRoom
@@ -38,7 +37,6 @@ def routes(room: CardRoom) -> list[Route]:
         Route("/api/rulebooks/{name}", pages.rulebook),
         Route("/api/tables/{table:int}/rules", pages.table_rules),
         Route("/api/hands/{hand:int}/events", pages.hand_events),
-        Route("/api/hands/{hand:int}/pokerstars", pages.hand_pokerstars),
     ]
 
 
@@ -154,83 +152,44 @@ class _Pages:
             }
         )
 
-    async def _finished(self, request: Request) -> tuple[GameTable, Any, list[Any], int] | Response:
+    async def _finished(
+        self, request: Request
+    ) -> tuple[GameTable, histories.Finished, int] | Response:
         """The finished hand asked for, dealt again, with the asker's seat in it."""
         account = await self._account(request)
         if account is None:
             return _error(401, "log in first: Authorization: Bearer <token>")
         hand_id = int(request.path_params["hand"])
-
-        def read(conn: Connection) -> tuple[Any, list[Any]]:
-            hand = conn.execute(select(s.hands).where(s.hands.c.id == hand_id)).first()
-            moves = list(
-                conn.execute(
-                    select(s.moves).where(s.moves.c.hand_id == hand_id).order_by(s.moves.c.seq)
-                )
-            )
-            return hand, moves
-
-        hand, moves = await self.room.store.aread(read)
-        if hand is None or hand.status != "finished":
+        found = await self.room.store.aread(lambda conn: histories.read_finished(conn, hand_id))
+        if found is None:
             return _error(404, f"no finished hand {hand_id}")
-        dealt = json.loads(hand.seats)
-        seat = next((row[0] for row in dealt if row[1] == account.id), None)
+        seat = found.seat_of(account.id)
         if seat is None:
             return _error(403, "you were not dealt into that hand")
         try:
-            game = GameTable.of_record(
-                TableSpec.from_json(json.loads(hand.spec)),
-                json.loads(hand.deck),
-                hand.seed,
-                [row[0] for row in dealt],
-                [row[4] for row in dealt],
-                [(m.seat, Move.from_json(json.loads(m.move))) for m in moves],
-            )
-        except (RuleError, SpecError) as error:
+            game = found.deal_again()
+        except (RuleError, SpecError, TableLogError) as error:
             return _error(422, f"the hand cannot be dealt again: {error}")
-        return game, hand, dealt, seat
+        return game, found, seat
 
     async def hand_events(self, request: Request) -> Response:
         """A finished hand's events as the asker's seat saw them, to replay step by step."""
         found = await self._finished(request)
         if isinstance(found, Response):
             return found
-        game, hand, dealt, seat = found
+        game, hand, seat = found
+        dealt, row = hand.dealt, hand.row
         return JSONResponse(
             {
-                "hand": hand.id,
-                "table": hand.table_id,
-                "number": hand.number,
-                "spec": json.loads(hand.spec),
-                "button": hand.button,
+                "hand": row.id,
+                "table": row.table_id,
+                "number": row.number,
+                "spec": json.loads(row.spec),
+                "button": row.button,
                 "order": [row[0] for row in dealt],
                 "names": [row[2] for row in dealt],
                 "starting": [row[4] for row in dealt],
                 "you": seat,
                 "events": game.visible(seat),
             }
-        )
-
-    async def hand_pokerstars(self, request: Request) -> Response:
-        found = await self._finished(request)
-        if isinstance(found, Response):
-            return found
-        game, hand, dealt, seat = found
-        assert game.hand is not None
-        try:
-            text = format_pokerstars(
-                game.hand,
-                viewer=game.order.index(seat),
-                when=dt.datetime.fromtimestamp(float(hand.started), dt.UTC),
-                hand_id=int(hand.id),
-                table=f"table {hand.table_id}",
-                names=[row[2] for row in dealt],
-                seats=[row[0] for row in dealt],
-                max_seats=int(json.loads(hand.spec).get("seats") or len(dealt)),
-            )
-        except TextHistoryError as error:
-            return _error(422, f"PokerStars text cannot describe this hand: {error}")
-        return PlainTextResponse(
-            text,
-            headers={"content-disposition": f'attachment; filename="hand-{hand.id}.txt"'},
         )

@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+import fastjsonschema
 from jsonschema import Draft202012Validator
 
 __all__ = [
@@ -245,6 +246,11 @@ ERROR_CODES = {
 }
 
 _VALIDATORS = {kind: Draft202012Validator(schema) for kind, schema in CLIENT_MESSAGES.items()}
+# The same schemas compiled to Python code: some 7 times faster on every message. jsonschema
+# stays the judge: a message the fast check refuses is checked again by it (which words the
+# error, and accepts the few strings fastjsonschema's stricter patterns refuse, such as an id
+# ending in a newline); tests hold that whatever the fast check accepts, jsonschema accepts.
+_FAST = {kind: fastjsonschema.compile(schema) for kind, schema in CLIENT_MESSAGES.items()}
 SERVER_VALIDATORS = {kind: Draft202012Validator(schema) for kind, schema in SERVER_MESSAGES.items()}
 
 
@@ -270,6 +276,11 @@ def parse_client_message(text: str) -> dict[str, Any]:
         raise ProtocolError("malformed", f"expected an object whose type is one of {known}")
     request = message.get("id")
     request = request if isinstance(request, str) and len(request) <= 64 else None
+    try:
+        _FAST[message["type"]](message)
+        return message
+    except fastjsonschema.JsonSchemaException:
+        pass
     validator = _VALIDATORS[message["type"]]
     error = next(iter(validator.iter_errors(message)), None)
     if error is not None:

@@ -2,9 +2,14 @@
 
 A room is an actor: every change runs under its lock, is stored by the writer (and committed)
 and only then broadcast. What the room holds in memory can always be rebuilt from the database
-(:meth:`Room.read`): the seats from their rows, the hand in progress by dealing again from its
-stored deck and re-applying its stored moves, checked against the stored event log. A hand that
-cannot be rebuilt is void: every contribution goes back (rws 5.1; cardroom irregularities 3).
+(:meth:`Room.read`): the seats from their rows, the engine's table from its stored table events
+(the button, the blinds due and missed), the hand in progress by dealing again from its stored
+deck and re-applying its stored moves, checked against the stored event log. A hand that cannot
+be rebuilt is void: every contribution goes back (rws 5.1; cardroom irregularities 3).
+
+The engine's table follows the seat rows: between hands :meth:`Room._sync_engine` seats,
+unseats, tops up and sits out its players as the rows say, and the table events this makes are
+stored with the deal that follows (or the void, or the hand's end).
 """
 
 from __future__ import annotations
@@ -31,7 +36,16 @@ from croupier.server.seating import (
     _duplicate,
 )
 from croupier.server.store import LeaseLost, StoreError, dumps, post_ledger
-from croupier.server.tables import GameTable, HandEnd, Move, RuleError, TableSpec, bot_move
+from croupier.server.table_log import TableLogError, dumps_event, encode, loads_events
+from croupier.server.tables import (
+    GameTable,
+    HandEnd,
+    Move,
+    RuleError,
+    StoredHand,
+    TableSpec,
+    bot_move,
+)
 
 if TYPE_CHECKING:
     from croupier.server.app import CardRoom, Conn
@@ -50,6 +64,7 @@ class _Snapshot:
     seats: list[Any]
     hand: Any | None
     moves: list[Any]
+    events: list[str]  # the table's events, in order
 
 
 class Room:
@@ -81,7 +96,14 @@ class Room:
                     select(s.moves).where(s.moves.c.hand_id == hand.id).order_by(s.moves.c.seq)
                 )
             )
-        return _Snapshot(table, seats, hand, moves)
+        events = list(
+            conn.scalars(
+                select(s.table_events.c.event)
+                .where(s.table_events.c.table_id == table_id)
+                .order_by(s.table_events.c.seq)
+            )
+        )
+        return _Snapshot(table, seats, hand, moves, events)
 
     def _install(self, snap: _Snapshot) -> None:
         row = snap.table
@@ -92,8 +114,6 @@ class Room:
         self.bank = float(row.bank)
         self.sit_out_after = int(row.sit_out_after)
         self.pause = float(row.pause)
-        self.button: int | None = row.button
-        self.last_big_blind: int | None = row.last_big_blind
         self.hands = int(row.hands)
         self.seats: dict[int, SeatState] = {
             r.seat: SeatState(
@@ -117,9 +137,10 @@ class Room:
         self.timed_out: set[int] = set()
         self.void_reason = None
         self.rebuilt = False  # a hand in progress dealt again from the store, to be audited
+        events = loads_events(snap.events)  # a log that does not read back stops the room
         hand = snap.hand
         if hand is None:
-            self.game = self._fresh_game()
+            self.game = GameTable.restored(self.spec, events)
             return
         self.hand_id, self.number = int(hand.id), int(hand.number)
         # The turn's deadlines: stored with the last move, or with the deal before any move.
@@ -127,40 +148,11 @@ class Room:
         self.clock_end, self.bank_end = last.clock_end, last.bank_end
         self.moves = len(snap.moves)
         try:
-            self.game = self._rebuild(hand, snap.moves)
+            self.game = GameTable.restored(self.spec, events, _stored_hand(hand, snap.moves))
             self.rebuilt = True
-        except (RuleError, ValueError, KeyError, AssertionError) as error:
+        except (RuleError, TableLogError, ValueError, KeyError, TypeError) as error:
             self.void_reason = f"the hand could not be rebuilt after a restart ({error})"
-            self.game = self._fresh_game()
-
-    def _fresh_game(self) -> GameTable:
-        game = GameTable(self.spec)
-        for state in self.seats.values():
-            if state.status == "playing" and state.chips > 0 and not state.leaving:
-                game.seat(state.seat, state.name, state.chips)
-        game.restore(self.button, self.last_big_blind, self.hands)
-        return game
-
-    def _rebuild(self, hand: Any, moves: list[Any]) -> GameTable:
-        """Deal the stored hand again from its deck and re-apply its moves; the events must be
-        the ones stored, record for record."""
-        spec = TableSpec.from_json(json.loads(hand.spec))
-        game = GameTable(spec)
-        for seat, _account, name, chips, _starting in json.loads(hand.seats):
-            game.seat(seat, name, chips)
-        game.restore(self.button, self.last_big_blind, self.hands)
-        start = game.start_hand(json.loads(hand.deck), int(hand.seed))
-        dealt = tuple(seat for seat, *_ in json.loads(hand.seats))
-        if start.button != hand.button or start.order != dealt:
-            raise RuleError("the deal does not match the stored button and seats")
-        stored = json.loads(hand.events)
-        if list(start.events) != stored:
-            raise RuleError("the deal does not match the stored events")
-        for move in moves:
-            records = game.act(move.seat, Move.from_json(json.loads(move.move)))
-            if records != json.loads(move.events):
-                raise RuleError(f"move {move.seq} does not give the stored events")
-        return game
+            self.game = GameTable.restored(self.spec, events)  # the hand open, to be voided
 
     async def resume(self) -> None:
         """After loading: void a hand that could not be rebuilt, restart clocks and deals."""
@@ -293,6 +285,8 @@ class Room:
                 self.broadcast_seats()
             return
         start = self.game.start_hand()
+        table_events = self._event_rows()
+        forced = dumps(encode(self.game.forced()))
         number = self.hands + 1
         to_act = self.game.to_act()
         now = time.time()
@@ -320,6 +314,7 @@ class Room:
                     button=start.button,
                     seats=dumps(dealt),
                     events=dumps(list(start.events)),
+                    forced=forced,
                     to_act=to_act,
                     clock_end=clock_end,
                     bank_end=bank_end,
@@ -327,6 +322,7 @@ class Room:
                 )
             ).inserted_primary_key
             assert hand is not None
+            _store_events(conn, table_events)
             if waiting:
                 conn.execute(
                     update(s.seats)
@@ -338,8 +334,9 @@ class Room:
         try:
             self.hand_id = await self.store.write(job, self.id)
         except BaseException:
-            self.game = self._fresh_game()  # nothing was stored: the deal never happened
+            self.game.rollback()  # nothing was stored: the deal never happened
             raise
+        self.game.saved += len(table_events)
         for seat in waiting:
             self.seats[seat].status = "playing"
         self.number = number
@@ -351,24 +348,47 @@ class Room:
         self._after_change()
 
     def _sync_engine(self) -> bool:
-        """Between hands: who is dealt in next. Waiting players sit down, players sitting out,
-        out of chips or leaving are dealt out."""
+        """Between hands: the engine's table takes the seats as their rows are. Waiting
+        players sit down, chips added since are added, players sitting out or leaving step
+        away (the blinds they pass are owed on return), and empty seats are left."""
         changed = False
-        engine = set(self.game.engine_seats())
+        game = self.game
+        for seat in game.engine_seats():
+            held = game.occupant(seat)
+            state = self.seats.get(seat)
+            if state is None or held is None or held[0] != state.name or held[1] > state.chips:
+                if state is not None and held is not None and held[0] == state.name:
+                    log.warning("table %s: seat %s holds %s chips, %s stored: seated again",
+                                self.id, seat, held[1], state.chips)  # fmt: skip
+                game.unseat(seat)
+                changed = True
         for state in self.seats.values():
             if state.status == "waiting":
                 state.status = "playing"
                 changed = True
-            should = state.status == "playing" and state.chips > 0 and not state.leaving
-            if should and state.seat not in engine:
-                self.game.seat(state.seat, state.name, state.chips)
+            present = state.status == "playing" and not state.leaving
+            held = game.occupant(state.seat)
+            if held is None:
+                if present and state.chips > 0:
+                    game.seat(state.seat, state.name, state.chips)
+                    changed = True
+                continue
+            _name, chips, away = held
+            if state.chips > chips:
+                game.add_chips(state.seat, state.chips - chips)
                 changed = True
-            elif not should and state.seat in engine:
-                self.game.unseat(state.seat)
+            if present == away:
+                game.step_away(state.seat, not present)
                 changed = True
-        for seat in engine - set(self.seats):
-            self.game.unseat(seat)
         return changed
+
+    def _event_rows(self) -> list[dict[str, object]]:
+        """The table events not yet stored, as rows (stored with the next write)."""
+        now, saved = time.time(), self.game.saved
+        return [
+            {"table_id": self.id, "seq": saved + i, "event": dumps_event(event), "at": now}
+            for i, event in enumerate(self.game.unsaved())
+        ]
 
     def _deadlines(self, seat: int | None, now: float) -> tuple[float | None, float | None]:
         if seat is None:
@@ -533,7 +553,8 @@ class Room:
         leaving = [st for seat, st in dealt.items() if st.leaving]
         leaving += [st for st in self.seats.values() if st.leaving and st.seat not in dealt]
         away = {seat: self.seats[seat].away + 1 for seat in self.timed_out if seat in self.seats}
-        button, last_bb, number = self.game.button, self.game.last_big_blind, self.number
+        number = self.number
+        table_events = self._event_rows()
         rebuys = [
             (st, self.game.minimum_buy_in)
             for seat, st in dealt.items()
@@ -572,17 +593,15 @@ class Room:
             for st in leaving:
                 chips = end.stacks.get(st.seat, st.chips)
                 _cash_out(conn, self.id, st.seat, st.account, chips)
-            conn.execute(
-                update(s.tables)
-                .where(s.tables.c.id == self.id)
-                .values(button=button, last_big_blind=last_bb, hands=number)
-            )
+            _store_events(conn, table_events)
+            conn.execute(update(s.tables).where(s.tables.c.id == self.id).values(hands=number))
 
-        self._pending_finish = (end, away, rebuys, leaving)
+        self._pending_finish = (end, away, rebuys, leaving, len(table_events))
         return job
 
     def _finished(self, end: HandEnd) -> None:
-        _, away, rebuys, leaving = self._pending_finish
+        _, away, rebuys, leaving, stored = self._pending_finish
+        self.game.saved += stored
         for seat, chips in end.stacks.items():
             self.seats[seat].chips = chips
         for seat, count in away.items():
@@ -593,11 +612,7 @@ class Room:
             st.chips += chips
         for st in leaving:
             self.seats.pop(st.seat, None)
-        self.button, self.last_big_blind, self.hands = (
-            self.game.button,
-            self.game.last_big_blind,
-            self.number,
-        )
+        self.hands = self.number
         self.clock_end = self.bank_end = None
         self.broadcast(
             {
@@ -631,6 +646,15 @@ class Room:
         text = f"hand {number} void ({VOID_RULE}): {reason}"
         leaving = [row for row in snap.seats if row.leaving]  # they go now, with what they had
         hands = max(self.hands, number)
+        # The engine's table: the hand ends with every seat holding what it had when dealt.
+        game = self.game
+        kept = game.events[: game.saved]
+        ended = game.void_events({row[0]: row[3] for row in dealt})
+        now = time.time()
+        table_events = [
+            {"table_id": self.id, "seq": len(kept) + i, "event": dumps_event(e), "at": now}
+            for i, e in enumerate(ended)
+        ]
 
         def job(conn: Connection) -> None:
             conn.execute(
@@ -654,6 +678,7 @@ class Room:
             _audit(conn, by, self.id, hand_id, None, "void", "ruling", text)
             for row in leaving:
                 _cash_out(conn, self.id, row.seat, row.account_id, row.chips)
+            _store_events(conn, table_events)
             conn.execute(update(s.tables).where(s.tables.c.id == self.id).values(hands=hands))
 
         try:
@@ -671,7 +696,7 @@ class Room:
         for row in leaving:
             self.seats.pop(row.seat, None)
         self.hand_id = None
-        self.game = self._fresh_game()
+        self.game = GameTable.restored(self.spec, [*kept, *ended])
         self.clock_end = self.bank_end = None
         self.broadcast(
             {
@@ -736,6 +761,25 @@ class Room:
         return []
 
 
+def _stored_hand(hand: Any, moves: list[Any]) -> StoredHand:
+    return StoredHand(
+        tuple(json.loads(hand.deck)),
+        int(hand.seed),
+        int(hand.button),
+        tuple(seat for seat, *_ in json.loads(hand.seats)),
+        tuple(json.loads(hand.events)),
+        tuple(
+            (m.seat, Move.from_json(json.loads(m.move)), tuple(json.loads(m.events))) for m in moves
+        ),
+    )
+
+
+def _store_events(conn: Connection, rows: list[dict[str, object]]) -> None:
+    if rows:
+        conn.execute(_INSERT_EVENT, rows)
+
+
+_INSERT_EVENT = insert(s.table_events)
 _INSERT_MOVE = insert(s.moves)
 _UPDATE_BANK = (
     update(s.seats)

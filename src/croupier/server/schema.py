@@ -56,8 +56,6 @@ tables = Table(
     Column("spec", Text, nullable=False),  # TableSpec as JSON
     Column("status", String(10), nullable=False),  # open, closed
     Column("created", Float, nullable=False),
-    Column("button", Integer),
-    Column("last_big_blind", Integer),
     Column("hands", Integer, nullable=False, server_default="0"),
     Column("clock", Float, nullable=False),  # seconds to act
     Column("bank", Float, nullable=False),  # each seat's time bank, seconds
@@ -66,6 +64,17 @@ tables = Table(
     Column("lease_owner", String(64)),  # the server process the table lives in
     Column("lease_until", Float, nullable=False, server_default="0"),
 )
+
+table_events = Table(
+    "table_events",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("event", Text, nullable=False),  # a croupier.table_events event (server.table_log)
+    Column("at", Float, nullable=False),
+)
+"""Every change the engine's table made, in order: ``Table.restore`` rebuilds it from them
+(who sits, the button, the blinds owed and passed) after a restart."""
 
 seats = Table(
     "seats",
@@ -95,6 +104,7 @@ hands = Table(
     Column("button", Integer, nullable=False),
     Column("seats", Text, nullable=False),  # [[seat, account_id, name, chips before], ...]
     Column("events", Text, nullable=False),  # house records of the deal
+    Column("forced", Text),  # the hand's forced bets (server.table_log), as the table gave them
     Column("to_act", Integer),
     Column("clock_end", Float),  # the first turn's action clock runs out (later: in moves)
     Column("bank_end", Float),  # then its time bank

@@ -1,7 +1,8 @@
 """Seats and money at a table (the seat operations of :class:`~croupier.server.room.Room`, each
 under its lock): sitting down, bots, leaving, adding chips, sitting out and
 coming back. Every change is a ledger row (or none) and an audit row, stored before anyone hears
-of it. The hand itself is croupier.server.room's."""
+of it. The engine's table takes the seats as their rows say at the next deal
+(``Room._sync_engine``). The hand itself is croupier.server.room's."""
 
 from __future__ import annotations
 
@@ -83,8 +84,6 @@ async def sit(room: Room, conn: Conn, request: str, seat: int, chips: int) -> No
         await _seat_job(room, state, request, "buy_in")
         room.seats[seat] = state
         room.server.remember(account, request)
-        if not room.game.in_hand:
-            room.game.seat(seat, state.name, chips)
         room.broadcast_seats()
         conn.send(room.state_message(account))
         room._schedule_deal(0.0)
@@ -122,8 +121,6 @@ async def add_bot(room: Room, conn: Actor, request: str, seat: int, chips: int |
         room.seats[seat] = state
         if conn.account_id is not None:
             room.server.remember(conn.account_id, request)
-        if not room.game.in_hand:
-            room.game.seat(seat, name, amount)
         room.broadcast_seats()
         room._schedule_deal(0.0)
 
@@ -237,8 +234,6 @@ async def leave(room: Room, conn: Conn, request: str) -> None:
 
         await _write_request(room, job, account, request)
         room.seats.pop(seat)
-        if seat in room.game.engine_seats():
-            room.game.unseat(seat)
         room.server.remember(account, request)
         room.broadcast_seats()
 
@@ -277,8 +272,6 @@ async def top_up(room: Room, conn: Conn, request: str, chips: int) -> None:
 
         await _write_request(room, job, account, request)
         state.chips += chips
-        if seat in room.game.engine_seats():
-            room.game.add_chips(seat, chips)
         room.server.remember(account, request)
         room.broadcast_seats()
         room._schedule_deal(0.0)

@@ -2,8 +2,10 @@
 
 The server keeps seats, money, clocks and connections; a :class:`GameTable` answers for the
 rules: who may sit with how many chips, the hand, whose turn it is, what is legal, what each seat
-may see, and how a stored hand is dealt again after a restart. When the engine grows its own
-session and rebuild-from-events (issue 14), only this module changes.
+may see, and how a stored table and hand are made again after a restart. The engine's table
+(:class:`croupier.table.Table`) records every change as a table event; the server stores them
+(:mod:`croupier.server.table_log`) and :meth:`GameTable.restored` rebuilds the table from them
+with ``Table.restore``: who sits, the button, the blinds due and missed.
 
 Players of a hand are numbered in deal order (0 is left of the button); the server speaks of
 seats, and the hand's ``order`` maps one to the other.
@@ -14,19 +16,30 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 
 from croupier import events as ev
 from croupier.betting import IllegalAction, Legal, Structure
+from croupier.blinds import BlindPolicy
 from croupier.bots import Action, SeatView, StrengthBot
 from croupier.cards import Card, CardError, parse_cards
 from croupier.deck import Deck, SecureShuffler, SeededShuffler
+from croupier.forced import ForcedBets
 from croupier.games import GameError
 from croupier.hand import Hand, Phase, Rules
-from croupier.history import PHHError, dump_phh, event_record, history_from_hand
+from croupier.history import event_record
 from croupier.play import book_rules, house_rules
-from croupier.rulebooks import RulebookError, rulebook_names
-from croupier.table import BuyIn, Table, TableError
+from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
+from croupier.table import (
+    BuyIn,
+    HandFinished,
+    HandStarted,
+    RulesChanged,
+    SettingsChanged,
+    Table,
+    TableError,
+    TableEvent,
+)
 
 __all__ = [
     "ACTIONS",
@@ -35,6 +48,7 @@ __all__ = [
     "Move",
     "RuleError",
     "SpecError",
+    "StoredHand",
     "TableSpec",
     "bot_move",
 ]
@@ -109,6 +123,19 @@ class HandStart:
 
 
 @dataclass(frozen=True)
+class StoredHand:
+    """A hand in progress as the database keeps it: dealt again from its deck and seed, its
+    moves re-applied, every event checked against the records stored."""
+
+    deck: tuple[int, ...]
+    seed: int
+    button: int
+    order: tuple[int, ...]
+    events: tuple[Record, ...]  # the house records of the deal
+    moves: tuple[tuple[int, Move, tuple[Record, ...]], ...]  # seat, move, the records it made
+
+
+@dataclass(frozen=True)
 class HandEnd:
     stacks: dict[int, int]  # seat -> chips after the hand (every dealt seat)
     commission: int  # taken by the house in this hand
@@ -141,8 +168,19 @@ def _buy_in(spec: TableSpec, rules: Rules) -> BuyIn:
         raise SpecError(str(error)) from None
 
 
+def _blind_policy(spec: TableSpec) -> BlindPolicy:
+    """The book's blind policy (its ``blind_policy`` setting); the moving button without one."""
+    if spec.rulebook is None:
+        return BlindPolicy.MOVING_BUTTON
+    policy = load_rulebook(spec.rulebook).value("blind_policy", spec.game)
+    assert isinstance(policy, BlindPolicy)
+    return policy
+
+
 class GameTable:
-    """One table's rules and its hand in progress; seats are 1..N."""
+    """One table's rules, its seats and button as the engine's table keeps them, and its hand
+    in progress; seats are 1..N. :attr:`saved` counts the table's events already stored: the
+    ones after it (:meth:`unsaved`) go with the next write."""
 
     def __init__(self, spec: TableSpec) -> None:
         if not isinstance(spec.seats, int) or isinstance(spec.seats, bool):
@@ -150,13 +188,109 @@ class GameTable:
         self.spec = spec
         self.rules = _rules(spec)
         self.buy_in = _buy_in(spec, self.rules)
+        self.blind_policy = _blind_policy(spec)
         try:
-            self._table = Table(self.rules, spec.seats, buy_in=self.buy_in)
+            self._table = self._new_table()
         except TableError as error:
             raise SpecError(str(error)) from None
         self.hand: Hand | None = None
         self.order: tuple[int, ...] = ()
         self.start: HandStart | None = None
+        self.saved = 0
+        self._recorded: Hand | None = None  # the hand whose records _house holds
+        self._house: list[Record] = []
+
+    def _new_table(self) -> Table:
+        policy = self.blind_policy
+        return Table(self.rules, self.spec.seats, buy_in=self.buy_in, blind_policy=policy)
+
+    # --- the table's events -----------------------------------------------------------------
+
+    @classmethod
+    def restored(
+        cls, spec: TableSpec, events: Sequence[TableEvent], stored: StoredHand | None = None
+    ) -> GameTable:
+        """The table its stored ``events`` make (``Table.restore``), with the hand in progress
+        dealt again from ``stored`` when the events leave one open. Raises :class:`RuleError`
+        when the events or the hand do not rebuild exactly."""
+        game = cls(spec)
+        hand = game._redeal(events, stored) if stored is not None else None
+        try:
+            game._table.restore(events, hand)
+        except (TableError, KeyError, TypeError) as error:
+            raise RuleError(f"the table's events do not rebuild it ({error!r})") from None
+        game.saved = len(events)
+        if hand is not None and stored is not None:
+            game._resume(hand, stored)
+        return game
+
+    def _redeal(self, events: Sequence[TableEvent], stored: StoredHand) -> Hand:
+        """The open hand of ``events`` dealt again from the stored deck and seed."""
+        opened = [i for i, e in enumerate(events) if isinstance(e, HandStarted)]
+        if not opened or any(isinstance(e, HandFinished) for e in events[opened[-1] :]):
+            raise RuleError("the table's events have no hand in progress")
+        started = events[opened[-1]]
+        assert isinstance(started, HandStarted)
+        rules = self.rules
+        for event in events[: opened[-1]]:
+            if isinstance(event, RulesChanged | SettingsChanged) and event.rules is not None:
+                rules = event.rules
+        try:
+            dealt = Deck(rules.deck, (Card(c) for c in stored.deck))
+            return Hand(
+                rules, list(started.stacks), dealt, forced=started.forced,
+                shuffler=SeededShuffler(stored.seed),
+            )  # fmt: skip
+        except (CardError, ValueError) as error:
+            raise RuleError(f"the stored hand cannot be dealt again ({error})") from None
+
+    def _resume(self, hand: Hand, stored: StoredHand) -> None:
+        self.hand = hand
+        self.order = self._table.deal_order()
+        assert self._table.button is not None
+        self.start = HandStart(
+            tuple(stored.deck), stored.seed, self._table.button, self.order, tuple(hand.starting),
+            tuple(event_record(e) for e in hand.events),
+        )  # fmt: skip
+        if self.start.button != stored.button or self.order != stored.order:
+            raise RuleError("the deal does not match the stored button and seats")
+        if self.start.events != stored.events:
+            raise RuleError("the deal does not match the stored events")
+        for seq, (seat, move, records) in enumerate(stored.moves):
+            if tuple(self.act(seat, move)) != records:
+                raise RuleError(f"move {seq} does not give the stored events")
+
+    @property
+    def events(self) -> list[TableEvent]:
+        """The table's events, stored or not."""
+        return self._table.events
+
+    def unsaved(self) -> list[TableEvent]:
+        return self._table.events[self.saved :]
+
+    def rollback(self) -> None:
+        """Back to the stored events, between hands (a write failed: what it would have
+        stored never happened)."""
+        table = self._new_table()
+        table.restore(self._table.events[: self.saved])
+        self._table = table
+        self.abandon()
+
+    def void_events(self, stacks: Mapping[int, int]) -> list[TableEvent]:
+        """What voids the hand in progress at the table: it ends with every seat dealt in
+        holding ``stacks`` (the chips it had when dealt: every contribution back, a
+        participation fee too) and no commission. Empty when the table has no open hand."""
+        events = reversed(self._table.events)
+        last = next((e for e in events if isinstance(e, HandStarted | HandFinished)), None)
+        if not isinstance(last, HandStarted):
+            return []
+        dealt = dict(zip(last.seats, last.stacks, strict=True))
+        chips = tuple((seat, stacks.get(seat, dealt[seat])) for seat in last.seats)
+        return [HandFinished(last.number, chips, 0, ())]
+
+    def forced(self) -> ForcedBets | None:
+        """The forced bets the table gave the hand in progress."""
+        return None if self.hand is None else self.hand.forced
 
     @property
     def seats(self) -> int:
@@ -183,8 +317,9 @@ class GameTable:
             raise RuleError(str(error)) from None
 
     def seat(self, seat: int, name: str, chips: int) -> None:
-        """Deal ``seat`` into the next hands with ``chips`` (already checked as a buy-in, or
-        chips the player already had at this table: cardroom buy-in 3)."""
+        """Seat a player at the engine's table with ``chips`` (already checked as a buy-in, or
+        chips the player already had at this table: cardroom buy-in 3). After the game's
+        first hand they come in as a newcomer: the big blind reaches them first."""
         try:
             self._table.sit(seat, name, chips, transfer=True)
         except TableError as error:
@@ -199,6 +334,23 @@ class GameTable:
     def add_chips(self, seat: int, chips: int) -> None:
         try:
             self._table.add_chips(seat, chips)
+        except TableError as error:
+            raise RuleError(str(error)) from None
+
+    def occupant(self, seat: int) -> tuple[str, int, bool] | None:
+        """Who the engine's table has in ``seat``: name, chips, and whether away."""
+        player = self._table.player_at(seat)
+        if player is None:
+            return None
+        return player.name, player.chips, self._table.is_away(seat)
+
+    def step_away(self, seat: int, away: bool) -> None:
+        """The seat is dealt out (``away``) or back in: blinds passed meanwhile are owed."""
+        try:
+            if away:
+                self._table.step_away(seat)
+            else:
+                self._table.come_back(seat)
         except TableError as error:
             raise RuleError(str(error)) from None
 
@@ -217,20 +369,15 @@ class GameTable:
     def engine_seats(self) -> list[int]:
         return self._table.occupied()
 
-    def restore(self, button: int | None, last_big_blind: int | None, hands: int) -> None:
-        """Put back where the button was, after a restart (seats are re-seated first)."""
-        # The engine's Table has no public way to set these yet (issue 14 adds a rebuild).
-        self._table.button = button
-        self._table._last_big_blind = last_big_blind
-        self._table.hands = hands
-
     @property
     def button(self) -> int | None:
+        """The button's seat in the current or last hand."""
         return self._table.button
 
     @property
-    def last_big_blind(self) -> int | None:
-        return self._table._last_big_blind
+    def hands(self) -> int:
+        """Hands the engine's table has dealt (voided ones included)."""
+        return self._table.hands
 
     # --- the hand ---------------------------------------------------------------------------
 
@@ -318,7 +465,7 @@ class GameTable:
             _apply(hand, move)
         except (IllegalAction, CardError) as error:
             raise RuleError(str(error)) from None
-        return [event_record(e) for e in hand.events[before:]]
+        return self._records(before)
 
     def auto_move(self) -> Move:
         """What the clock does for a player out of time: check, else fold; stand pat at the
@@ -364,13 +511,27 @@ class GameTable:
         if hand is None:
             return []
         player = self.player_of(seat)
-        return [event_record(e.visible_to(player)) for e in hand.events[start:]]
+        return [
+            record if (shown := event.visible_to(player)) is event else event_record(shown)
+            for event, record in zip(hand.events[start:], self._records(start), strict=True)
+        ]
 
     def event_count(self) -> int:
         return 0 if self.hand is None else len(self.hand.events)
 
     def house_records(self) -> list[Record]:
-        return [] if self.hand is None else [event_record(e) for e in self.hand.events]
+        return [] if self.hand is None else list(self._records(0))
+
+    def _records(self, start: int) -> list[Record]:
+        """The house records of the hand's events from ``start`` on, each made once: an event
+        every seat sees alike is sent to all of them as the same record (read, never changed)."""
+        hand = self.hand
+        assert hand is not None
+        if self._recorded is not hand:
+            self._recorded, self._house = hand, []
+        house = self._house
+        house.extend(event_record(e) for e in hand.events[len(house) :])
+        return house[start:]
 
     def pot(self) -> int:
         return 0 if self.hand is None or self.hand.phase is Phase.OVER else self.hand.pot
@@ -441,47 +602,19 @@ class GameTable:
         order: Sequence[int],
         starting: Sequence[int],
         moves: Sequence[tuple[int, Move]],
+        forced: ForcedBets | None = None,
     ) -> GameTable:
-        """A stored hand dealt again on its own (no seats around it), for its history."""
+        """A stored hand dealt again on its own (no seats around it), for its history;
+        ``forced``: the forced bets the table gave it (None: the usual ones by position)."""
         game = cls(spec)
         dealt = Deck(game.rules.deck, (Card(c) for c in deck))
-        game.hand = Hand(game.rules, list(starting), dealt, shuffler=SeededShuffler(seed))
+        game.hand = Hand(
+            game.rules, list(starting), dealt, forced=forced, shuffler=SeededShuffler(seed)
+        )
         game.order = tuple(order)
         for seat, move in moves:
             game.act(seat, move)
         return game
-
-    def replay_moves(self, moves: Sequence[tuple[int, Move]]) -> None:
-        """Re-apply stored moves to the hand just dealt again (raises :class:`RuleError`)."""
-        for seat, move in moves:
-            self.act(seat, move)
-
-    def history(self, seat: int | None, names: Sequence[str], *, house: bool = False) -> str:
-        """The finished hand as PHH, as ``seat`` saw it: other players' hidden cards are
-        ``??`` unless shown (``house``: every card, the house's record). Raises
-        :class:`RuleError` where PHH cannot describe it."""
-        hand = self.hand
-        if hand is None:
-            raise RuleError("no hand to write")
-        player = self.player_of(seat)
-        seen = set(hand.rules.deck.cards) if house else _cards_seen(hand, player)
-        try:
-            book = self.spec.rulebook
-            history = history_from_hand(
-                hand,
-                rulebook=book,
-                options={"commission_rate": self.spec.rake} if self.spec.rake else None,
-                players=tuple(names),
-            )
-        except PHHError as error:
-            raise RuleError(str(error)) from None
-        masked = tuple(_mask(line, seen) for line in history.actions)
-        text = dump_phh(replace(history, actions=masked))
-        hidden = {str(c) for c in hand.rules.deck.cards} - {str(c) for c in seen}
-        leaked = [line for line in masked for token in _card_tokens(line) if token in hidden]
-        if leaked:  # never write a card the seat did not see: refuse rather than leak
-            raise RuleError(f"the history would show hidden cards ({leaked[0]!r})")
-        return text
 
 
 def _apply(hand: Hand, move: Move) -> None:
@@ -566,48 +699,6 @@ def _public_chips(
         elif isinstance(event, ev.Fold):
             folded[event.player] = True
     return tuple(stacks), tuple(bets), pot + sum(bets), tuple(folded), street
-
-
-def _cards_seen(hand: Hand, player: int | None) -> set[Card]:
-    seen: set[Card] = set()
-    for event in hand.events:
-        shown = event.visible_to(player)
-        for name in ("cards", "discarded", "drawn"):
-            for card in getattr(shown, name, ()) or ():
-                if card is not None:
-                    seen.add(card)
-    return seen
-
-
-def _cards_part(line: str) -> tuple[list[str], int] | None:
-    """The words of a PHH action and the index of its cards (``d dh p1 AhKh``, ``p1 sd 2c``,
-    ``p1 sm AhKh``, ``d db 2c3d4h``), or None for an action without cards."""
-    parts = line.split()
-    if len(parts) < 2:
-        return None
-    at = {"dh": 3, "db": 2, "sd": 2, "sm": 2}.get(parts[1])
-    if at is None or len(parts) <= at:
-        return None
-    return parts, at
-
-
-def _card_tokens(line: str) -> list[str]:
-    found = _cards_part(line)
-    if found is None:
-        return []
-    text = found[0][found[1]]
-    return [text[i : i + 2] for i in range(0, len(text) - 1, 2)]
-
-
-def _mask(line: str, seen: set[Card]) -> str:
-    """A PHH action line with every card the seat did not see written ``??``."""
-    found = _cards_part(line)
-    if found is None:
-        return line
-    parts, at = found
-    cards = _card_tokens(line)
-    parts[at] = "".join(c if c != "??" and Card.parse(c) in seen else "??" for c in cards)
-    return " ".join(parts)
 
 
 def dumps(records: Sequence[Record]) -> str:

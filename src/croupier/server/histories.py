@@ -1,0 +1,184 @@
+"""A finished hand written for a player: PHH and PokerStars text, as their seat saw it.
+
+Each seat's history shows its own hole cards and the cards others showed, never a card it did
+not see (a history that would is refused); an admin may have the house's record, every card.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, select
+
+from croupier import events as ev
+from croupier.cards import Card
+from croupier.forced import ForcedBets
+from croupier.hand import Hand
+from croupier.history import (
+    PHHError,
+    TextHistoryError,
+    dump_phh,
+    format_pokerstars,
+    history_from_hand,
+)
+from croupier.server import schema as s
+from croupier.server.table_log import TableLogError, decode
+from croupier.server.tables import GameTable, Move, RuleError, TableSpec
+
+__all__ = ["Finished", "phh", "pokerstars", "read_finished"]
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """A finished hand as stored: its row, its moves in order, and its table's name."""
+
+    row: Any
+    moves: list[Any]
+    table_name: str
+
+    @property
+    def dealt(self) -> list[list[Any]]:
+        """One row per player dealt in: seat, account, name, ..., starting stack."""
+        return list(json.loads(self.row.seats))
+
+    def seat_of(self, account: int) -> int | None:
+        return next((row[0] for row in self.dealt if row[1] == account), None)
+
+    def deal_again(self) -> GameTable:
+        """The hand dealt again from its record. Raises :class:`RuleError`,
+        :class:`~croupier.server.tables.SpecError` or :class:`TableLogError`."""
+        dealt = self.dealt
+        return GameTable.of_record(
+            TableSpec.from_json(json.loads(self.row.spec)),
+            json.loads(self.row.deck),
+            self.row.seed,
+            [row[0] for row in dealt],
+            [row[4] for row in dealt],
+            [(m.seat, Move.from_json(json.loads(m.move))) for m in self.moves],
+            _forced(self.row.forced),
+        )
+
+
+def read_finished(conn: Connection, hand_id: int) -> Finished | None:
+    """Hand ``hand_id`` if it is stored and finished."""
+    row = conn.execute(select(s.hands).where(s.hands.c.id == hand_id)).first()
+    if row is None or row.status != "finished":
+        return None
+    moves = list(
+        conn.execute(select(s.moves).where(s.moves.c.hand_id == hand_id).order_by(s.moves.c.seq))
+    )
+    name = conn.scalar(select(s.tables.c.name).where(s.tables.c.id == row.table_id))
+    return Finished(row, moves, str(name))
+
+
+def _forced(stored: str | None) -> ForcedBets | None:
+    """A hand's stored forced bets (None: stored before they were, the usual ones)."""
+    if stored is None:
+        return None
+    forced = decode(json.loads(stored))
+    if not isinstance(forced, ForcedBets):
+        raise TableLogError(f"not a hand's forced bets: {stored[:200]!r}")
+    return forced
+
+
+def phh(game: GameTable, seat: int | None, names: Sequence[str], *, house: bool = False) -> str:
+    """The finished hand as PHH, as ``seat`` saw it: other players' hidden cards are
+    ``??`` unless shown (``house``: every card, the house's record). Raises
+    :class:`RuleError` where PHH cannot describe it."""
+    hand = game.hand
+    if hand is None:
+        raise RuleError("no hand to write")
+    player = game.player_of(seat)
+    seen = set(hand.rules.deck.cards) if house else _cards_seen(hand, player)
+    try:
+        book = game.spec.rulebook
+        history = history_from_hand(
+            hand,
+            rulebook=book,
+            options={"commission_rate": game.spec.rake} if game.spec.rake else None,
+            players=tuple(names),
+        )
+    except PHHError as error:
+        raise RuleError(str(error)) from None
+    masked = tuple(_mask(line, seen) for line in history.actions)
+    text = dump_phh(replace(history, actions=masked))
+    hidden = {str(c) for c in hand.rules.deck.cards} - {str(c) for c in seen}
+    leaked = [line for line in masked for token in _card_tokens(line) if token in hidden]
+    if leaked:  # never write a card the seat did not see: refuse rather than leak
+        raise RuleError(f"the history would show hidden cards ({leaked[0]!r})")
+    return text
+
+
+def pokerstars(
+    game: GameTable,
+    seat: int | None,
+    names: Sequence[str],
+    *,
+    house: bool = False,
+    hand_id: int = 1,
+    table: str = "croupier",
+    when: datetime | None = None,
+) -> str:
+    """The finished hand as PokerStars text, as ``seat`` saw it (its own hole cards, and
+    others' only where shown); ``house``: every card. A seat not dealt in sees no history
+    here: it has none of its own."""
+    hand = game.hand
+    if hand is None:
+        raise RuleError("no hand to write")
+    player = game.player_of(seat)
+    if player is None and not house:
+        raise RuleError(f"seat {seat} was not dealt into this hand")
+    viewer = ev.HOUSE if house or player is None else player
+    try:
+        return format_pokerstars(
+            hand, viewer=viewer, when=when, hand_id=hand_id, table=table, names=list(names),
+            seats=list(game.order), max_seats=game.spec.seats,
+        )  # fmt: skip
+    except TextHistoryError as error:
+        raise RuleError(str(error)) from None
+
+
+def _cards_seen(hand: Hand, player: int | None) -> set[Card]:
+    seen: set[Card] = set()
+    for event in hand.events:
+        shown = event.visible_to(player)
+        for name in ("cards", "discarded", "drawn"):
+            for card in getattr(shown, name, ()) or ():
+                if card is not None:
+                    seen.add(card)
+    return seen
+
+
+def _cards_part(line: str) -> tuple[list[str], int] | None:
+    """The words of a PHH action and the index of its cards (``d dh p1 AhKh``, ``p1 sd 2c``,
+    ``p1 sm AhKh``, ``d db 2c3d4h``), or None for an action without cards."""
+    parts = line.split()
+    if len(parts) < 2:
+        return None
+    at = {"dh": 3, "db": 2, "sd": 2, "sm": 2}.get(parts[1])
+    if at is None or len(parts) <= at:
+        return None
+    return parts, at
+
+
+def _card_tokens(line: str) -> list[str]:
+    found = _cards_part(line)
+    if found is None:
+        return []
+    text = found[0][found[1]]
+    return [text[i : i + 2] for i in range(0, len(text) - 1, 2)]
+
+
+def _mask(line: str, seen: set[Card]) -> str:
+    """A PHH action line with every card the seat did not see written ``??``."""
+    found = _cards_part(line)
+    if found is None:
+        return line
+    parts, at = found
+    cards = _card_tokens(line)
+    parts[at] = "".join(c if c != "??" and Card.parse(c) in seen else "??" for c in cards)
+    return " ".join(parts)
