@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -36,8 +35,8 @@ EXAMPLES = _examples()
 
 
 def _command() -> list[str]:
-    found = shutil.which("croupier")
-    return [found] if found else [sys.executable, "-m", "croupier.cli"]
+    # This interpreter's croupier, not whichever ``croupier`` script is first on PATH.
+    return [sys.executable, "-m", "croupier"]
 
 
 def _matches(expected: object, printed: object) -> bool:
