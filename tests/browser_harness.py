@@ -6,10 +6,12 @@ If Chromium or playwright is missing the tests fail, saying how to install them.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -22,7 +24,10 @@ from server_harness import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
-SCREENS = ROOT / "docs" / "screens"
+# Screenshots go where CROUPIER_SCREENS says (docs/screens refreshes the README's); by default
+# to a scratch folder, so a test run leaves the clone as it found it.
+_SCREENS = os.environ.get("CROUPIER_SCREENS")
+SCREENS = ROOT / _SCREENS if _SCREENS else Path(tempfile.gettempdir()) / "croupier-screens"
 CARD = re.compile(r"^(10|[2-9TJQKA])[cdhs]$")
 # A clause as the books are cited: "rws 3.3", "au 11.5(d)", "cardroom betting 14", "qld s19(3)".
 CLAUSE = re.compile(r"\b(?:rws|au|qld|cardroom [a-z-]+|league) s?\d+[\d.]*(?:\([a-z0-9]+\))*")

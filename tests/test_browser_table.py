@@ -2,7 +2,7 @@
 hold'em hands (an all-in with a side pot among them), a refused raise shows the engine's words
 with its clause, a reload mid-hand returns to the same seat, a spectator is never sent a hole
 card, and the hand history viewer and rulebook page show what the server says. The pages'
-screenshots are written to docs/screens/ as the tests go, so that the README's stay true."""
+screenshots are taken as the tests go (CROUPIER_SCREENS=docs/screens refreshes the README's)."""
 
 from __future__ import annotations
 
