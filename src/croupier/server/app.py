@@ -41,6 +41,7 @@ from croupier.server.store import (
     dumps,
 )
 from croupier.server.tables import GameTable, Move, TableSpec
+from croupier.server.tourney_hall import Hall
 
 __all__ = ["CardRoom", "Conn", "Options", "create_app"]
 
@@ -62,6 +63,7 @@ class Options:
     burst: int = 40
     demo: bool = True  # a table of bots waiting when the room has none
     public_url: str = ""  # how other processes and clients reach this one
+    tournament_clock: Callable[[], float] = time.time  # the tournaments' clock (tests: faster)
 
 
 class Conn:
@@ -111,6 +113,7 @@ class CardRoom:
         self.bot_delay = self.options.bot_delay
         self.house_id = self.store.read(lambda c: self.store.account_id(c, HOUSE))
         self._tasks: list[asyncio.Task[None]] = []
+        self.hall = Hall(self)
         # Where an action's time goes, summed (seen in /api/health, printed by the bench).
         self.stats: dict[str, float] = dict.fromkeys(
             ("actions", "engine_seconds", "store_seconds", "broadcast_seconds"), 0.0
@@ -128,6 +131,7 @@ class CardRoom:
         )
         self._names.update(names)
         await self.claim_tables()
+        await self.hall.start()
         if self.options.demo:
             await self._demo_table()
         self._tasks.append(asyncio.create_task(self._leases()))
@@ -135,6 +139,7 @@ class CardRoom:
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
+        self.hall.stop()
         for room in list(self.rooms.values()):
             room.close()
         for conns in list(self.conns.values()):
@@ -375,6 +380,7 @@ class CardRoom:
             conn.closed = True
 
     async def _gone(self, conn: Conn) -> None:
+        self.hall.gone(conn)
         if conn.account_id is not None:
             conns = self.conns.get(conn.account_id, set())
             conns.discard(conn)
@@ -406,7 +412,10 @@ class CardRoom:
             if kind not in ("watch", "unwatch") and self.seen(conn.account_id, request):
                 conn.send({"type": "ok", "id": request, "duplicate": True})
                 return
-            await self._dispatch(conn, kind, message)
+            if kind.startswith("tournament_"):
+                await self._tournament(conn, kind, message)
+            else:
+                await self._dispatch(conn, kind, message)
             conn.send({"type": "ok", "id": request, "duplicate": False})
         except ProtocolError as error:
             conn.send(_error(error.request, error.code, str(error)))
@@ -418,6 +427,14 @@ class CardRoom:
         except (StoreError, OSError) as error:
             log.warning("request failed: %s", error)
             conn.send(_error(request, "unavailable", "the server could not do that now; resend"))
+
+    async def _tournament(self, conn: Conn, kind: str, message: dict[str, Any]) -> None:
+        run = await self.hall.get(message["tournament"])
+        if kind == "tournament_watch":
+            await run.watch(conn, message.get("table"))
+        elif kind == "tournament_act":
+            move = Move(message["action"], message.get("amount"), tuple(message.get("cards", ())))
+            await run.act(conn, message["id"], message["table"], message["hand"], move)
 
     async def _dispatch(self, conn: Conn, kind: str, message: dict[str, Any]) -> None:
         request = message["id"]
@@ -491,6 +508,7 @@ class CardRoom:
             conn.rooms.add(room.id)
             conn.send(room.state_message(account.id))
             await seating.returned(room, account.id)
+        await self.hall.returned(conn)
 
 
 class _SystemConn:

@@ -1,0 +1,155 @@
+"""The tournaments' HTTP API (docs/protocol.md, "HTTP"): the lobby, creating a tournament,
+entries, bots and the director's controls. Play is on the WebSocket (``tournament_watch``,
+``tournament_act``)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import tomli
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from croupier.server.room import Refused
+from croupier.server.tourney_store import Member
+from croupier.tournament import TournamentError
+
+if TYPE_CHECKING:
+    from croupier.server.http import HttpApi
+    from croupier.server.tournaments import TournamentRun
+
+__all__ = ["routes"]
+
+DIRECTORS = ("dealer", "admin")
+MOST_BOTS = 100
+
+
+def routes(api: HttpApi) -> list[Route]:
+    return [
+        Route("/api/tournaments", partial(lobby, api), methods=["GET"]),
+        Route("/api/tournaments", partial(create, api), methods=["POST"]),
+        Route("/api/tournaments/{id:int}", partial(detail, api), methods=["GET"]),
+        Route("/api/tournaments/{id:int}/register", partial(register, api), methods=["POST"]),
+        Route("/api/tournaments/{id:int}/unregister", partial(unregister, api), methods=["POST"]),
+        Route("/api/tournaments/{id:int}/bots", partial(bots, api), methods=["POST"]),
+        Route("/api/tournaments/{id:int}/director", partial(direct, api), methods=["POST"]),
+    ]
+
+
+def _refused(refused: Refused) -> Response:
+    status = {"not_found": 404, "refused": 409, "unavailable": 503}.get(refused.code, 400)
+    return JSONResponse({"error": str(refused), "code": refused.code}, status_code=status)
+
+
+async def _run(api: HttpApi, request: Request) -> TournamentRun:
+    return await api.room.hall.get(int(request.path_params["id"]))
+
+
+async def lobby(api: HttpApi, request: Request) -> Response:
+    return JSONResponse({"tournaments": await api.room.hall.lobby()})
+
+
+async def detail(api: HttpApi, request: Request) -> Response:
+    try:
+        run = await _run(api, request)
+    except Refused as refused:
+        return _refused(refused)
+    return JSONResponse(run.detail())
+
+
+async def create(api: HttpApi, request: Request) -> Response:
+    """A tournament from a tournament file's fields: ``settings`` (JSON) or ``file`` (TOML)."""
+    account = await api._account(request, *DIRECTORS)
+    body = await api._body(request)
+    try:
+        data: Any = body.get("settings")
+        if isinstance(body.get("file"), str):
+            try:
+                data = tomli.loads(body["file"])
+            except tomli.TOMLDecodeError as error:
+                raise TournamentError(f"file: not valid TOML: {error}") from None
+        options = {key: body.get(key) for key in ("starts_at", "seed", "clock", "pause")}
+        for key, value in options.items():
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int | float)
+            ):
+                raise TournamentError(f"{key} must be a number, got {value!r}")
+        if options["seed"] is not None and not isinstance(options["seed"], int):
+            raise TournamentError("seed must be a whole number")
+        for key in ("clock", "pause"):
+            value = options[key]
+            if value is not None and not 0 <= value <= 3600:
+                raise TournamentError(f"{key} must be 0..3600 seconds")
+        run = await api.room.hall.create(
+            account.id,
+            str(body.get("name") or ""),
+            data,
+            bot=str(body.get("bot") or "random"),
+            **options,
+        )
+    except TournamentError as error:
+        return JSONResponse({"error": str(error)}, status_code=400)
+    return JSONResponse(run.detail())
+
+
+async def register(api: HttpApi, request: Request) -> Response:
+    """Buy in (or re-enter): the price from your balance, as ledger rows."""
+    account = await api._account(request)
+    try:
+        run = await _run(api, request)
+        done = await run.enter(Member(account.id, account.name, False), account.id)
+    except Refused as refused:
+        return _refused(refused)
+    return JSONResponse({"tournament": run.id, "name": account.name, "done": done})
+
+
+async def unregister(api: HttpApi, request: Request) -> Response:
+    account = await api._account(request)
+    try:
+        run = await _run(api, request)
+        await run.leave(Member(account.id, account.name, False), account.id)
+    except Refused as refused:
+        return _refused(refused)
+    return JSONResponse({"tournament": run.id, "name": account.name, "done": "unregistered"})
+
+
+async def bots(api: HttpApi, request: Request) -> Response:
+    """The house enters ``count`` bots (their buy-ins staked from the cage)."""
+    account = await api._account(request, *DIRECTORS)
+    body = await api._body(request)
+    count = body.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MOST_BOTS:
+        return JSONResponse({"error": f"count must be 1..{MOST_BOTS}"}, status_code=400)
+    names = []
+    try:
+        run = await _run(api, request)
+        for _ in range(count):
+            name = f"t{run.id}-bot{sum(m.bot for m in run.members.values()) + 1}"
+            bot = await api.room.bot_account(name)
+            await run.enter(Member(bot, name, True), account.id)
+            names.append(name)
+    except Refused as refused:
+        return _refused(refused)
+    return JSONResponse({"tournament": run.id, "bots": names})
+
+
+async def direct(api: HttpApi, request: Request) -> Response:
+    """The director's controls (dealer or admin; audited, applied or refused)."""
+    account = await api._account(request)
+    body = await api._body(request)
+    try:
+        run = await _run(api, request)
+        if account.role not in DIRECTORS:
+            refusal = run._refuse(
+                account.id, f"{body.get('action')}: only a dealer or an admin directs"
+            )
+            return JSONResponse(
+                {"error": f"only a dealer or an admin directs a tournament ({refusal})"},
+                status_code=403,
+            )
+        done = await run.direct(account.id, account.name, body)
+    except Refused as refused:
+        return _refused(refused)
+    return JSONResponse({"tournament": run.id, "done": done, "clock": run.clock_info()})
