@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from croupier.client import Client, ClientError
+from croupier.server.protocol import check_server_message
 from croupier.server.store import check_ledger
 from croupier.tournament import ManualClock, Tournament
 from croupier.tournament.log import load_log
@@ -50,6 +51,7 @@ async def director(url: str, server: Any, name: str = "td") -> Client:
     )
     await client.close()
     client = await Client.login(url, name, "password-1")
+    client.listeners.append(check_server_message)
     await client.connect()
     return client
 
@@ -162,5 +164,206 @@ def test_a_tournament_runs_from_registration_to_payouts_and_the_ledger_balances(
             assert detail["status"] == "finished"
             for client in (td, ann, bob, cat):
                 await client.close()
+
+    asyncio.run(main())
+
+
+def test_director_controls_are_refused_for_a_player_and_applied_and_audited_for_a_director(
+    tmp_path: Path,
+) -> None:
+    clock = ManualClock(1_000_000.0)
+    options = dataclasses.replace(FAST, tournament_clock=clock)
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db"), options) as server:
+            td = await director(server.url, server)
+            ann, bob = [await player(server.url, n) for n in ("ann", "bob")]
+            # A second between hands: the pause below comes before many hands are played.
+            number = await td.create_tournament(
+                settings(table_size=5), seed=5, bot="tight", pause=1.0
+            )
+            for client in (ann, bob):
+                await client.register_tournament(number)
+            await td.http("POST", f"/api/tournaments/{number}/bots", {"count": 5})
+            for client in (ann, bob):
+                await client.follow_tournament(number)
+            with pytest.raises(ClientError) as refused:
+                await ann.direct(number, "start")
+            assert refused.value.code == "http 403"
+            await td.direct(number, "start")
+            players = [asyncio.create_task(play(c, number)) for c in (ann, bob)]
+            run = server.room.hall.runs[number]
+            try:
+                with pytest.raises(ClientError, match="dealer or an admin"):
+                    await ann.direct(number, "pause")
+                assert not run.t.paused
+                await td.direct(number, "pause")
+                await wait_for(lambda: not run.hands)  # the hands in play end; none is dealt
+                before = (await td.tournament_info(number))["clock"]
+                assert before["paused"]
+                clock.advance(30)  # a paused clock stands still
+                assert (await td.tournament_info(number))["clock"]["remaining"] == before[
+                    "remaining"
+                ]
+                added = await td.direct(number, "add_time", seconds=30)
+                assert added["clock"]["remaining"] == before["remaining"] + 30
+
+                # Move ann to a free seat at the other table: her client follows.
+                info = await td.tournament_info(number)
+                where = {p["name"]: (p["table"], p["seat"]) for p in info["players"]}
+                old_table, old_seat = where["ann"]
+                other = next(t for t in info["tables"] if t["table"] != old_table)
+                taken = {s["seat"] for s in other["seats"]}
+                free = min(set(range(1, 6)) - taken)
+                with pytest.raises(ClientError) as refused:
+                    await bob.direct(number, "move", player="ann", table=other["table"], seat=free)
+                assert refused.value.code == "http 403"
+                await td.direct(number, "move", player="ann", table=other["table"], seat=free)
+                view = ann.tournaments[number]
+                await wait_for(lambda: bool(view.moves) and view.table == other["table"])
+                move = view.moves[-1]
+                assert move["reason"] == "director"
+                assert (move["from_table"], move["from_seat"]) == (old_table, old_seat)
+                assert (move["table"], move["seat"]) == (other["table"], free)
+                await wait_for(
+                    lambda: any(s["name"] == "ann" and s["seat"] == free for s in view.seats)
+                )
+                assert view.you == free
+
+                # League 35: a penalty sits bob out; a penalty of nothing is refused.
+                with pytest.raises(ClientError, match="league 35"):
+                    await td.direct(number, "penalty", player="bob")
+                done = await td.direct(number, "penalty", player="bob", orbits=1)
+                assert "league 35" in done["done"]
+                bobs = bob.tournaments[number]
+                await wait_for(lambda: any(s["name"] == "bob" and s["absent"] for s in bobs.seats))
+                # League 36: the director disqualifies a player; their chips leave play.
+                victim = next(n for n in where if n.startswith(f"t{number}-bot"))
+                chips = run.t.players[victim].chips
+                issued = run.t.chips_in_play
+                done = await td.direct(number, "disqualify", player=victim)
+                assert "league 36" in done["done"]
+                assert run.t.players[victim].status.value == "disqualified"
+                assert run.t.chips_in_play == issued - chips
+                await td.direct(number, "resume")
+                await wait_for(lambda: view.hand is not None)  # dealing again
+            finally:
+                for task in players:
+                    task.cancel()
+            audit = (await td.http("GET", "/api/audit"))["rows"]
+            mine = [r for r in audit if r["kind"] == "tournament"]
+            applied = " ".join(r["detail"] for r in mine if r["outcome"] == "applied")
+            for word in ("clock paused", "30 seconds added", "ann moved", "league 35", "league 36"):
+                assert word in applied
+            refusals = [r for r in mine if r["outcome"] == "refused"]
+            assert {r["account"] for r in refusals} >= {
+                ann.welcome["account"] if ann.welcome else -1,
+                bob.welcome["account"] if bob.welcome else -1,
+            }
+            for client in (td, ann, bob):
+                await client.close()
+
+    asyncio.run(main())
+
+
+def test_league_19_late_registration_is_refused_after_its_level(tmp_path: Path) -> None:
+    clock = ManualClock(1_000_000.0)
+    options = dataclasses.replace(FAST, tournament_clock=clock)
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db"), options) as server:
+            td = await director(server.url, server)
+            ann, bob = [await player(server.url, n) for n in ("ann", "bob")]
+            number = await td.create_tournament(settings(late_until_level=1), seed=3)
+            await td.http("POST", f"/api/tournaments/{number}/bots", {"count": 3})
+            await td.direct(number, "start")
+            await ann.follow_tournament(number)
+            assert await ann.register_tournament(number) == "registered late"
+            view = ann.tournaments[number]
+            await wait_for(lambda: view.table is not None and view.you is not None)
+            playing = asyncio.create_task(play(ann, number))
+            try:
+                assert (await ann.http("GET", "/api/me"))["balance"] == WELCOME - PRICE
+                clock.advance(61)  # level 1 is over: so is late registration
+                await wait_for(lambda: not view.clock["registration_open"])
+                with pytest.raises(ClientError) as refused:
+                    await bob.register_tournament(number)
+            finally:
+                playing.cancel()
+            assert refused.value.code == "http 409"
+            assert "league 19" in refused.value.message
+            assert "level 1" in refused.value.message
+            assert (await bob.http("GET", "/api/me"))["balance"] == WELCOME  # nothing taken
+            run = server.room.hall.runs[number]
+            assert "bob" not in run.t.players
+            audit = (await td.http("GET", "/api/audit"))["rows"]
+            assert any(r["outcome"] == "refused" and "league 19" in r["detail"] for r in audit)
+            assert server.room.store.read(check_ledger) == []
+            for client in (td, ann, bob):
+                await client.close()
+
+    asyncio.run(main())
+
+
+def test_a_restart_mid_tournament_rebuilds_it_from_its_log_and_it_plays_on(tmp_path: Path) -> None:
+    clock = ManualClock(1_000_000.0)
+    options = dataclasses.replace(FAST, tournament_clock=clock)
+    db = str(tmp_path / "room.db")
+
+    async def main() -> None:
+        async with running(db, options) as server:
+            td = await director(server.url, server)
+            ann = await player(server.url, "ann")
+            # A long action clock: the hand waits for ann across the restart.
+            number = await td.create_tournament(settings(table_size=6), seed=9, clock=600)
+            await ann.register_tournament(number)
+            await td.http("POST", f"/api/tournaments/{number}/bots", {"count": 5})
+            await ann.follow_tournament(number)
+            await td.direct(number, "start")
+            clock.advance(61)
+            view = await ann.tournament_turn(number, timeout=20)
+            await td.direct(number, "pause")  # the clock stands still through the restart
+            run = server.room.hall.runs[number]
+            events = list(run.t.events)
+            before = (view.table, view.you, view.hand, list(view.events), view.legal)
+            remaining = run.clock_info()["remaining"]
+            assert run.t.level_number == 2
+            await ann.close()
+            await td.close()
+        async with running(db, options) as server:
+            run = server.room.hall.runs[number]
+            assert run.t.events[: len(events)] == events
+            rows = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT event FROM tournament_events WHERE tournament_id = ? ORDER BY seq",
+                    (number,),
+                ).all()
+            )
+            rebuilt = Tournament.rebuild(
+                run.settings, load_log("\n".join(r[0] for r in rows)), seed=run.seed, clock=clock
+            )
+            assert rebuilt == run.t
+            assert run.t.paused and run.clock_info()["remaining"] == remaining
+            ann.tournaments.clear()  # nothing kept from before: what the new server says
+            await ann.connect(server.url)  # back: her table, her hand, her turn
+            assert ann.tournaments[number].table == before[0]  # told on hello
+            view = await ann.follow_tournament(number)
+            assert view.my_turn
+            assert (view.table, view.you, view.hand, view.events, view.legal) == before
+            td = await Client.login(server.url, "td", "password-1")
+            await td.connect()
+            await td.direct(number, "resume")
+            playing = asyncio.create_task(play(ann, number))
+            ticking = asyncio.create_task(advance(clock, 2.0))
+            try:
+                await wait_for(lambda: view.standings is not None, 40)
+            finally:
+                ticking.cancel()
+                playing.cancel()
+            assert run.t.finished
+            assert sum(s["prize"] for s in view.standings or []) == 6 * (PRICE - FEE)
+            assert server.room.store.read(check_ledger) == []
+            await ann.close()
+            await td.close()
 
     asyncio.run(main())
