@@ -84,6 +84,20 @@ async def advance(clock: ManualClock, seconds: float, every: float = 0.05) -> No
         clock.advance(seconds)
 
 
+def no_other_hole_cards(message: dict[str, Any], name: str) -> None:
+    """A seat is sent its own hole cards only (a tournament table's state, at each deal)."""
+    hand = message.get("hand") if message["type"] == "tournament_state" else None
+    if not isinstance(hand, dict):
+        return
+    mine = hand["order"].index(message["you"]) if message["you"] in hand["order"] else None
+    for event in hand["events"]:
+        if event["event"] == "DealHole":
+            shown = [c for c in event["cards"] if c != "??"]
+            assert event["player"] == mine or not shown, f"{name} was sent {event}"
+            if event["player"] == mine:
+                assert len(shown) == len(event["cards"])  # and their own, face up to them
+
+
 def balance(server: Any, name: str) -> int:
     return int(
         server.room.store.read(
@@ -121,6 +135,7 @@ def test_a_tournament_runs_from_registration_to_payouts_and_the_ledger_balances(
             assert lobby[number]["clock"]["level"] == 1
             assert lobby[number]["clock"]["prize_pool"] == 8 * (PRICE - FEE)
             for client in (ann, bob):
+                client.listeners.append(lambda m, name=client.name: no_other_hole_cards(m, name))
                 await client.follow_tournament(number)
             await td.direct(number, "start")
             views = [ann.tournaments[number], bob.tournaments[number]]
@@ -274,10 +289,17 @@ def test_league_19_late_registration_is_refused_after_its_level(tmp_path: Path) 
         async with running(str(tmp_path / "room.db"), options) as server:
             td = await director(server.url, server)
             ann, bob = [await player(server.url, n) for n in ("ann", "bob")]
-            number = await td.create_tournament(settings(late_until_level=1), seed=3)
+            starts = clock() + 300
+            number = await td.create_tournament(
+                settings(late_until_level=1), seed=3, starts_at=starts
+            )
             await td.http("POST", f"/api/tournaments/{number}/bots", {"count": 3})
-            await td.direct(number, "start")
             await ann.follow_tournament(number)
+            lobby = {t["tournament"]: t for t in await ann.tournament_list()}
+            assert lobby[number]["starts_at"] == starts
+            clock.advance(300)  # its starting time: the server starts it
+            view = ann.tournaments[number]
+            await wait_for(lambda: view.status == "running")
             assert await ann.register_tournament(number) == "registered late"
             view = ann.tournaments[number]
             await wait_for(lambda: view.table is not None and view.you is not None)

@@ -622,7 +622,20 @@ def _recent_requests(conn: Connection, account: int) -> list[str]:
         .order_by(s.audit.c.id.desc())
         .limit(1000)
     )
-    return [r.request_id for r in moves] + [r.request_id for r in audits]
+    tournament = conn.execute(
+        select(s.tournament_moves.c.request_id)
+        .where(
+            s.tournament_moves.c.account_id == account,
+            s.tournament_moves.c.request_id.is_not(None),
+        )
+        .order_by(s.tournament_moves.c.at.desc())
+        .limit(1000)
+    )
+    return (
+        [r.request_id for r in moves]
+        + [r.request_id for r in audits]
+        + [r.request_id for r in tournament]
+    )
 
 
 def create_app(room: CardRoom) -> Starlette:
