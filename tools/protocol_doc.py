@@ -73,7 +73,7 @@ Python; the browser page uses the same messages.
 | `POST /api/tournaments/{id}/register` | | `{"tournament", "name", "done"}`: the buy-in leaves your balance (`buy_in` rows: the pool, the house's `fee`); after the start, a late entry or a re-entry while the library allows it (league 19), else 409 naming the clause |
 | `POST /api/tournaments/{id}/unregister` | | before the start only: the whole price back (`refund` rows) |
 | `POST /api/tournaments/{id}/bots` (dealer, admin) | `{"count"}` | `{"tournament", "bots"}`: the house enters bots, staked from the cage |
-| `POST /api/tournaments/{id}/director` (dealer, admin) | `{"action": "start" \| "pause" \| "resume" \| "add_time" \| "close_registration" \| "move" \| "penalty" \| "disqualify" \| "absent" \| "present", "player", "table", "seat", "seconds", "orbits", "minutes"}` | `{"tournament", "done", "clock"}`; audited, applied or refused; 403 for a player, 409 with the clause when the rules refuse it |
+| `POST /api/tournaments/{id}/director` (dealer, admin) | `{"action", "player", "table", "seat", "seconds", "orbits", "minutes"}`; action: `start`, `pause`, `resume`, `add_time` (seconds), `close_registration`, `move` (player, table, seat), `penalty` (player, orbits or minutes), `disqualify`, `absent`, `present` (player) | `{"tournament", "done", "clock"}`; audited, applied or refused; 403 for a player, 409 with the clause when the rules refuse it |
 
 Send the token as `Authorization: Bearer <token>`. Errors are `{"error": "..."}` with a 4xx
 status.
@@ -360,7 +360,7 @@ SERVER = {
                     "connected": True,
                     "absent": False,
                 },
-            ],  # fmt: skip
+            ],
             "hand": None,
             "clock": CLOCK,
         },
