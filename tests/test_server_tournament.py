@@ -1,7 +1,8 @@
 """Tournaments in the card room (issue 18): registration and the ledger, hands dealt through
 the server with the library's levels, moves followed by the moved player's client, the
 director's controls, a restart mid-tournament, and late registration (league 19). A real
-server on SQLite; the tournament's clock is a manual one the tests move on."""
+server on SQLite (the whole run on PostgreSQL too); the tournament's clock is a manual one the
+tests move on."""
 
 from __future__ import annotations
 
@@ -12,13 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import select, update
 
 from croupier.client import Client, ClientError
+from croupier.server import schema as s
 from croupier.server.protocol import check_server_message
 from croupier.server.store import check_ledger
 from croupier.tournament import ManualClock, Tournament
 from croupier.tournament.log import load_log
-from server_harness import FAST, player, running, simple_move
+from server_harness import FAST, fresh_postgres_db, player, running, simple_move
 
 PRICE, FEE, CHIPS = 1000, 100, 1000
 WELCOME = 10_000
@@ -47,7 +50,9 @@ def settings(table_size: int = 4, late_until_level: int = 0) -> dict[str, Any]:
 async def director(url: str, server: Any, name: str = "td") -> Client:
     client = await player(url, name)
     server.room.store.write_now(
-        lambda c: c.exec_driver_sql(f"UPDATE accounts SET role = 'admin' WHERE name = '{name}'")
+        lambda c: c.execute(
+            update(s.accounts).where(s.accounts.c.name == name).values(role="admin")
+        )
     )
     await client.close()
     client = await Client.login(url, name, "password-1")
@@ -99,88 +104,87 @@ def no_other_hole_cards(message: dict[str, Any], name: str) -> None:
 
 
 def balance(server: Any, name: str) -> int:
-    return int(
-        server.room.store.read(
-            lambda c: c.exec_driver_sql(
-                "SELECT balance FROM accounts WHERE name = ?", (name,)
-            ).scalar()
-        )
-    )
+    query = select(s.accounts.c.balance).where(s.accounts.c.name == name)
+    return int(server.room.store.read(lambda c: c.scalar(query)))
 
 
 def test_a_tournament_runs_from_registration_to_payouts_and_the_ledger_balances(
     tmp_path: Path,
 ) -> None:
+    asyncio.run(full_run(str(tmp_path / "room.db")))
+
+
+def test_a_tournament_runs_to_payouts_on_postgresql(postgres_dsn: str) -> None:
+    asyncio.run(full_run(fresh_postgres_db(postgres_dsn)))
+
+
+async def full_run(db: str) -> None:
+    """Eight players (two people, six bots) from registration to the prizes."""
     clock = ManualClock(1_000_000.0)
     options = dataclasses.replace(FAST, tournament_clock=clock)
-
-    async def main() -> None:
-        async with running(str(tmp_path / "room.db"), options) as server:
-            td = await director(server.url, server)
-            ann, bob, cat = [await player(server.url, n) for n in ("ann", "bob", "cat")]
-            with pytest.raises(ClientError) as refused:
-                await ann.create_tournament(settings())
-            assert refused.value.code == "http 403"
-            number = await td.create_tournament(settings(), seed=11)
-            for client in (ann, bob, cat):
-                assert await client.register_tournament(number) == "registered"
-            with pytest.raises(ClientError, match="already registered"):
-                await ann.register_tournament(number)
-            await cat.unregister_tournament(number)
-            assert (await cat.http("GET", "/api/me"))["balance"] == WELCOME  # refunded
-            await td.http("POST", f"/api/tournaments/{number}/bots", {"count": 6})
-            lobby = {t["tournament"]: t for t in await cat.tournament_list()}
-            assert lobby[number]["status"] == "registering"
-            assert lobby[number]["registered"] == 8
-            assert lobby[number]["clock"]["level"] == 1
-            assert lobby[number]["clock"]["prize_pool"] == 8 * (PRICE - FEE)
-            for client in (ann, bob):
-                client.listeners.append(lambda m, name=client.name: no_other_hole_cards(m, name))
-                await client.follow_tournament(number)
-            await td.direct(number, "start")
-            views = [ann.tournaments[number], bob.tournaments[number]]
-            await wait_for(lambda: all(v.table is not None for v in views))
-            seen = views[0].clock
-            assert (seen["small_blind"], seen["big_blind"], seen["players_left"]) == (5, 10, 8)
-            assert seen["remaining"] == 60 and seen["next_break"] == 120
-            assert seen["average_stack"] == CHIPS
-            players = [asyncio.create_task(play(c, number)) for c in (ann, bob)]
-            clock.advance(61)  # level 2: the tables are told
-            await wait_for(lambda: views[0].clock["level"] == 2)
-            assert (views[0].clock["small_blind"], views[0].clock["big_blind"]) == (10, 20)
-            assert views[0].clock["next_break"] == pytest.approx(59, abs=1)
-            ticking = asyncio.create_task(advance(clock, 2.0))
-            try:
-                await wait_for(lambda: all(v.standings is not None for v in views), 40)
-            finally:
-                ticking.cancel()
-                for task in players:
-                    task.cancel()
-            standings = views[0].standings
-            assert standings is not None and len(standings) == 8
-            assert [s["place"] for s in standings] == list(range(1, 9))
-            paid = sum(s["prize"] for s in standings)
-            assert paid == 8 * (PRICE - FEE)  # the prize pool is the sum of the payouts
-            run = server.room.hall.runs[number]
-            assert run.t.finished and run.t.winner == standings[0]["name"]
-            assert run.t.hands_played > 0 and run.t.stage > 0
-            pool = server.room.store.read(
-                lambda c: c.exec_driver_sql(
-                    "SELECT a.balance FROM accounts a JOIN tournaments t ON t.pool_id = a.id"
-                ).scalar()
-            )
-            assert pool == 0
-            assert balance(server, "house") == 8 * FEE  # buy-ins = prize pool + fee
-            for name, client in (("ann", ann), ("bob", bob)):
-                prize = next(s["prize"] for s in standings if s["name"] == name)
-                assert (await client.http("GET", "/api/me"))["balance"] == WELCOME - PRICE + prize
-            assert server.room.store.read(check_ledger) == []
-            detail = await ann.tournament_info(number)
-            assert detail["status"] == "finished"
-            for client in (td, ann, bob, cat):
-                await client.close()
-
-    asyncio.run(main())
+    async with running(db, options) as server:
+        td = await director(server.url, server)
+        ann, bob, cat = [await player(server.url, n) for n in ("ann", "bob", "cat")]
+        with pytest.raises(ClientError) as refused:
+            await ann.create_tournament(settings())
+        assert refused.value.code == "http 403"
+        number = await td.create_tournament(settings(), seed=11)
+        for client in (ann, bob, cat):
+            assert await client.register_tournament(number) == "registered"
+        with pytest.raises(ClientError, match="already registered"):
+            await ann.register_tournament(number)
+        await cat.unregister_tournament(number)
+        assert (await cat.http("GET", "/api/me"))["balance"] == WELCOME  # refunded
+        await td.http("POST", f"/api/tournaments/{number}/bots", {"count": 6})
+        lobby = {t["tournament"]: t for t in await cat.tournament_list()}
+        assert lobby[number]["status"] == "registering"
+        assert lobby[number]["registered"] == 8
+        assert lobby[number]["clock"]["level"] == 1
+        assert lobby[number]["clock"]["prize_pool"] == 8 * (PRICE - FEE)
+        for client in (ann, bob):
+            client.listeners.append(lambda m, name=client.name: no_other_hole_cards(m, name))
+            await client.follow_tournament(number)
+        await td.direct(number, "start")
+        views = [ann.tournaments[number], bob.tournaments[number]]
+        await wait_for(lambda: all(v.table is not None for v in views))
+        seen = views[0].clock
+        assert (seen["small_blind"], seen["big_blind"], seen["players_left"]) == (5, 10, 8)
+        assert seen["remaining"] == 60 and seen["next_break"] == 120
+        assert seen["average_stack"] == CHIPS
+        players = [asyncio.create_task(play(c, number)) for c in (ann, bob)]
+        clock.advance(61)  # level 2: the tables are told
+        await wait_for(lambda: views[0].clock["level"] == 2)
+        assert (views[0].clock["small_blind"], views[0].clock["big_blind"]) == (10, 20)
+        assert views[0].clock["next_break"] == pytest.approx(59, abs=1)
+        ticking = asyncio.create_task(advance(clock, 2.0))
+        try:
+            await wait_for(lambda: all(v.standings is not None for v in views), 40)
+        finally:
+            ticking.cancel()
+            for task in players:
+                task.cancel()
+        standings = views[0].standings
+        assert standings is not None and len(standings) == 8
+        assert [s["place"] for s in standings] == list(range(1, 9))
+        paid = sum(s["prize"] for s in standings)
+        assert paid == 8 * (PRICE - FEE)  # the prize pool is the sum of the payouts
+        run = server.room.hall.runs[number]
+        assert run.t.finished and run.t.winner == standings[0]["name"]
+        assert run.t.hands_played > 0 and run.t.stage > 0
+        pool_of = select(s.accounts.c.balance).join(
+            s.tournaments, s.tournaments.c.pool_id == s.accounts.c.id
+        )
+        pool = server.room.store.read(lambda c: c.scalar(pool_of))
+        assert pool == 0
+        assert balance(server, "house") == 8 * FEE  # buy-ins = prize pool + fee
+        for name, client in (("ann", ann), ("bob", bob)):
+            prize = next(s["prize"] for s in standings if s["name"] == name)
+            assert (await client.http("GET", "/api/me"))["balance"] == WELCOME - PRICE + prize
+        assert server.room.store.read(check_ledger) == []
+        detail = await ann.tournament_info(number)
+        assert detail["status"] == "finished"
+        for client in (td, ann, bob, cat):
+            await client.close()
 
 
 def test_director_controls_are_refused_for_a_player_and_applied_and_audited_for_a_director(
