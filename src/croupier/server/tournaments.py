@@ -419,6 +419,8 @@ class TournamentRun:
         for event in new:
             if isinstance(event, ev.Started):
                 self.status = "running"
+            if isinstance(event, ev.Eliminated | ev.Disqualified):
+                self.where.pop(event.player, None)  # a re-entry is a new seat, not a move
             if not isinstance(event, ev.Seated):
                 continue
             was = self.where.get(event.player)
