@@ -168,6 +168,7 @@ class CardRoom:
                 for table in lost:
                     await self.drop_room(table)
                 await self.claim_tables()
+                await self.hall.renew()
             except Exception:
                 log.exception("lease renewal failed")
 
@@ -545,11 +546,12 @@ def _register_server(conn: Connection, owner: str, url: str) -> None:
 
 
 def _release(conn: Connection, owner: str) -> None:
-    conn.execute(
-        update(s.tables)
-        .where(s.tables.c.lease_owner == owner)
-        .values(lease_owner=None, lease_until=0)
-    )
+    for leased in (s.tables, s.tournaments):
+        conn.execute(
+            update(leased)
+            .where(leased.c.lease_owner == owner)
+            .values(lease_owner=None, lease_until=0)
+        )
 
 
 def _claim(conn: Connection, table: int, owner: str, dead: str | None = None) -> bool:

@@ -195,6 +195,8 @@ tournaments = Table(
     Column("pause", Float, nullable=False),  # seconds between hands at a table
     Column("bot", String(20), nullable=False),  # the kind of bot the house enters
     Column("created", Float, nullable=False),
+    Column("lease_owner", String(64)),  # the server process that runs it (as tables' leases)
+    Column("lease_until", Float, nullable=False, server_default="0"),
 )
 """A tournament: its settings and seed; what happened since is its event log."""
 

@@ -33,13 +33,14 @@ from sqlalchemy import Connection, delete, insert, select, update
 from croupier.server import schema as s
 from croupier.server import tourney_views as views
 from croupier.server.seating import Refused, _audit
-from croupier.server.store import InsufficientChipsError, StoreError
+from croupier.server.store import InsufficientChipsError, LeaseLost, StoreError
 from croupier.server.tables import Move, RuleError
 from croupier.server.tourney_hand import TourneyHand, dump_setup, load_setup, move_json, move_of
 from croupier.server.tourney_store import (
     Member,
     Snapshot,
     buy_in,
+    fence,
     pay_prizes,
     read_snapshot,
     refund,
@@ -389,6 +390,7 @@ class TournamentRun:
         started = any(isinstance(e, ev.Started) for e in new)
 
         def run(conn: Connection) -> Any:
+            fence(conn, self.id, self.hall.room.owner)
             store_events(conn, self.id, start, new)
             if started:
                 conn.execute(
@@ -400,6 +402,12 @@ class TournamentRun:
 
         try:
             result = await self.store.write(run)
+        except LeaseLost:
+            log.warning(
+                "tournament %s: lease lost, leaving it to the process that took it", self.id
+            )
+            self.hall.drop(self.id)
+            raise Refused("elsewhere", f"tournament {self.id} moved to another process") from None
         except InsufficientChipsError as error:
             await self._reload()
             raise Refused("refused", str(error)) from None

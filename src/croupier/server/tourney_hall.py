@@ -9,12 +9,13 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, insert, select
+from sqlalchemy import Connection, insert, select, update
 
 from croupier.server import schema as s
 from croupier.server.seating import Refused
+from croupier.server.store import LEASE_SECONDS
 from croupier.server.tournaments import TournamentRun, read_settings
-from croupier.server.tourney_store import read_snapshot
+from croupier.server.tourney_store import claim, read_snapshot
 from croupier.tournament import Status, TournamentError
 from croupier.tournament.bots import BOTS
 
@@ -33,13 +34,55 @@ class Hall:
         self.clock = room.options.tournament_clock
 
     async def start(self) -> None:
-        ids = await self.room.store.aread(
+        await self.claim()
+
+    async def claim(self) -> None:
+        """Take every unfinished tournament no live process runs (as ``CardRoom.claim_tables``)."""
+        from croupier.server.app import _dead
+
+        now = time.time()
+        rows = await self.room.store.aread(
             lambda conn: list(
-                conn.scalars(select(s.tournaments.c.id).where(s.tournaments.c.status != "finished"))
+                conn.execute(
+                    select(
+                        s.tournaments.c.id, s.tournaments.c.lease_owner, s.tournaments.c.lease_until
+                    ).where(s.tournaments.c.status != "finished")
+                )
             )
         )
-        for tournament in ids:
-            await self.get(int(tournament))
+        for row in rows:
+            if row.id in self.runs:
+                continue
+            owner = row.lease_owner
+            if owner is None or owner == self.room.owner or row.lease_until < now or _dead(owner):
+                with contextlib.suppress(Refused):
+                    await self.get(int(row.id))
+
+    async def renew(self) -> None:
+        """Renew this process's leases; stop running the tournaments another process took."""
+        owner, mine = self.room.owner, sorted(self.runs)
+
+        def job(conn: Connection) -> set[int]:
+            conn.execute(
+                update(s.tournaments)
+                .where(s.tournaments.c.lease_owner == owner)
+                .values(lease_until=time.time() + LEASE_SECONDS)
+            )
+            return set(
+                conn.scalars(select(s.tournaments.c.id).where(s.tournaments.c.lease_owner == owner))
+            )
+
+        held = await self.room.store.write(job)
+        for tournament in mine:
+            run = self.runs.get(tournament)
+            if run is not None and run.status != "finished" and tournament not in held:
+                self.drop(tournament)
+        await self.claim()
+
+    def drop(self, tournament: int) -> None:
+        run = self.runs.pop(tournament, None)
+        if run is not None:
+            run.close()
 
     def stop(self) -> None:
         for run in self.runs.values():
@@ -47,16 +90,38 @@ class Hall:
         self.runs.clear()
 
     async def get(self, tournament: int) -> TournamentRun:
+        """The tournament, run by this process (its lease taken), or :class:`Refused`
+        ``elsewhere`` with the address of the process that runs it."""
+        from croupier.server.app import _dead
+
         run = self.runs.get(tournament)
         if run is not None:
             return run
-        exists = await self.room.store.aread(
-            lambda conn: conn.scalar(
-                select(s.tournaments.c.id).where(s.tournaments.c.id == tournament)
-            )
+        row = await self.room.store.aread(
+            lambda conn: conn.execute(
+                select(s.tournaments).where(s.tournaments.c.id == tournament)
+            ).first()
         )
-        if exists is None:
+        if row is None:
             raise Refused("not_found", f"no tournament {tournament}")
+        if row.status != "finished":
+            dead = row.lease_owner if row.lease_owner and _dead(row.lease_owner) else None
+            got = await self.room.store.write(
+                lambda conn: claim(conn, tournament, self.room.owner, dead)
+            )
+            if not got:
+                url = await self.room.store.aread(
+                    lambda conn: conn.scalar(
+                        select(s.servers.c.url)
+                        .join(s.tournaments, s.tournaments.c.lease_owner == s.servers.c.id)
+                        .where(s.tournaments.c.id == tournament)
+                    )
+                )
+                raise Refused(
+                    "elsewhere",
+                    f"tournament {tournament} is run by another server process",
+                    str(url or ""),
+                )
         snap = await self.room.store.aread(lambda conn: read_snapshot(conn, tournament))
         run = self.runs.get(tournament)  # made meanwhile by another request
         if run is None:
@@ -86,7 +151,8 @@ class Hall:
             "seed": secrets.randbits(62) if seed is None else seed, "status": "registering",
             "starts_at": starts_at, "clock": options.clock if clock is None else clock,
             "pause": options.pause if pause is None else pause, "bot": bot,
-            "created": time.time(),
+            "created": time.time(), "lease_owner": self.room.owner,
+            "lease_until": time.time() + LEASE_SECONDS,
         }  # fmt: skip
 
         def job(conn: Connection) -> int:

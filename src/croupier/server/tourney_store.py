@@ -19,10 +19,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, insert, select
+from sqlalchemy import Connection, insert, or_, select, update
 
 from croupier.server import schema as s
-from croupier.server.store import CAGE, HOUSE, InsufficientChipsError, post_ledger
+from croupier.server.store import (
+    CAGE,
+    HOUSE,
+    LEASE_SECONDS,
+    InsufficientChipsError,
+    LeaseLost,
+    post_ledger,
+)
 from croupier.tournament import Purchase, Standing
 from croupier.tournament import events as ev
 from croupier.tournament.log import dump_log
@@ -31,6 +38,8 @@ __all__ = [
     "Member",
     "Snapshot",
     "buy_in",
+    "claim",
+    "fence",
     "pay_prizes",
     "read_snapshot",
     "refund",
@@ -184,3 +193,33 @@ def pay_prizes(
     if rows:
         post_ledger(conn, rows, memo=memo)
     return paid
+
+
+def claim(conn: Connection, tournament: int, owner: str, dead: str | None) -> bool:
+    """Take the lease of a tournament that is free, ours, expired, or held by ``dead``."""
+    now = time.time()
+    holders = [
+        s.tournaments.c.lease_owner.is_(None),
+        s.tournaments.c.lease_until < now,
+        s.tournaments.c.lease_owner == owner,
+    ]
+    if dead is not None:
+        holders.append(s.tournaments.c.lease_owner == dead)
+    done = conn.execute(
+        update(s.tournaments)
+        .where(s.tournaments.c.id == tournament, or_(*holders))
+        .values(lease_owner=owner, lease_until=now + LEASE_SECONDS)
+    )
+    return done.rowcount == 1
+
+
+def fence(conn: Connection, tournament: int, owner: str) -> None:
+    """In a write's transaction: the tournament is still this process's, or nothing is written
+    (a process that lost it to another writes nothing more about it)."""
+    done = conn.execute(
+        update(s.tournaments)
+        .where(s.tournaments.c.id == tournament, s.tournaments.c.lease_owner == owner)
+        .values(lease_until=time.time() + LEASE_SECONDS)
+    )
+    if done.rowcount != 1:
+        raise LeaseLost(f"tournament {tournament} is no longer run by this process")

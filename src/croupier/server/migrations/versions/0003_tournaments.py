@@ -30,6 +30,8 @@ def upgrade() -> None:
         sa.Column("pause", sa.Float, nullable=False),
         sa.Column("bot", sa.String(20), nullable=False),
         sa.Column("created", sa.Float, nullable=False),
+        sa.Column("lease_owner", sa.String(64)),
+        sa.Column("lease_until", sa.Float, nullable=False, server_default="0"),
     )
     op.create_table(
         "tournament_entries",
