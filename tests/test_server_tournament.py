@@ -393,3 +393,31 @@ def test_a_restart_mid_tournament_rebuilds_it_from_its_log_and_it_plays_on(tmp_p
             await td.close()
 
     asyncio.run(main())
+
+
+def test_a_tournament_lives_in_one_process_and_another_sends_its_clients_there(
+    tmp_path: Path,
+) -> None:
+    clock = ManualClock(1_000_000.0)
+    options = dataclasses.replace(FAST, tournament_clock=clock)
+    db = str(tmp_path / "room.db")
+
+    async def main() -> None:
+        async with running(db, options) as first, running(db, options) as second:
+            td = await director(first.url, first)
+            number = await td.create_tournament(settings(), seed=1)
+            assert number in first.room.hall.runs
+            await second.room.hall.claim()  # the lease is the first process's
+            assert number not in second.room.hall.runs
+            ann = await player(second.url, "ann")
+            with pytest.raises(ClientError) as elsewhere:
+                await ann.http("POST", f"/api/tournaments/{number}/register")
+            assert elsewhere.value.code == "http 409"
+            view = await ann.follow_tournament(number)  # the client follows to the first
+            assert ann.url == first.url and view.status == "registering"
+            lobby = await ann.tournament_list()
+            assert [t["tournament"] for t in lobby] == [number]
+            await ann.close()
+            await td.close()
+
+    asyncio.run(main())

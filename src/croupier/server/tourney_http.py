@@ -39,8 +39,11 @@ def routes(api: HttpApi) -> list[Route]:
 
 
 def _refused(refused: Refused) -> Response:
-    status = {"not_found": 404, "refused": 409, "unavailable": 503}.get(refused.code, 400)
-    return JSONResponse({"error": str(refused), "code": refused.code}, status_code=status)
+    codes = {"not_found": 404, "refused": 409, "elsewhere": 409, "unavailable": 503}
+    body = {"error": str(refused), "code": refused.code}
+    if refused.url:
+        body["url"] = refused.url  # the process that runs the tournament
+    return JSONResponse(body, status_code=codes.get(refused.code, 400))
 
 
 async def _run(api: HttpApi, request: Request) -> TournamentRun:
