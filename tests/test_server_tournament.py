@@ -145,6 +145,10 @@ async def full_run(db: str) -> None:
             client.listeners.append(lambda m, name=client.name: no_other_hole_cards(m, name))
             await client.follow_tournament(number)
         await td.direct(number, "start")
+        cat.listeners.append(lambda m: no_other_hole_cards(m, "cat"))
+        dealt: list[dict[str, Any]] = []
+        cat.listeners.append(lambda m: dealt.append(m) if m.get("hand") else None)
+        watching = await cat.follow_tournament(number, table=1)  # a spectator: no hole cards
         views = [ann.tournaments[number], bob.tournaments[number]]
         await wait_for(lambda: all(v.table is not None for v in views))
         seen = views[0].clock
@@ -163,6 +167,8 @@ async def full_run(db: str) -> None:
             ticking.cancel()
             for task in players:
                 task.cancel()
+        assert watching.you is None and watching.standings == views[0].standings
+        assert any(m["type"] == "tournament_state" for m in dealt)  # it saw hands dealt
         standings = views[0].standings
         assert standings is not None and len(standings) == 8
         assert [s["place"] for s in standings] == list(range(1, 9))
