@@ -134,6 +134,7 @@ def detail(run: TournamentRun) -> dict[str, object]:
         "players": players,
         "standings": results(run) if run.t.started else [],
         "prizes": list(run.t.prizes()),
+        "table_size": run.settings.table_size,
     }
 
 
