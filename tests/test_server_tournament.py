@@ -427,3 +427,38 @@ def test_a_tournament_lives_in_one_process_and_another_sends_its_clients_there(
             await td.close()
 
     asyncio.run(main())
+
+
+def test_league_25_a_player_gone_and_out_of_time_is_absent_until_they_come_back(
+    tmp_path: Path,
+) -> None:
+    clock = ManualClock(1_000_000.0)
+    options = dataclasses.replace(FAST, tournament_clock=clock)
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db"), options) as server:
+            td = await director(server.url, server)
+            ann = await Client.register(server.url, "ann", "password-1")  # not connected
+            ann.listeners.append(check_server_message)
+            number = await td.create_tournament(
+                settings(table_size=6), seed=4, bot="tight", clock=0.2
+            )
+            await ann.register_tournament(number)
+            await td.http("POST", f"/api/tournaments/{number}/bots", {"count": 3})
+            await td.direct(number, "start")
+            run = server.room.hall.runs[number]
+            await wait_for(lambda: run.t.players["ann"].absent)  # her clock ran out, away
+            hands = run.t.hands_played
+            await wait_for(lambda: run.t.hands_played > hands + 1)  # dealt on without her
+            record = run.t.players["ann"]
+            assert record.absent and record.status.value == "playing"
+            await ann.connect()  # back: present again, following her table
+            await wait_for(lambda: not run.t.players["ann"].absent)
+            await wait_for(lambda: number in ann.tournaments)
+            assert ann.tournaments[number].table == run.t.players["ann"].table
+            audit = (await td.http("GET", "/api/audit"))["rows"]
+            assert any("ann is back" in r["detail"] for r in audit)
+            await ann.close()
+            await td.close()
+
+    asyncio.run(main())

@@ -251,8 +251,29 @@ class TournamentRun:
             return left
         move = hand.auto_move()
         hand.apply(seat, move)
+        name = hand.name_at(seat)
+        member = self.members[name]
+        if not self.hall.room.connected(member.account) and not self.t.players[name].absent:
+            # Gone and out of time: absent from the next hand on, their blinds posted and
+            # their hand killed (league 25, 27), until they come back.
+            self.t.mark_absent(name)
         await self._store_move(table, playing, seat, move, None, "clock", start)
         return 0.0
+
+    async def came_back(self, conn: Conn) -> None:
+        """A player marked absent while away is back: dealt in again (league 25)."""
+        async with self.lock:
+            record = self.t.players.get(conn.name)
+            if record is None or record.status is not Status.PLAYING or not record.absent:
+                return
+            self.t.mark_present(conn.name)
+            detail = f"tournament {self.id}: {conn.name} is back, no longer absent"
+            await self._write(
+                lambda c: _audit(
+                    c, conn.account_id, None, None, None, "tournament", "ruling", detail
+                )
+            )
+        self.wake.set()
 
     def _next_turn(self, playing: Playing) -> None:
         seat = playing.hand.to_act()

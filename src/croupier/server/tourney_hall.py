@@ -203,6 +203,7 @@ class Hall:
             record = run.t.players.get(conn.name)
             if record is not None and record.status is Status.PLAYING:
                 with contextlib.suppress(Refused):
+                    await run.came_back(conn)
                     await run.watch(conn, None)
 
     def gone(self, conn: Conn) -> None:

@@ -123,10 +123,11 @@ def detail(run: TournamentRun) -> dict[str, object]:
     ]
     players = (
         [{"name": p.name, "status": p.status.value, "chips": p.chips, "table": p.table,
-          "seat": p.seat, "entries": p.entries} for p in run.t.players.values()]
+          "seat": p.seat, "entries": p.entries, "absent": p.absent}
+         for p in run.t.players.values()]
         if run.t.started
         else [{"name": m.name, "status": "registered", "chips": 0, "table": None,
-               "seat": None, "entries": 1} for m in run.entries]
+               "seat": None, "entries": 1, "absent": False} for m in run.entries]
     )  # fmt: skip
     return {
         **lobby_row(run),
