@@ -35,6 +35,8 @@ def settings(table_size: int = 4, late_until_level: int = 0) -> dict[str, Any]:
         "denominations": [5, 25, 100],
         "buy_in": {"price": PRICE, "fee": FEE, "chips": CHIPS},
         "registration": {"late_until_level": late_until_level},
+        "rebuys": {"price": 500, "fee": 50, "chips": 500, "until_level": 2, "stack_at_most": 10**6},
+        "add_on": {"price": 500, "fee": 50, "chips": 1000, "at_level": 2},
         "levels": [
             {"small_blind": 5, "big_blind": 10, "minutes": 1},
             {"small_blind": 10, "big_blind": 20, "minutes": 1},
@@ -233,6 +235,16 @@ def test_director_controls_are_refused_for_a_player_and_applied_and_audited_for_
                 added = await td.direct(number, "add_time", seconds=30)
                 assert added["clock"]["remaining"] == before["remaining"] + 30
 
+                # A rebuy between hands (house option); the add-on is offered at level 2 only.
+                chips = run.t.players["ann"].chips
+                assert await ann.buy_chips(number, "rebuy") == "rebought"
+                assert run.t.players["ann"].chips == chips + 500
+                with pytest.raises(ClientError, match="during level 2"):
+                    await ann.buy_chips(number, "add_on")
+                assert (await ann.http("GET", "/api/me"))["balance"] == WELCOME - PRICE - 500
+                pool = (await td.tournament_info(number))["clock"]["prize_pool"]
+                assert pool == 7 * (PRICE - FEE) + 450
+
                 # Move ann to a free seat at the other table: her client follows.
                 info = await td.tournament_info(number)
                 where = {p["name"]: (p["table"], p["seat"]) for p in info["players"]}
@@ -285,6 +297,7 @@ def test_director_controls_are_refused_for_a_player_and_applied_and_audited_for_
                 ann.welcome["account"] if ann.welcome else -1,
                 bob.welcome["account"] if bob.welcome else -1,
             }
+            assert server.room.store.read(check_ledger) == []
             for client in (td, ann, bob):
                 await client.close()
 

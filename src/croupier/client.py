@@ -400,6 +400,10 @@ class Client:
         when the rules do not allow it (late registration closed: league 19)."""
         return str((await self.http("POST", f"/api/tournaments/{tournament}/register"))["done"])
 
+    async def buy_chips(self, tournament: int, kind: str = "rebuy") -> str:
+        """A rebuy (``kind`` "rebuy") or the add-on ("add_on"), when the tournament has them."""
+        return str((await self.http("POST", f"/api/tournaments/{tournament}/{kind}"))["done"])
+
     async def unregister_tournament(self, tournament: int) -> None:
         await self.http("POST", f"/api/tournaments/{tournament}/unregister")
 

@@ -528,16 +528,7 @@ class TournamentRun:
             price = self.settings.buy_in
             if self.status == "finished":
                 raise self._refuse(actor, "the tournament is over: no more entries")
-            if not member.bot:
-                balance = await self.store.aread(
-                    lambda c: c.scalar(
-                        select(s.accounts.c.balance).where(s.accounts.c.id == member.account)
-                    )
-                )
-                if int(balance or 0) < price.price:
-                    raise self._refuse(
-                        actor, f"the buy-in costs {price.price} chips; you have {balance}"
-                    )
+            await self._can_pay(member, price.price, actor, "the buy-in")
             memo = f"tournament {self.id}: {member.name}'s buy-in"
             if self.status == "registering":
                 if any(m.name == member.name for m in self.entries):
@@ -570,6 +561,39 @@ class TournamentRun:
             await self._write(lambda conn: buy_in(conn, member, self.pool, price, memo))
         self.wake.set()
         return done
+
+    async def _can_pay(self, member: Member, price: int, actor: int, what: str) -> None:
+        if member.bot:
+            return  # the house stakes its bots
+        balance = await self.store.aread(
+            lambda c: c.scalar(
+                select(s.accounts.c.balance).where(s.accounts.c.id == member.account)
+            )
+        )
+        if int(balance or 0) < price:
+            raise self._refuse(actor, f"{what} costs {price} chips; you have {balance}")
+
+    async def buy_chips(self, member: Member, actor: int, kind: str) -> str:
+        """A rebuy or the add-on (house options), as the library allows them: the price from
+        the player's balance, as a buy-in's."""
+        async with self.lock:
+            if self.status != "running":
+                raise self._refuse(actor, f"the tournament is {self.status}: no {kind} now")
+            option = self.settings.rebuys if kind == "rebuy" else self.settings.add_on
+            if option is not None:
+                await self._can_pay(member, option.purchase.price, actor, f"the {kind}")
+            try:
+                if kind == "rebuy":
+                    self.t.rebuy(member.name)
+                else:
+                    self.t.add_on(member.name)
+            except TournamentError as error:
+                raise self._refuse(actor, str(error)) from None
+            assert option is not None  # the library refuses an option the settings lack
+            memo = f"tournament {self.id}: {member.name}'s {kind}"
+            await self._write(lambda conn: buy_in(conn, member, self.pool, option.purchase, memo))
+        self.wake.set()
+        return "rebought" if kind == "rebuy" else "added on"
 
     async def leave(self, member: Member, actor: int) -> None:
         """Unregister before the start: the buy-in is refunded, the fee too."""

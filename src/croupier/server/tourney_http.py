@@ -33,6 +33,8 @@ def routes(api: HttpApi) -> list[Route]:
         Route("/api/tournaments/{id:int}", partial(detail, api), methods=["GET"]),
         Route("/api/tournaments/{id:int}/register", partial(register, api), methods=["POST"]),
         Route("/api/tournaments/{id:int}/unregister", partial(unregister, api), methods=["POST"]),
+        Route("/api/tournaments/{id:int}/rebuy", partial(buy_chips, api), methods=["POST"]),
+        Route("/api/tournaments/{id:int}/add_on", partial(buy_chips, api), methods=["POST"]),
         Route("/api/tournaments/{id:int}/bots", partial(bots, api), methods=["POST"]),
         Route("/api/tournaments/{id:int}/director", partial(direct, api), methods=["POST"]),
     ]
@@ -103,6 +105,18 @@ async def register(api: HttpApi, request: Request) -> Response:
     try:
         run = await _run(api, request)
         done = await run.enter(Member(account.id, account.name, False), account.id)
+    except Refused as refused:
+        return _refused(refused)
+    return JSONResponse({"tournament": run.id, "name": account.name, "done": done})
+
+
+async def buy_chips(api: HttpApi, request: Request) -> Response:
+    """A rebuy or the add-on (house options), as the tournament's settings allow them."""
+    account = await api._account(request)
+    kind = "rebuy" if request.url.path.endswith("/rebuy") else "add-on"
+    try:
+        run = await _run(api, request)
+        done = await run.buy_chips(Member(account.id, account.name, False), account.id, kind)
     except Refused as refused:
         return _refused(refused)
     return JSONResponse({"tournament": run.id, "name": account.name, "done": done})
