@@ -397,6 +397,16 @@ def test_a_restart_mid_tournament_rebuilds_it_from_its_log_and_it_plays_on(tmp_p
             assert (view.table, view.you, view.hand, view.events, view.legal) == before
             td = await Client.login(server.url, "td", "password-1")
             await td.connect()
+            # Rws 5.1: the director voids the hand; every seat gets what it was dealt with.
+            dealt = run.t.tables[view.table or 0].hand
+            assert dealt is not None
+            with pytest.raises(ClientError) as refused:
+                await ann.direct(number, "void", table=view.table)
+            assert refused.value.code == "http 403"
+            done = await td.direct(number, "void", table=view.table, reason="a card exposed")
+            assert "rws 5.1" in done["done"]
+            await wait_for(lambda: any(r["void"] for r in view.results))
+            assert all(run.t.players[name].chips == chips for _, name, chips in dealt.dealt)
             await td.direct(number, "resume")
             playing = asyncio.create_task(play(ann, number))
             ticking = asyncio.create_task(advance(clock, 2.0))

@@ -74,7 +74,7 @@ Python; the browser page uses the same messages.
 | `POST /api/tournaments/{id}/rebuy`, `/add_on` | | `{"tournament", "name", "done"}`: a rebuy or the add-on (house options) between your hands, when the settings offer them; its price as a buy-in's |
 | `POST /api/tournaments/{id}/unregister` | | before the start only: the whole price back (`refund` rows) |
 | `POST /api/tournaments/{id}/bots` (dealer, admin) | `{"count"}` | `{"tournament", "bots"}`: the house enters bots, staked from the cage |
-| `POST /api/tournaments/{id}/director` (dealer, admin) | `{"action", "player", "table", "seat", "seconds", "orbits", "minutes"}`; action: `start`, `pause`, `resume`, `add_time` (seconds), `close_registration`, `move` (player, table, seat), `penalty` (player, orbits or minutes), `disqualify`, `absent`, `present` (player) | `{"tournament", "done", "clock"}`; audited, applied or refused; 403 for a player, 409 with the clause when the rules refuse it |
+| `POST /api/tournaments/{id}/director` (dealer, admin) | `{"action", "player", "table", "seat", "seconds", "orbits", "minutes"}`; action: `start`, `pause`, `resume`, `add_time` (seconds), `close_registration`, `move` (player, table, seat), `penalty` (player, orbits or minutes), `disqualify`, `absent`, `present` (player), `void` (table, reason: the hand in play there, every seat back to what it was dealt with, rws 5.1) | `{"tournament", "done", "clock"}`; audited, applied or refused; 403 for a player, 409 with the clause when the rules refuse it |
 
 Send the token as `Authorization: Bearer <token>`. Errors are `{"error": "..."}` with a 4xx
 status.

@@ -409,7 +409,7 @@ class Client:
 
     async def direct(self, tournament: int, action: str, **fields: Any) -> dict[str, Any]:
         """A director's control (dealer or admin): start, pause, resume, add_time, move,
-        penalty, disqualify, close_registration, absent, present."""
+        penalty, disqualify, close_registration, absent, present, void."""
         body = {"action": action, **fields}
         return dict(await self.http("POST", f"/api/tournaments/{tournament}/director", body))
 

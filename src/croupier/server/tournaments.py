@@ -688,6 +688,14 @@ class TournamentRun:
             return f"started with {len(self.entries)} players"
         if self.status != "running":
             raise TournamentError(f"the tournament is {self.status}: {action} needs it running")
+        if action == "void":
+            table = body.get("table")
+            playing = self.hands.get(table) if isinstance(table, int) else None
+            if table is None or playing is None:
+                raise TournamentError(f"table {table!r} has no hand in play: nothing to void")
+            reason = str(body.get("reason") or "voided by the floor")[:200]
+            await self._void(table, playing.hand_id, reason)
+            return f"table {table} hand {playing.number} void ({VOID_RULE}): {reason}"
         return control(self.t, action, body)
 
     def _started_tournament(self) -> None:

@@ -172,5 +172,5 @@ def control(t: Tournament, action: object, body: dict[str, Any]) -> str:
         return f"{player} marked {action} (league 25, 27)"
     raise TournamentError(
         f"unknown control {action!r}: start, pause, resume, add_time, close_registration, "
-        "move, penalty, disqualify, absent, present"
+        "move, penalty, disqualify, absent, present, void"
     )
