@@ -13,12 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 
 from croupier.client import Client, ClientError
 from croupier.server import schema as s
 from croupier.server.protocol import check_server_message
-from croupier.server.store import check_ledger
+from croupier.server.store import Store, check_ledger
+from croupier.server.tables import Move
+from croupier.server.tourney_hand import move_json
 from croupier.tournament import ManualClock, Tournament
 from croupier.tournament.log import load_log
 from server_harness import FAST, fresh_postgres_db, player, running, simple_move
@@ -483,5 +485,51 @@ def test_league_25_a_player_gone_and_out_of_time_is_absent_until_they_come_back(
             assert any("ann is back" in r["detail"] for r in audit)
             await ann.close()
             await td.close()
+
+    asyncio.run(main())
+
+
+def test_rws_5_1_a_hand_that_cannot_be_dealt_again_after_a_restart_is_void(
+    tmp_path: Path,
+) -> None:
+    clock = ManualClock(1_000_000.0)
+    options = dataclasses.replace(FAST, tournament_clock=clock)
+    db = str(tmp_path / "room.db")
+
+    async def main() -> None:
+        async with running(db, options) as server:
+            td = await director(server.url, server)
+            ann = await player(server.url, "ann")
+            number = await td.create_tournament(settings(table_size=6), seed=9, clock=600)
+            await ann.register_tournament(number)
+            await td.http("POST", f"/api/tournaments/{number}/bots", {"count": 3})
+            await ann.follow_tournament(number)
+            await td.direct(number, "start")
+            view = await ann.tournament_turn(number, timeout=20)
+            await td.direct(number, "pause")
+            run = server.room.hall.runs[number]
+            playing = run.hands[view.table or 0]
+            hand = run.t.tables[view.table or 0].hand
+            assert hand is not None
+            dealt = {name: chips for _, name, chips in hand.dealt}
+            await ann.close()
+            await td.close()
+        # A stored move the rules refuse: the hand no longer deals again as stored.
+        bad = {
+            "hand_id": playing.hand_id, "seq": playing.hand.moves, "seat": view.you,
+            "account_id": None, "request_id": None, "move": move_json(Move("bet_or_raise", 1)),
+            "by": "player", "at": 0.0,
+        }  # fmt: skip
+        store = Store(db)
+        store.write_now(lambda c: c.execute(insert(s.tournament_moves), bad))
+        store.close()
+        async with running(db, options) as server:
+            run = server.room.hall.runs[number]
+            await wait_for(lambda: not run.hands and run.t.tables[view.table or 0].hand is None)
+            assert {name: run.t.players[name].chips for name in dealt} == dealt
+            td = await Client.login(server.url, "td", "password-1")
+            audit = (await td.http("GET", "/api/audit"))["rows"]
+            assert any("void (rws 5.1" in r["detail"] for r in audit if r["outcome"] == "ruling")
+            assert server.room.store.read(check_ledger) == []
 
     asyncio.run(main())

@@ -114,8 +114,7 @@ class TournamentRun:
         self.action_clock = float(row.clock)
         self.pause = float(row.pause)
         self.bot_kind = str(row.bot)
-        self.settings_data: dict[str, Any] = json.loads(row.settings)
-        self.settings = read_settings(self.settings_data)
+        self.settings = read_settings(json.loads(row.settings))
         self.seed = int(row.seed)
         self.entries = list(snap.entries)
         self.members = dict(snap.members)
@@ -143,6 +142,11 @@ class TournamentRun:
                 continue
             self.hands[table.number] = playing = Playing(hand, int(hand_row.id), setup.hand)
             self._next_turn(playing)
+        voided = {table for table, _, _ in self.voids}
+        for number, record in self.t.tables.items():
+            if record.hand is not None and number not in self.hands and number not in voided:
+                # Stored with its deal in one transaction, so never expected: void, not stuck.
+                self.voids.append((number, 0, "its stored hand was missing after a restart"))
         self.where = {
             p.name: (p.table, p.seat) for p in self.t.players.values() if p.table is not None
         }
