@@ -161,7 +161,8 @@ CLIENT = {
     ),
     "tournament_watch": (
         "Follow a tournament: your own table while you play in it (the server moves you with "
-        "it), else the `table` you name. The answer is a `tournament_state`.",
+        "it), else the `table` you name, else its first table. The answer is a "
+        "`tournament_state`.",
         {"type": "tournament_watch", "id": "a13", "tournament": 3},
     ),
     "tournament_act": (
@@ -335,7 +336,7 @@ SERVER = {
         "Your tournament table as you may see it, with the clock: the level and its blinds "
         "and antes, the seconds `remaining` in it (null in the last level), the seconds to "
         "the `next_break`, players left, entries, the average stack and the prize pool. "
-        "`table` is null once you are out; `absent`: the seat's hand is dead (league 25, 27, "
+        "`you` is null once you are out (you then watch a table); `absent`: the seat's hand is dead (league 25, 27, "
         "35).",
         {
             "type": "tournament_state",

@@ -455,7 +455,7 @@ class Client:
 
     @staticmethod
     def _out(view: TournamentView) -> bool:
-        return view.status == "running" and view.table is None
+        return view.status == "running" and view.you is None  # not (or no longer) seated
 
     async def _close_socket(self) -> None:
         if self.ws is not None:

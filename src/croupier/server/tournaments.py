@@ -488,14 +488,16 @@ class TournamentRun:
             conn.send(self.state_for(conn))
 
     def _table_of(self, conn: Conn) -> int | None:
-        """The table ``conn`` follows: the player's own, else the one they chose to watch."""
+        """The table ``conn`` follows: the player's own, else the one they chose to watch,
+        else the first."""
         record = self.t.players.get(conn.name)
         if record is not None and record.table is not None:
             return record.table
         chosen = self.watchers.get(conn)
         if chosen is not None and chosen in self.t.tables:
             return chosen
-        return None
+        # Anyone else watches the first table (a player out of it too: ``you`` is then null).
+        return min(self.t.tables) if self.t.tables else None
 
     def _watching(self, table: int) -> list[Conn]:
         return [conn for conn in list(self.watchers) if self._table_of(conn) == table]
