@@ -9,13 +9,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import insert, select, update
 
-from croupier.client import Client, ClientError
+from croupier.client import Client, ClientError, _http_text
 from croupier.server import schema as s
 from croupier.server.protocol import check_server_message
 from croupier.server.store import Store, check_ledger
@@ -193,6 +194,23 @@ async def full_run(db: str) -> None:
         assert server.room.store.read(check_ledger) == []
         detail = await ann.tournament_info(number)
         assert detail["status"] == "finished"
+        # Her hands, as her seat saw them: her own hole cards in PHH, no one else's.
+        hands = (await ann.http("GET", f"/api/tournaments/{number}/hands"))["hands"]
+        assert hands and all(h["hand"] for h in hands)
+        first = hands[0]["hand"]
+        text = await _http_text(
+            server.url, f"/api/tournaments/{number}/hands/{first}/phh", ann.token
+        )
+        players = re.search(r"^players = \[(.*)\]$", text, re.M)
+        assert players is not None
+        me = [name.strip(' "') for name in players.group(1).split(",")].index("ann") + 1
+        dealt = re.findall(r'"d dh p(\d+) (\S+)"', text)
+        shown = {int(p): cards for p, cards in dealt if cards != "????"}
+        assert me in shown  # her own; another's only where it was shown down
+        assert all(f"p{p} sm {cards}" in text for p, cards in shown.items() if p != me)
+        with pytest.raises(ClientError) as refused:
+            await _http_text(server.url, f"/api/tournaments/{number}/hands/{first}/phh", cat.token)
+        assert refused.value.code == "http 403"
         for client in (td, ann, bob, cat):
             await client.close()
 

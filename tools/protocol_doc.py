@@ -73,6 +73,8 @@ Python; the browser page uses the same messages.
 | `POST /api/tournaments/{id}/register` | | `{"tournament", "name", "done"}` (409 with `url` when another process runs it): the buy-in leaves your balance (`buy_in` rows: the pool, the house's `fee`); after the start, a late entry or a re-entry while the library allows it (league 19), else 409 naming the clause |
 | `POST /api/tournaments/{id}/rebuy`, `/add_on` | | `{"tournament", "name", "done"}`: a rebuy or the add-on (house options) between your hands, when the settings offer them; its price as a buy-in's |
 | `POST /api/tournaments/{id}/unregister` | | before the start only: the whole price back (`refund` rows) |
+| `GET /api/tournaments/{id}/hands` | | the finished hands of the tournament you were dealt into: `{"hands": [{"hand", "table", "number", "started"}]}` |
+| `GET /api/tournaments/{id}/hands/{hand}/phh` | | the hand as PHH, as your seat saw it (`?view=house`: every card, admins only) |
 | `POST /api/tournaments/{id}/bots` (dealer, admin) | `{"count"}` | `{"tournament", "bots"}`: the house enters bots, staked from the cage |
 | `POST /api/tournaments/{id}/director` (dealer, admin) | `{"action", "player", "table", "seat", "seconds", "orbits", "minutes"}`; action: `start`, `pause`, `resume`, `add_time` (seconds), `close_registration`, `move` (player, table, seat), `penalty` (player, orbits or minutes), `disqualify`, `absent`, `present` (player), `void` (table, reason: the hand in play there, every seat back to what it was dealt with, rws 5.1) | `{"tournament", "done", "clock"}`; audited, applied or refused; 403 for a player, 409 with the clause when the rules refuse it |
 

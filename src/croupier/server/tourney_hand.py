@@ -21,9 +21,9 @@ from typing import Any
 
 from croupier.betting import IllegalAction
 from croupier.cards import CardError
-from croupier.hand import Phase
+from croupier.hand import Hand, Phase
 from croupier.history import event_record
-from croupier.server.tables import Move, RuleError, _apply, _move_of
+from croupier.server.tables import Move, RuleError, TableSpec, _apply, _move_of
 from croupier.tournament import DealtHand, EngineHands, ForcedBets, HandSetup, SeatInHand
 
 __all__ = ["TourneyHand", "dump_setup", "load_setup", "move_json", "move_of"]
@@ -67,6 +67,21 @@ class TourneyHand:
         for seat, move in moves:
             hand.apply(seat, move)
         return hand
+
+    # --- as a hand history reads it (croupier.server.histories.Dealt) --------------------------
+
+    @property
+    def hand(self) -> Hand:
+        return self.dealt.hand
+
+    @property
+    def spec(self) -> TableSpec:
+        """The table as a history names it: the league's no-limit hold'em at the level."""
+        forced = self.setup.forced
+        return TableSpec(
+            game="holdem", rulebook="league", structure="no-limit",
+            stakes=f"{forced.small_blind}/{forced.big_blind}", seats=self.setup.table_size,
+        )  # fmt: skip
 
     # --- whose turn ---------------------------------------------------------------------------
 

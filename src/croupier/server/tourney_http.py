@@ -8,13 +8,18 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import tomli
+from sqlalchemy import Connection, select
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from croupier.server import histories
+from croupier.server import schema as s
 from croupier.server.room import Refused
+from croupier.server.tables import RuleError
+from croupier.server.tourney_hand import TourneyHand, load_setup, move_of
 from croupier.server.tourney_store import Member
-from croupier.tournament import TournamentError
+from croupier.tournament import EngineHands, TournamentError
 
 if TYPE_CHECKING:
     from croupier.server.http import HttpApi
@@ -36,6 +41,12 @@ def routes(api: HttpApi) -> list[Route]:
         Route("/api/tournaments/{id:int}/rebuy", partial(buy_chips, api), methods=["POST"]),
         Route("/api/tournaments/{id:int}/add_on", partial(buy_chips, api), methods=["POST"]),
         Route("/api/tournaments/{id:int}/bots", partial(bots, api), methods=["POST"]),
+        Route("/api/tournaments/{id:int}/hands", partial(my_hands, api), methods=["GET"]),
+        Route(
+            "/api/tournaments/{id:int}/hands/{hand:int}/phh",
+            partial(hand_phh, api),
+            methods=["GET"],
+        ),
         Route("/api/tournaments/{id:int}/director", partial(direct, api), methods=["POST"]),
     ]
 
@@ -170,3 +181,74 @@ async def direct(api: HttpApi, request: Request) -> Response:
     except Refused as refused:
         return _refused(refused)
     return JSONResponse({"tournament": run.id, "done": done, "clock": run.clock_info()})
+
+
+async def my_hands(api: HttpApi, request: Request) -> Response:
+    """The finished hands of the tournament you were dealt into."""
+    account = await api._account(request)
+    tournament = int(request.path_params["id"])
+    marker = f'"player":"{account.name}"'
+
+    def read(conn: Connection) -> list[dict[str, Any]]:
+        rows = conn.execute(
+            select(s.tournament_hands)
+            .where(
+                s.tournament_hands.c.tournament_id == tournament,
+                s.tournament_hands.c.status == "finished",
+                s.tournament_hands.c.setup.contains(marker, autoescape=True),
+            )
+            .order_by(s.tournament_hands.c.id)
+        )
+        return [
+            {"hand": r.id, "table": r.table_no, "number": r.number, "started": r.started}
+            for r in rows
+            if any(seat.player == account.name for seat in load_setup(r.setup).seats)
+        ]
+
+    return JSONResponse({"hands": await api.room.store.aread(read)})
+
+
+async def hand_phh(api: HttpApi, request: Request) -> Response:
+    """A finished tournament hand as PHH, as your seat saw it (``?view=house``: every card,
+    admins only)."""
+    account = await api._account(request)
+    tournament, hand_id = int(request.path_params["id"]), int(request.path_params["hand"])
+    house = request.query_params.get("view") == "house"
+    if house and account.role != "admin":
+        return JSONResponse({"error": "only an admin reads the house's record"}, status_code=403)
+
+    def read(conn: Connection) -> tuple[Any, list[Any]]:
+        row = conn.execute(
+            select(s.tournament_hands).where(
+                s.tournament_hands.c.id == hand_id,
+                s.tournament_hands.c.tournament_id == tournament,
+            )
+        ).first()
+        moves = conn.execute(
+            select(s.tournament_moves)
+            .where(s.tournament_moves.c.hand_id == hand_id)
+            .order_by(s.tournament_moves.c.seq)
+        )
+        return row, list(moves)
+
+    row, moves = await api.room.store.aread(read)
+    if row is None or row.status != "finished":
+        return JSONResponse({"error": f"no finished hand {hand_id} here"}, status_code=404)
+    setup = load_setup(row.setup)
+    names = [seat.player for seat in setup.seats]
+    seat = next((x.seat for x in setup.seats if x.player == account.name), None)
+    if seat is None and not house:
+        return JSONResponse({"error": "you were not dealt into that hand"}, status_code=403)
+    try:
+        engine = EngineHands("league")
+        dealt = TourneyHand.replayed(
+            engine, setup, names, [(m.seat, move_of(m.move)) for m in moves]
+        )
+        text = histories.phh(
+            dealt, None if house else seat, names, house=house,
+            options=engine.options(setup.forced),
+        )  # fmt: skip
+    except (RuleError, ValueError) as error:
+        return JSONResponse({"error": f"the hand cannot be written as PHH: {error}"}, 422)
+    disposition = f'attachment; filename="tournament-{tournament}-hand-{hand_id}.phh"'
+    return PlainTextResponse(text, headers={"content-disposition": disposition})
