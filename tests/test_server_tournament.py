@@ -27,17 +27,18 @@ from croupier.tournament.log import load_log
 from server_harness import FAST, fresh_postgres_db, player, running, simple_move
 
 PRICE, FEE, CHIPS = 1000, 100, 1000
+SEED = 1  # the re-entry test's scenario: with it, the player who moves all in is busted
 WELCOME = 10_000
 
 
-def settings(table_size: int = 4, late_until_level: int = 0) -> dict[str, Any]:
+def settings(table_size: int = 4, late_until_level: int = 0, re_entries: int = 0) -> dict[str, Any]:
     """A small structure: one-minute levels (the tests move the clock), a break after two."""
     return {
         "name": "Thursday test",
         "table_size": table_size,
         "denominations": [5, 25, 100],
         "buy_in": {"price": PRICE, "fee": FEE, "chips": CHIPS},
-        "registration": {"late_until_level": late_until_level},
+        "registration": {"late_until_level": late_until_level, "re_entries": re_entries},
         "rebuys": {"price": 500, "fee": 50, "chips": 500, "until_level": 2, "stack_at_most": 10**6},
         "add_on": {"price": 500, "fee": 50, "chips": 1000, "at_level": 2},
         "levels": [
@@ -549,5 +550,66 @@ def test_rws_5_1_a_hand_that_cannot_be_dealt_again_after_a_restart_is_void(
             audit = (await td.http("GET", "/api/audit"))["rows"]
             assert any("void (rws 5.1" in r["detail"] for r in audit if r["outcome"] == "ruling")
             assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+async def shove(client: Client, tournament: int) -> None:
+    """All in whenever it is this client's turn."""
+    while True:
+        view = await client.tournament_turn(tournament, timeout=60)
+        if not view.my_turn:
+            return
+        legal = view.legal or {}
+        with contextlib.suppress(ClientError):
+            if legal.get("raise_range"):
+                await client.tournament_act(tournament, "bet_or_raise", legal["raise_range"][1])
+            else:
+                await client.tournament_act(tournament, "check_or_call")
+
+
+def test_league_19_a_busted_player_re_enters_and_league_36_a_disqualified_one_cannot(
+    tmp_path: Path,
+) -> None:
+    clock = ManualClock(1_000_000.0)  # never moved: the run is the same every time
+    options = dataclasses.replace(FAST, tournament_clock=clock)
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db"), options) as server:
+            td = await director(server.url, server)
+            ann = await player(server.url, "ann")
+            number = await td.create_tournament(
+                settings(table_size=6, late_until_level=2, re_entries=1), seed=SEED, bot="calling"
+            )
+            await ann.register_tournament(number)
+            await td.http("POST", f"/api/tournaments/{number}/bots", {"count": 3})
+            await ann.follow_tournament(number)
+            await td.direct(number, "start")
+            run = server.room.hall.runs[number]
+            shoving = asyncio.create_task(shove(ann, number))
+            try:
+                await wait_for(lambda: run.t.players["ann"].status.value == "out")
+            finally:
+                shoving.cancel()
+            assert await ann.register_tournament(number) == "re-entered"
+            record = run.t.players["ann"]
+            assert (record.entries, record.status.value, record.chips) == (2, "playing", CHIPS)
+            assert (await ann.http("GET", "/api/me"))["balance"] == WELCOME - 2 * PRICE
+            view = ann.tournaments[number]
+            await wait_for(lambda: view.you is not None)  # seated again, her client told
+            await td.direct(number, "pause")
+            playing = asyncio.create_task(play(ann, number))
+            try:
+                await wait_for(lambda: not run.hands)
+            finally:
+                playing.cancel()
+            await td.direct(number, "disqualify", player="ann")
+            with pytest.raises(ClientError) as refused:
+                await ann.register_tournament(number)
+            assert refused.value.code == "http 409" and "league 36" in refused.value.message
+            assert (await ann.http("GET", "/api/me"))["balance"] == WELCOME - 2 * PRICE
+            assert server.room.store.read(check_ledger) == []
+            await ann.close()
+            await td.close()
 
     asyncio.run(main())

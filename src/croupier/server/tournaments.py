@@ -555,8 +555,8 @@ class TournamentRun:
                 return "registered"
             record = self.t.players.get(member.name)
             try:
-                if record is not None and record.status is Status.OUT:
-                    self.t.re_enter(member.name)
+                if record is not None and record.status in (Status.OUT, Status.DISQUALIFIED):
+                    self.t.re_enter(member.name)  # the library refuses the disqualified
                     done = "re-entered"
                 else:
                     self.t.register(member.name)
