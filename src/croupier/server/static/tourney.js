@@ -109,7 +109,7 @@ function log(id, text) {
 
 /** The tournament state as the table drawing knows a table. */
 function asTable(st) {
-  const hand = st.hand ? { ...st.hand, bank_end: st.hand.bank_end ?? st.hand.clock_end } : null;
+  const hand = st.hand ? { ...st.hand } : null;
   const seats = st.seats.map((s) => ({ ...s, status: s.absent ? "sitting_out" : "playing", leaving: false }));
   return { table: st.table, spec: { seats: shown.size }, you: st.you, seats, hand };
 }
