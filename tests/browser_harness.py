@@ -52,6 +52,7 @@ class Server:
     def __init__(self, folder: Path) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.db = folder / "room.db"
         self.log = (folder / "serve.log").open("wb")
         command = [
             sys.executable, "-c", "from croupier.cli import app; app()", "serve",

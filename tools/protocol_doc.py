@@ -61,14 +61,43 @@ Python; the browser page uses the same messages.
 | `GET /api/ledger` | | `{"balance", "rows": [{"at", "kind", "table", "hand", "amount", "memo"}]}` |
 | `GET /api/hands` | | the hands you were dealt: `{"hands": [{"hand", "table", "number", "status", "started"}]}` |
 | `GET /api/hands/{id}/phh` | | the hand as PHH, as your seat saw it (`?view=house`: every card, admins only) |
+| `GET /api/hands/{id}/pokerstars` | | the hand as PokerStars text, as your seat saw it (`?view=house`: every card, admins only) |
 | `POST /api/cashier` (dealer, admin) | `{"name", "amount"}` | `{"name", "balance"}`: chips cashed in from the cage |
 | `POST /api/accounts/{name}/role` (admin) | `{"role"}` | `{"name", "role"}` |
 | `GET /api/ledger/check` (dealer, admin) | | `{"balanced", "problems"}` |
 | `GET /api/audit` (dealer, admin) | | the last 500 audit rows: actions, refusals, rulings |
 | `GET /api/health` | | `{"ok", "server", "tables"}` |
+| `GET /api/tournaments` | | the lobby: `{"tournaments": [{"tournament", "name", "status", "starts_at", "buy_in", "registered", "clock"}]}` |
+| `POST /api/tournaments` (dealer, admin) | `{"name", "settings": {a tournament file's fields} or "file": "<TOML>", "starts_at", "seed", "clock", "pause", "bot"}` | the tournament's details, or 400 naming the key and the rule |
+| `GET /api/tournaments/{id}` | | details: the lobby's row, `tables`, `players` (status, chips, table, seat, entries), `standings`, `prizes` |
+| `POST /api/tournaments/{id}/register` | | `{"tournament", "name", "done"}` (409 with `url` when another process runs it): the buy-in leaves your balance (`buy_in` rows: the pool, the house's `fee`); after the start, a late entry or a re-entry while the library allows it (league 19), else 409 naming the clause |
+| `POST /api/tournaments/{id}/rebuy`, `/add_on` | | `{"tournament", "name", "done"}`: a rebuy or the add-on (house options) between your hands, when the settings offer them; its price as a buy-in's |
+| `POST /api/tournaments/{id}/unregister` | | before the start only: the whole price back (`refund` rows) |
+| `GET /api/tournaments/{id}/hands` | | the finished hands of the tournament you were dealt into: `{"hands": [{"hand", "table", "number", "started"}]}` |
+| `GET /api/tournaments/{id}/hands/{hand}/phh` | | the hand as PHH, as your seat saw it (`?view=house`: every card, admins only) |
+| `POST /api/tournaments/{id}/bots` (dealer, admin) | `{"count"}` | `{"tournament", "bots"}`: the house enters bots, staked from the cage |
+| `POST /api/tournaments/{id}/director` (dealer, admin) | `{"action", "player", "table", "seat", "seconds", "orbits", "minutes"}`; action: `start`, `pause`, `resume`, `add_time` (seconds), `close_registration`, `move` (player, table, seat), `penalty` (player, orbits or minutes), `disqualify`, `absent`, `present` (player), `void` (table, reason: the hand in play there, every seat back to what it was dealt with, rws 5.1) | `{"tournament", "done", "clock"}`; audited, applied or refused; 403 for a player, 409 with the clause when the rules refuse it |
 
 Send the token as `Authorization: Bearer <token>`. Errors are `{"error": "..."}` with a 4xx
 status.
+
+## Tournaments
+
+The rules are the tournament library's (`croupier.tournament`, docs/tournament.md): the seat
+draw, the levels, balancing and breaking tables (league 14), late registration (league 19),
+penalties (league 35) and disqualification (league 36), the prizes. The server deals each hand
+the library sets up (its level's blinds and antes, its button and blinds due, league 12) and
+stores the library's event log, each hand's setup and every move before telling anyone; after a
+restart the tournament is rebuilt from its log (the clock's levels and pauses are absolute
+times) and a hand in play is dealt again from its setup and stored moves.
+
+A player follows their tournament with `tournament_watch` (also done for them on `hello`): a
+`tournament_state` for their table, then `tournament_events` and `tournament_hand_over` as the
+hand goes, and a new `tournament_state` after anything that changes the tournament (a level, a
+pause, a move, an elimination). When the tournament moves a player (balancing, a broken table,
+the final table, the director), their connection is sent `tournament_move` and then follows
+the new table by itself; `croupier.client.TournamentView` does the same. Tournament tables are
+numbered within their tournament. Tournaments run in the server process that loads them.
 
 ## Messages
 """
@@ -132,6 +161,27 @@ CLIENT = {
         "ruling.",
         {"type": "void_hand", "id": "a12", "table": 1, "reason": "two cards exposed in the deal"},
     ),
+    "tournament_watch": (
+        "Follow a tournament: your own table while you play in it (the server moves you with "
+        "it), else the `table` you name, else its first table. The answer is a "
+        "`tournament_state`.",
+        {"type": "tournament_watch", "id": "a13", "tournament": 3},
+    ),
+    "tournament_act": (
+        "Your move at your tournament table in hand number `hand` (no-limit hold'em): `fold`, "
+        "`check_or_call`, `bet_or_raise` with `amount`, the total to bet or raise to. Refused "
+        "with the engine's words, naming the clause; while you are absent or sit out a "
+        "penalty your hand is dead (league 27, 35).",
+        {
+            "type": "tournament_act",
+            "id": "a14",
+            "tournament": 3,
+            "table": 2,
+            "hand": 7,
+            "action": "bet_or_raise",
+            "amount": 60,
+        },
+    ),
 }
 
 LEGAL = {
@@ -145,6 +195,23 @@ LEGAL = {
     "all_in": 200,
     "text": "call 2 · raise 4..200 · fold",
 }
+CLOCK = {
+    "level": 3,
+    "on_break": False,
+    "paused": False,
+    "small_blind": 25,
+    "big_blind": 50,
+    "ante": 0,
+    "big_blind_ante": 50,
+    "remaining": 734.5,
+    "next_break": 734.5,
+    "players_left": 14,
+    "entries": 18,
+    "average_stack": 12857,
+    "prize_pool": 90000,
+    "registration_open": True,
+}
+
 SEATS = [
     {
         "seat": 1,
@@ -266,6 +333,98 @@ SERVER = {
     "seats": (
         "Who sits where, with chips and status, after any change.",
         {"type": "seats", "table": 1, "seats": SEATS},
+    ),
+    "tournament_state": (
+        "Your tournament table as you may see it, with the clock: the level and its blinds "
+        "and antes, the seconds `remaining` in it (null in the last level), the seconds to "
+        "the `next_break`, players left, entries, the average stack and the prize pool. "
+        "`you` is null once you are out (you then watch a table); `absent`: the seat's hand is dead (league 25, 27, "
+        "35).",
+        {
+            "type": "tournament_state",
+            "tournament": 3,
+            "name": "Thursday league",
+            "status": "running",
+            "table": 2,
+            "you": 4,
+            "seats": [
+                {
+                    "seat": 1,
+                    "name": "t3-bot1",
+                    "chips": 1450,
+                    "bot": True,
+                    "connected": True,
+                    "absent": False,
+                },
+                {
+                    "seat": 4,
+                    "name": "alice",
+                    "chips": 980,
+                    "bot": False,
+                    "connected": True,
+                    "absent": False,
+                },
+            ],
+            "hand": None,
+            "clock": CLOCK,
+        },
+    ),
+    "tournament_events": (
+        "What happened in the hand at your tournament table since event number `from`, as "
+        "you may see it, and whose turn it is (`legal` only for you, on your turn).",
+        {
+            "type": "tournament_events",
+            "tournament": 3,
+            "table": 2,
+            "hand": 7,
+            "from": 5,
+            "events": [{"event": "Call", "player": 1, "amount": 20, "all_in": False}],
+            "pot": 60,
+            "cause": None,
+            "to_act": 4,
+            "clock_end": 1767225640.5,
+            "bank_end": None,
+            "legal": LEGAL,
+        },
+    ),
+    "tournament_hand_over": (
+        "A hand at your tournament table ended: the stacks by seat (void: the ruling, every "
+        "seat back to what it was dealt with).",
+        {
+            "type": "tournament_hand_over",
+            "tournament": 3,
+            "table": 2,
+            "hand": 7,
+            "void": False,
+            "reason": "",
+            "stacks": {"1": 1510, "4": 920},
+        },
+    ),
+    "tournament_move": (
+        "The tournament moved you: `reason` is `balance` (league 14), `break` (your table "
+        "broke), `final` (the final-table draw), `director`, or `late` (a late entry seated). "
+        "Your connection follows the new table at once: its `tournament_state` comes next.",
+        {
+            "type": "tournament_move",
+            "tournament": 3,
+            "player": "alice",
+            "from_table": 2,
+            "from_seat": 4,
+            "table": 1,
+            "seat": 6,
+            "reason": "balance",
+        },
+    ),
+    "tournament_over": (
+        "The tournament ended: the places and the prizes, paid into the winners' balances.",
+        {
+            "type": "tournament_over",
+            "tournament": 3,
+            "standings": [
+                {"place": 1, "name": "alice", "prize": 5400},
+                {"place": 2, "name": "t3-bot1", "prize": 1800},
+            ],
+        },
     ),
 }
 

@@ -38,7 +38,7 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
 
-__all__ = ["Client", "ClientError", "TableView"]
+__all__ = ["Client", "ClientError", "TableView", "TournamentView"]
 
 
 class ClientError(Exception):
@@ -73,6 +73,64 @@ class TableView:
         return self.you is not None and self.to_act == self.you and self.legal is not None
 
 
+@dataclass
+class TournamentView:
+    """A tournament as this client has been told: the table it follows (its own seat's, which
+    the server moves when the tournament balances or breaks tables), the hand there, the clock
+    and level, and the moves and results it was sent."""
+
+    tournament: int
+    table: int | None = None
+    you: int | None = None
+    status: str = ""
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    hand: int | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    to_act: int | None = None
+    legal: dict[str, Any] | None = None
+    pot: int = 0
+    clock: dict[str, Any] = field(default_factory=dict)
+    moves: list[dict[str, Any]] = field(default_factory=list)  # tournament_move messages
+    results: list[dict[str, Any]] = field(default_factory=list)  # tournament_hand_over
+    standings: list[dict[str, Any]] | None = None  # at the end
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.you is not None and self.to_act == self.you and self.legal is not None
+
+    def receive(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "tournament_state":
+            self.table, self.you, self.status = message["table"], message["you"], message["status"]
+            self.seats, self.clock = message["seats"], message["clock"]
+            hand = message["hand"]
+            if hand is None:
+                self.hand, self.events, self.to_act, self.legal, self.pot = None, [], None, None, 0
+            else:
+                self.hand, self.events = hand["number"], list(hand["events"])
+                self.to_act, self.legal, self.pot = hand["to_act"], hand["legal"], hand["pot"]
+        elif kind == "tournament_events":
+            if message["table"] != self.table or message["hand"] != self.hand:
+                return
+            if message["from"] == len(self.events):
+                self.events.extend(message["events"])
+            self.to_act, self.legal, self.pot = message["to_act"], message["legal"], message["pot"]
+        elif kind == "tournament_hand_over":
+            self.results.append(message)
+            if message["table"] == self.table:
+                self.to_act = self.legal = None
+        elif kind == "tournament_move":
+            # Follow the move at once: the new table's state follows it.
+            self.moves.append(message)
+            self.table, self.you = message["table"], message["seat"]
+            self.hand, self.events, self.to_act, self.legal = None, [], None, None
+        elif kind == "tournament_over":
+            self.standings = message["standings"]
+            self.status = "finished"
+        self.changed.set()
+
+
 class Client:
     def __init__(self, url: str, token: str, name: str = "") -> None:
         self.url = url.rstrip("/")
@@ -80,6 +138,7 @@ class Client:
         self.name = name
         self.ws: ClientConnection | None = None
         self.views: dict[int, TableView] = {}
+        self.tournaments: dict[int, TournamentView] = {}
         self.welcome: dict[str, Any] | None = None
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
@@ -197,6 +256,9 @@ class Client:
                     # No retry here: a retry would reconnect, and this task holds the lock.
                     with contextlib.suppress(ClientError):
                         await self.request("watch", table=table, retries=0)
+                for tournament in list(self.tournaments):
+                    with contextlib.suppress(ClientError):
+                        await self.request("tournament_watch", tournament=tournament, retries=0)
 
     async def _read(self, ws: ClientConnection) -> None:
         try:
@@ -213,6 +275,8 @@ class Client:
             self._pending.clear()
             for view in self.views.values():
                 view.changed.set()
+            for tournament in self.tournaments.values():
+                tournament.changed.set()
 
     def _receive(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -223,6 +287,10 @@ class Client:
             future = self._pending.pop(request, None) if request is not None else None
             if future is not None and not future.done():
                 future.set_result(message)
+            return
+        if isinstance(kind, str) and kind.startswith("tournament_"):
+            number = message["tournament"]
+            self.tournaments.setdefault(number, TournamentView(number)).receive(message)
             return
         table = message.get("table")
         if not isinstance(table, int):
@@ -311,6 +379,83 @@ class Client:
                 async with asyncio.timeout(left):  # no task per wait, as wait_for makes
                     await view.changed.wait()
         return view
+
+    # --- tournaments ----------------------------------------------------------------------------
+
+    async def tournament_list(self) -> list[dict[str, Any]]:
+        """The lobby's tournaments: status, players, level, starting time."""
+        return list((await self.http("GET", "/api/tournaments"))["tournaments"])
+
+    async def tournament_info(self, tournament: int) -> dict[str, Any]:
+        return dict(await self.http("GET", f"/api/tournaments/{tournament}"))
+
+    async def create_tournament(self, settings: dict[str, Any], **options: Any) -> int:
+        """A tournament from a tournament file's fields (dealer or admin); ``options``:
+        name, starts_at, seed, clock, pause, bot."""
+        reply = await self.http("POST", "/api/tournaments", {"settings": settings, **options})
+        return int(reply["tournament"])
+
+    async def register_tournament(self, tournament: int) -> str:
+        """Buy in (or re-enter): the price leaves your balance. Refused, with the clause,
+        when the rules do not allow it (late registration closed: league 19)."""
+        return str((await self.http("POST", f"/api/tournaments/{tournament}/register"))["done"])
+
+    async def buy_chips(self, tournament: int, kind: str = "rebuy") -> str:
+        """A rebuy (``kind`` "rebuy") or the add-on ("add_on"), when the tournament has them."""
+        return str((await self.http("POST", f"/api/tournaments/{tournament}/{kind}"))["done"])
+
+    async def unregister_tournament(self, tournament: int) -> None:
+        await self.http("POST", f"/api/tournaments/{tournament}/unregister")
+
+    async def direct(self, tournament: int, action: str, **fields: Any) -> dict[str, Any]:
+        """A director's control (dealer or admin): start, pause, resume, add_time, move,
+        penalty, disqualify, close_registration, absent, present, void."""
+        body = {"action": action, **fields}
+        return dict(await self.http("POST", f"/api/tournaments/{tournament}/director", body))
+
+    async def follow_tournament(self, tournament: int, table: int | None = None) -> TournamentView:
+        """Follow your table in ``tournament`` (``table``: a table to watch when you have
+        none); the view moves with you when the tournament moves you."""
+        view = self.tournaments.setdefault(tournament, TournamentView(tournament))
+        fields: dict[str, Any] = {"tournament": tournament}
+        if table is not None:
+            fields["table"] = table
+        await self.request("tournament_watch", **fields)
+        return view
+
+    async def tournament_act(
+        self, tournament: int, action: str, amount: int | None = None
+    ) -> dict[str, Any]:
+        view = self.tournaments[tournament]
+        fields: dict[str, Any] = {
+            "tournament": tournament, "table": view.table, "hand": view.hand, "action": action,
+        }  # fmt: skip
+        if amount is not None:
+            fields["amount"] = amount
+        view.legal = None  # answered: wait for the next turn
+        return await self.request("tournament_act", **fields)
+
+    async def tournament_turn(self, tournament: int, timeout: float = 60.0) -> TournamentView:
+        """Wait until it is this client's turn in ``tournament``, or the tournament is over
+        for it (eliminated, or finished: ``my_turn`` is then false)."""
+        view = self.tournaments[tournament]
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while not view.my_turn and view.status != "finished" and not self._out(view):
+            if self.closed.is_set():
+                raise ClientError("closed", "the connection was lost")
+            view.changed.clear()
+            left = end - loop.time()
+            if left <= 0:
+                raise TimeoutError(f"not our turn in tournament {tournament} within {timeout} s")
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(left):
+                    await view.changed.wait()
+        return view
+
+    @staticmethod
+    def _out(view: TournamentView) -> bool:
+        return view.status == "running" and view.you is None  # not (or no longer) seated
 
     async def _close_socket(self) -> None:
         if self.ws is not None:

@@ -41,6 +41,7 @@ from croupier.server.store import (
     dumps,
 )
 from croupier.server.tables import GameTable, Move, TableSpec
+from croupier.server.tourney_hall import Hall
 
 __all__ = ["CardRoom", "Conn", "Options", "create_app"]
 
@@ -62,6 +63,7 @@ class Options:
     burst: int = 40
     demo: bool = True  # a table of bots waiting when the room has none
     public_url: str = ""  # how other processes and clients reach this one
+    tournament_clock: Callable[[], float] = time.time  # the tournaments' clock (tests: faster)
 
 
 class Conn:
@@ -111,6 +113,7 @@ class CardRoom:
         self.bot_delay = self.options.bot_delay
         self.house_id = self.store.read(lambda c: self.store.account_id(c, HOUSE))
         self._tasks: list[asyncio.Task[None]] = []
+        self.hall = Hall(self)
         # Where an action's time goes, summed (seen in /api/health, printed by the bench).
         self.stats: dict[str, float] = dict.fromkeys(
             ("actions", "engine_seconds", "store_seconds", "broadcast_seconds"), 0.0
@@ -128,6 +131,7 @@ class CardRoom:
         )
         self._names.update(names)
         await self.claim_tables()
+        await self.hall.start()
         if self.options.demo:
             await self._demo_table()
         self._tasks.append(asyncio.create_task(self._leases()))
@@ -135,6 +139,7 @@ class CardRoom:
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
+        self.hall.stop()
         for room in list(self.rooms.values()):
             room.close()
         for conns in list(self.conns.values()):
@@ -163,6 +168,7 @@ class CardRoom:
                 for table in lost:
                     await self.drop_room(table)
                 await self.claim_tables()
+                await self.hall.renew()
             except Exception:
                 log.exception("lease renewal failed")
 
@@ -375,6 +381,7 @@ class CardRoom:
             conn.closed = True
 
     async def _gone(self, conn: Conn) -> None:
+        self.hall.gone(conn)
         if conn.account_id is not None:
             conns = self.conns.get(conn.account_id, set())
             conns.discard(conn)
@@ -406,7 +413,10 @@ class CardRoom:
             if kind not in ("watch", "unwatch") and self.seen(conn.account_id, request):
                 conn.send({"type": "ok", "id": request, "duplicate": True})
                 return
-            await self._dispatch(conn, kind, message)
+            if kind.startswith("tournament_"):
+                await self._tournament(conn, kind, message)
+            else:
+                await self._dispatch(conn, kind, message)
             conn.send({"type": "ok", "id": request, "duplicate": False})
         except ProtocolError as error:
             conn.send(_error(error.request, error.code, str(error)))
@@ -418,6 +428,14 @@ class CardRoom:
         except (StoreError, OSError) as error:
             log.warning("request failed: %s", error)
             conn.send(_error(request, "unavailable", "the server could not do that now; resend"))
+
+    async def _tournament(self, conn: Conn, kind: str, message: dict[str, Any]) -> None:
+        run = await self.hall.get(message["tournament"])
+        if kind == "tournament_watch":
+            await run.watch(conn, message.get("table"))
+        elif kind == "tournament_act":
+            move = Move(message["action"], message.get("amount"), tuple(message.get("cards", ())))
+            await run.act(conn, message["id"], message["table"], message["hand"], move)
 
     async def _dispatch(self, conn: Conn, kind: str, message: dict[str, Any]) -> None:
         request = message["id"]
@@ -491,6 +509,7 @@ class CardRoom:
             conn.rooms.add(room.id)
             conn.send(room.state_message(account.id))
             await seating.returned(room, account.id)
+        await self.hall.returned(conn)
 
 
 class _SystemConn:
@@ -527,11 +546,12 @@ def _register_server(conn: Connection, owner: str, url: str) -> None:
 
 
 def _release(conn: Connection, owner: str) -> None:
-    conn.execute(
-        update(s.tables)
-        .where(s.tables.c.lease_owner == owner)
-        .values(lease_owner=None, lease_until=0)
-    )
+    for leased in (s.tables, s.tournaments):
+        conn.execute(
+            update(leased)
+            .where(leased.c.lease_owner == owner)
+            .values(lease_owner=None, lease_until=0)
+        )
 
 
 def _claim(conn: Connection, table: int, owner: str, dead: str | None = None) -> bool:
@@ -604,7 +624,20 @@ def _recent_requests(conn: Connection, account: int) -> list[str]:
         .order_by(s.audit.c.id.desc())
         .limit(1000)
     )
-    return [r.request_id for r in moves] + [r.request_id for r in audits]
+    tournament = conn.execute(
+        select(s.tournament_moves.c.request_id)
+        .where(
+            s.tournament_moves.c.account_id == account,
+            s.tournament_moves.c.request_id.is_not(None),
+        )
+        .order_by(s.tournament_moves.c.at.desc())
+        .limit(1000)
+    )
+    return (
+        [r.request_id for r in moves]
+        + [r.request_id for r in audits]
+        + [r.request_id for r in tournament]
+    )
 
 
 def create_app(room: CardRoom) -> Starlette:

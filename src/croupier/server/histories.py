@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Connection, select
 
@@ -29,7 +29,7 @@ from croupier.server import schema as s
 from croupier.server.table_log import TableLogError, decode
 from croupier.server.tables import GameTable, Move, RuleError, TableSpec
 
-__all__ = ["Finished", "phh", "pokerstars", "read_finished"]
+__all__ = ["Dealt", "Finished", "phh", "pokerstars", "read_finished"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +85,27 @@ def _forced(stored: str | None) -> ForcedBets | None:
     return forced
 
 
-def phh(game: GameTable, seat: int | None, names: Sequence[str], *, house: bool = False) -> str:
+class Dealt(Protocol):
+    """A dealt hand as the histories read it: a cash table's (:class:`GameTable`) or a
+    tournament table's (croupier.server.tourney_hand)."""
+
+    @property
+    def hand(self) -> Hand | None: ...
+    @property
+    def spec(self) -> TableSpec: ...
+    @property
+    def order(self) -> tuple[int, ...]: ...
+    def player_of(self, seat: int | None) -> int | None: ...
+
+
+def phh(
+    game: Dealt,
+    seat: int | None,
+    names: Sequence[str],
+    *,
+    house: bool = False,
+    options: dict[str, object] | None = None,
+) -> str:
     """The finished hand as PHH, as ``seat`` saw it: other players' hidden cards are
     ``??`` unless shown (``house``: every card, the house's record). Raises
     :class:`RuleError` where PHH cannot describe it."""
@@ -99,7 +119,11 @@ def phh(game: GameTable, seat: int | None, names: Sequence[str], *, house: bool 
         history = history_from_hand(
             hand,
             rulebook=book,
-            options={"commission_rate": game.spec.rake} if game.spec.rake else None,
+            options={
+                **({"commission_rate": game.spec.rake} if game.spec.rake else {}),
+                **(options or {}),  # the book's house options the hand was dealt with
+            }
+            or None,
             players=tuple(names),
         )
     except PHHError as error:
@@ -114,7 +138,7 @@ def phh(game: GameTable, seat: int | None, names: Sequence[str], *, house: bool 
 
 
 def pokerstars(
-    game: GameTable,
+    game: Dealt,
     seat: int | None,
     names: Sequence[str],
     *,

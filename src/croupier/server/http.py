@@ -15,7 +15,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from croupier.server import auth, histories, pages
+from croupier.server import auth, histories, pages, tourney_http
 from croupier.server import schema as s
 from croupier.server.room import Refused
 from croupier.server.store import StoreError, check_ledger, post_ledger
@@ -65,6 +65,7 @@ class HttpApi:
             Route("/api/hands/{hand:int}/pokerstars", self.hand_pokerstars),
             Route("/api/audit", self.audit_log),
             Route("/api/health", self.health),
+            *tourney_http.routes(self),  # the tournaments (croupier.server.tourney_http)
             *pages.routes(self.room),  # the browser table's reads (croupier.server.pages)
             Mount("/static", StaticFiles(directory=str(static)), name="static"),
         ]

@@ -74,6 +74,23 @@ CLIENT_MESSAGES: dict[str, Any] = {
     "void_hand": _client(
         "void_hand", {"table": _TABLE, "reason": {"type": "string", "maxLength": 200}}, "table"
     ),
+    "tournament_watch": _client(
+        "tournament_watch", {"tournament": _TABLE, "table": _TABLE}, "tournament"
+    ),
+    "tournament_act": _client(
+        "tournament_act",
+        {
+            "tournament": _TABLE,
+            "table": _TABLE,
+            "hand": {"type": "integer", "minimum": 1},
+            "action": {"enum": ["fold", "check_or_call", "bet_or_raise"]},
+            "amount": _CHIPS,
+        },
+        "tournament",
+        "table",
+        "hand",
+        "action",
+    ),
 }
 
 _RECORD = {
@@ -231,6 +248,130 @@ SERVER_MESSAGES: dict[str, Any] = {
         ("table", "seats"),
     ),
 }
+
+_NUMBER_OR_NULL = {"type": ["number", "null"]}
+_CLOCK = {
+    "type": "object",
+    "properties": {
+        "level": {"type": "integer"},
+        "on_break": {"type": "boolean"},
+        "paused": {"type": "boolean"},
+        "small_blind": {"type": "integer"},
+        "big_blind": {"type": "integer"},
+        "ante": {"type": "integer"},
+        "big_blind_ante": {"type": "integer"},
+        "remaining": _NUMBER_OR_NULL,
+        "next_break": _NUMBER_OR_NULL,
+        "players_left": {"type": "integer"},
+        "entries": {"type": "integer"},
+        "average_stack": {"type": "integer"},
+        "prize_pool": {"type": "integer"},
+        "registration_open": {"type": "boolean"},
+    },
+    "required": [
+        "level",
+        "on_break",
+        "paused",
+        "small_blind",
+        "big_blind",
+        "ante",
+        "big_blind_ante",
+        "remaining",
+        "next_break",
+        "players_left",
+        "entries",
+        "average_stack",
+        "prize_pool",
+        "registration_open",
+    ],
+    "additionalProperties": False,
+}
+_TOURNAMENT_SEAT = {
+    "type": "object",
+    "properties": {
+        "seat": {"type": "integer"},
+        "name": {"type": "string"},
+        "chips": {"type": "integer"},
+        "bot": {"type": "boolean"},
+        "connected": {"type": "boolean"},
+        "absent": {"type": "boolean"},
+    },
+    "required": ["seat", "name", "chips", "bot", "connected", "absent"],
+    "additionalProperties": False,
+}
+_TABLE_OR_NULL = {"type": ["integer", "null"]}
+
+SERVER_MESSAGES.update(
+    {
+        "tournament_state": _message(
+            "tournament_state",
+            {
+                "tournament": {"type": "integer"},
+                "name": {"type": "string"},
+                "status": {"enum": ["registering", "running", "finished"]},
+                "table": _TABLE_OR_NULL,
+                "you": _TABLE_OR_NULL,
+                "seats": {"type": "array", "items": _TOURNAMENT_SEAT},
+                "hand": _HAND,
+                "clock": _CLOCK,
+            },
+            ("tournament", "name", "status", "table", "you", "seats", "hand", "clock"),
+        ),
+        "tournament_events": _message(
+            "tournament_events",
+            {
+                "tournament": {"type": "integer"},
+                **{k: v for k, v in SERVER_MESSAGES["events"]["properties"].items() if k != "type"},
+            },
+            ("tournament", *SERVER_MESSAGES["events"]["required"][1:]),
+        ),
+        "tournament_hand_over": _message(
+            "tournament_hand_over",
+            {
+                "tournament": {"type": "integer"},
+                "table": {"type": "integer"},
+                "hand": {"type": "integer"},
+                "void": {"type": "boolean"},
+                "reason": {"type": "string"},
+                "stacks": {"type": "object", "additionalProperties": {"type": "integer"}},
+            },
+            ("tournament", "table", "hand", "void", "reason", "stacks"),
+        ),
+        "tournament_move": _message(
+            "tournament_move",
+            {
+                "tournament": {"type": "integer"},
+                "player": {"type": "string"},
+                "from_table": _TABLE_OR_NULL,
+                "from_seat": _TABLE_OR_NULL,
+                "table": {"type": "integer"},
+                "seat": {"type": "integer"},
+                "reason": {"enum": ["late", "balance", "break", "final", "director"]},
+            },
+            ("tournament", "player", "from_table", "from_seat", "table", "seat", "reason"),
+        ),
+        "tournament_over": _message(
+            "tournament_over",
+            {
+                "tournament": {"type": "integer"},
+                "standings": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "place": _TABLE_OR_NULL,
+                            "name": {"type": "string"},
+                            "prize": {"type": "integer"},
+                        },
+                        "required": ["place", "name", "prize"],
+                        "additionalProperties": False,
+                    },
+                },
+            },
+            ("tournament", "standings"),
+        ),
+    }
+)
 
 ERROR_CODES = {
     "malformed": "not a JSON object with a known type",

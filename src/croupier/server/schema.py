@@ -177,3 +177,74 @@ servers = Table(
     Column("url", String(200), nullable=False),
     Column("heartbeat", Float, nullable=False),
 )
+
+# --- tournaments (croupier.server.tournaments) ---------------------------------------------
+
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(60), nullable=False),
+    Column("owner_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("settings", Text, nullable=False),  # the tournament file's fields, as JSON
+    Column("seed", BigInteger, nullable=False),  # the library's draws: a house secret
+    Column("status", String(12), nullable=False),  # registering, running, finished
+    Column("starts_at", Float),  # started by the server then, if not by the director before
+    Column("pool_id", Integer, ForeignKey("accounts.id"), nullable=False),  # the prize pool
+    Column("clock", Float, nullable=False),  # seconds a player has to act
+    Column("pause", Float, nullable=False),  # seconds between hands at a table
+    Column("bot", String(20), nullable=False),  # the kind of bot the house enters
+    Column("created", Float, nullable=False),
+    Column("lease_owner", String(64)),  # the server process that runs it (as tables' leases)
+    Column("lease_until", Float, nullable=False, server_default="0"),
+)
+"""A tournament: its settings and seed; what happened since is its event log."""
+
+tournament_entries = Table(
+    "tournament_entries",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("at", Float, nullable=False),
+)
+"""Registrations before the start (one may unregister then, refunded); they enter the
+tournament's own log when it starts. Entries after the start go to the log at once."""
+
+tournament_events = Table(
+    "tournament_events",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("event", Text, nullable=False),  # one croupier.tournament.log JSON line
+    Column("at", Float, nullable=False),
+)
+"""The tournament's event log: ``Tournament.rebuild`` makes it again after a restart."""
+
+tournament_hands = Table(
+    "tournament_hands",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("table_no", Integer, nullable=False),  # the tournament's table number
+    Column("number", Integer, nullable=False),  # the table's hand number (a table reopened
+    # for the final table counts again from 1)
+    Column("setup", Text, nullable=False),  # the library's HandSetup, as JSON (seeded deal)
+    Column("status", String(10), nullable=False),  # playing, finished
+    Column("started", Float, nullable=False),
+    Column("finished", Float),
+    Column("result", Text),  # {seat: chips after}
+)
+Index("tournament_hands_playing", tournament_hands.c.tournament_id, tournament_hands.c.status)
+
+tournament_moves = Table(
+    "tournament_moves",
+    metadata,
+    Column("hand_id", Integer, ForeignKey("tournament_hands.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("account_id", Integer, ForeignKey("accounts.id")),
+    Column("request_id", String(64)),  # the client's action id; null for bots and the clock
+    Column("move", Text, nullable=False),
+    Column("by", String(10), nullable=False),  # player, bot, clock, absent
+    Column("at", Float, nullable=False),
+)

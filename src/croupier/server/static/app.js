@@ -3,6 +3,7 @@
 import { el } from "./cards.js";
 import { describe, derive } from "./view.js";
 import { clockText, renderActions, renderTable, resultEntry } from "./table.js";
+import { leaveTournamentPage, tournamentPage, tournamentReceive, tournamentSection } from "./tourney.js";
 
 const main = document.getElementById("main");
 const bar = document.getElementById("bar");
@@ -153,6 +154,7 @@ function receive(m) {
       break;
     }
     default:
+      if (m.type.startsWith("tournament_")) tournamentReceive(m);
       break;
   }
 }
@@ -231,6 +233,7 @@ let books = null;
 async function lobby() {
   books = books || (await api("GET", "/api/rulebooks"));
   const list = el("tbody");
+  const tournamentList = el("div", { id: "tournament-list" }); // filled below: this page's own
   const filters = {
     game: el("select", { id: "filter-game" }, el("option", { value: "", text: "any game" }),
       books.games.map((g) => el("option", { value: g, text: g }))),
@@ -267,8 +270,14 @@ async function lobby() {
         el("thead", {}, el("tr", {}, ["name", "rulebook", "game", "structure", "stakes", "seats", "hands", ""].map((h) => el("th", { text: h })))),
         list)),
     createForm(),
+    tournamentList,
   );
   await load();
+  try {
+    tournamentList.replaceChildren(await tournamentSection({ api, notice, refreshBalance }));
+  } catch (error) {
+    notice(error.message, "error");
+  }
 }
 
 function createForm() {
@@ -525,6 +534,8 @@ async function route() {
     }
     if (onScreen && onScreen.table && ready) send({ type: "unwatch", table: onScreen.table });
     onScreen = null;
+    leaveTournamentPage();
+    if (parts[0] === "tournament" && parts[1]) return await tournamentPage({ api, notice, send, ready: () => ready }, Number(parts[1]), main);
     if (parts[0] === "history") return await historyList();
     if (parts[0] === "hand" && parts[1]) return await handViewer(Number(parts[1]));
     if (parts[0] === "rules" && parts[1]) return await rulesPage(Number(parts[1]));

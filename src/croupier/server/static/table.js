@@ -16,6 +16,7 @@ function seconds(until) {
 export function clockText(hand) {
   if (!hand || hand.to_act === null || hand.to_act === undefined || !hand.clock_end) return "";
   const now = Date.now() / 1000;
+  if (!hand.bank_end) return `${seconds(hand.clock_end)}s`; // no time bank (a tournament)
   if (now < hand.clock_end) return `${seconds(hand.clock_end)}s · bank ${Math.round(hand.bank_end - hand.clock_end)}s`;
   return `time bank ${seconds(hand.bank_end)}s`;
 }

@@ -1,0 +1,254 @@
+"""The tournaments' HTTP API (docs/protocol.md, "HTTP"): the lobby, creating a tournament,
+entries, bots and the director's controls. Play is on the WebSocket (``tournament_watch``,
+``tournament_act``)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import tomli
+from sqlalchemy import Connection, select
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from croupier.server import histories
+from croupier.server import schema as s
+from croupier.server.room import Refused
+from croupier.server.tables import RuleError
+from croupier.server.tourney_hand import TourneyHand, load_setup, move_of
+from croupier.server.tourney_store import Member
+from croupier.tournament import EngineHands, TournamentError
+
+if TYPE_CHECKING:
+    from croupier.server.http import HttpApi
+    from croupier.server.tournaments import TournamentRun
+
+__all__ = ["routes"]
+
+DIRECTORS = ("dealer", "admin")
+MOST_BOTS = 100
+
+
+def routes(api: HttpApi) -> list[Route]:
+    return [
+        Route("/api/tournaments", partial(lobby, api), methods=["GET"]),
+        Route("/api/tournaments", partial(create, api), methods=["POST"]),
+        Route("/api/tournaments/{id:int}", partial(detail, api), methods=["GET"]),
+        Route("/api/tournaments/{id:int}/register", partial(register, api), methods=["POST"]),
+        Route("/api/tournaments/{id:int}/unregister", partial(unregister, api), methods=["POST"]),
+        Route("/api/tournaments/{id:int}/rebuy", partial(buy_chips, api), methods=["POST"]),
+        Route("/api/tournaments/{id:int}/add_on", partial(buy_chips, api), methods=["POST"]),
+        Route("/api/tournaments/{id:int}/bots", partial(bots, api), methods=["POST"]),
+        Route("/api/tournaments/{id:int}/hands", partial(my_hands, api), methods=["GET"]),
+        Route(
+            "/api/tournaments/{id:int}/hands/{hand:int}/phh",
+            partial(hand_phh, api),
+            methods=["GET"],
+        ),
+        Route("/api/tournaments/{id:int}/director", partial(direct, api), methods=["POST"]),
+    ]
+
+
+def _refused(refused: Refused) -> Response:
+    codes = {"not_found": 404, "refused": 409, "elsewhere": 409, "unavailable": 503}
+    body = {"error": str(refused), "code": refused.code}
+    if refused.url:
+        body["url"] = refused.url  # the process that runs the tournament
+    return JSONResponse(body, status_code=codes.get(refused.code, 400))
+
+
+async def _run(api: HttpApi, request: Request) -> TournamentRun:
+    return await api.room.hall.get(int(request.path_params["id"]))
+
+
+async def lobby(api: HttpApi, request: Request) -> Response:
+    return JSONResponse({"tournaments": await api.room.hall.lobby()})
+
+
+async def detail(api: HttpApi, request: Request) -> Response:
+    try:
+        run = await _run(api, request)
+    except Refused as refused:
+        return _refused(refused)
+    return JSONResponse(run.detail())
+
+
+async def create(api: HttpApi, request: Request) -> Response:
+    """A tournament from a tournament file's fields: ``settings`` (JSON) or ``file`` (TOML)."""
+    account = await api._account(request, *DIRECTORS)
+    body = await api._body(request)
+    try:
+        data: Any = body.get("settings")
+        if isinstance(body.get("file"), str):
+            try:
+                data = tomli.loads(body["file"])
+            except tomli.TOMLDecodeError as error:
+                raise TournamentError(f"file: not valid TOML: {error}") from None
+        options = {key: body.get(key) for key in ("starts_at", "seed", "clock", "pause")}
+        for key, value in options.items():
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int | float)
+            ):
+                raise TournamentError(f"{key} must be a number, got {value!r}")
+        if options["seed"] is not None and not isinstance(options["seed"], int):
+            raise TournamentError("seed must be a whole number")
+        for key in ("clock", "pause"):
+            value = options[key]
+            if value is not None and not 0 <= value <= 3600:
+                raise TournamentError(f"{key} must be 0..3600 seconds")
+        run = await api.room.hall.create(
+            account.id,
+            str(body.get("name") or ""),
+            data,
+            bot=str(body.get("bot") or "random"),
+            **options,
+        )
+    except TournamentError as error:
+        return JSONResponse({"error": str(error)}, status_code=400)
+    return JSONResponse(run.detail())
+
+
+async def register(api: HttpApi, request: Request) -> Response:
+    """Buy in (or re-enter): the price from your balance, as ledger rows."""
+    account = await api._account(request)
+    try:
+        run = await _run(api, request)
+        done = await run.enter(Member(account.id, account.name, False), account.id)
+    except Refused as refused:
+        return _refused(refused)
+    return JSONResponse({"tournament": run.id, "name": account.name, "done": done})
+
+
+async def buy_chips(api: HttpApi, request: Request) -> Response:
+    """A rebuy or the add-on (house options), as the tournament's settings allow them."""
+    account = await api._account(request)
+    kind = "rebuy" if request.url.path.endswith("/rebuy") else "add-on"
+    try:
+        run = await _run(api, request)
+        done = await run.buy_chips(Member(account.id, account.name, False), account.id, kind)
+    except Refused as refused:
+        return _refused(refused)
+    return JSONResponse({"tournament": run.id, "name": account.name, "done": done})
+
+
+async def unregister(api: HttpApi, request: Request) -> Response:
+    account = await api._account(request)
+    try:
+        run = await _run(api, request)
+        await run.leave(Member(account.id, account.name, False), account.id)
+    except Refused as refused:
+        return _refused(refused)
+    return JSONResponse({"tournament": run.id, "name": account.name, "done": "unregistered"})
+
+
+async def bots(api: HttpApi, request: Request) -> Response:
+    """The house enters ``count`` bots (their buy-ins staked from the cage)."""
+    account = await api._account(request, *DIRECTORS)
+    body = await api._body(request)
+    count = body.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MOST_BOTS:
+        return JSONResponse({"error": f"count must be 1..{MOST_BOTS}"}, status_code=400)
+    names = []
+    try:
+        run = await _run(api, request)
+        for _ in range(count):
+            name = f"t{run.id}-bot{sum(m.bot for m in run.members.values()) + 1}"
+            bot = await api.room.bot_account(name)
+            await run.enter(Member(bot, name, True), account.id)
+            names.append(name)
+    except Refused as refused:
+        return _refused(refused)
+    return JSONResponse({"tournament": run.id, "bots": names})
+
+
+async def direct(api: HttpApi, request: Request) -> Response:
+    """The director's controls (dealer or admin; audited, applied or refused)."""
+    account = await api._account(request)
+    body = await api._body(request)
+    try:
+        run = await _run(api, request)
+        if account.role not in DIRECTORS:
+            refusal = run._refuse(
+                account.id, f"{body.get('action')}: only a dealer or an admin directs"
+            )
+            return JSONResponse(
+                {"error": f"only a dealer or an admin directs a tournament ({refusal})"},
+                status_code=403,
+            )
+        done = await run.direct(account.id, account.name, body)
+    except Refused as refused:
+        return _refused(refused)
+    return JSONResponse({"tournament": run.id, "done": done, "clock": run.clock_info()})
+
+
+async def my_hands(api: HttpApi, request: Request) -> Response:
+    """The finished hands of the tournament you were dealt into."""
+    account = await api._account(request)
+    tournament = int(request.path_params["id"])
+    marker = f'"player":"{account.name}"'
+
+    def read(conn: Connection) -> list[dict[str, Any]]:
+        rows = conn.execute(
+            select(s.tournament_hands)
+            .where(
+                s.tournament_hands.c.tournament_id == tournament,
+                s.tournament_hands.c.status == "finished",
+                s.tournament_hands.c.setup.contains(marker, autoescape=True),
+            )
+            .order_by(s.tournament_hands.c.id)
+        )
+        return [
+            {"hand": r.id, "table": r.table_no, "number": r.number, "started": r.started}
+            for r in rows
+            if any(seat.player == account.name for seat in load_setup(r.setup).seats)
+        ]
+
+    return JSONResponse({"hands": await api.room.store.aread(read)})
+
+
+async def hand_phh(api: HttpApi, request: Request) -> Response:
+    """A finished tournament hand as PHH, as your seat saw it (``?view=house``: every card,
+    admins only)."""
+    account = await api._account(request)
+    tournament, hand_id = int(request.path_params["id"]), int(request.path_params["hand"])
+    house = request.query_params.get("view") == "house"
+    if house and account.role != "admin":
+        return JSONResponse({"error": "only an admin reads the house's record"}, status_code=403)
+
+    def read(conn: Connection) -> tuple[Any, list[Any]]:
+        row = conn.execute(
+            select(s.tournament_hands).where(
+                s.tournament_hands.c.id == hand_id,
+                s.tournament_hands.c.tournament_id == tournament,
+            )
+        ).first()
+        moves = conn.execute(
+            select(s.tournament_moves)
+            .where(s.tournament_moves.c.hand_id == hand_id)
+            .order_by(s.tournament_moves.c.seq)
+        )
+        return row, list(moves)
+
+    row, moves = await api.room.store.aread(read)
+    if row is None or row.status != "finished":
+        return JSONResponse({"error": f"no finished hand {hand_id} here"}, status_code=404)
+    setup = load_setup(row.setup)
+    names = [seat.player for seat in setup.seats]
+    seat = next((x.seat for x in setup.seats if x.player == account.name), None)
+    if seat is None and not house:
+        return JSONResponse({"error": "you were not dealt into that hand"}, status_code=403)
+    try:
+        engine = EngineHands("league")
+        dealt = TourneyHand.replayed(
+            engine, setup, names, [(m.seat, move_of(m.move)) for m in moves]
+        )
+        text = histories.phh(
+            dealt, None if house else seat, names, house=house,
+            options=engine.options(setup.forced),
+        )  # fmt: skip
+    except (RuleError, ValueError) as error:
+        return JSONResponse({"error": f"the hand cannot be written as PHH: {error}"}, 422)
+    disposition = f'attachment; filename="tournament-{tournament}-hand-{hand_id}.phh"'
+    return PlainTextResponse(text, headers={"content-disposition": disposition})

@@ -1,0 +1,225 @@
+"""What the database keeps of a tournament, and the money it moves (croupier.server.tournaments).
+
+A tournament's row holds its settings and seed; its event log (``tournament_events``, one
+:mod:`croupier.tournament.log` line each) is everything that happened since the start, from
+which ``Tournament.rebuild`` makes it again; registrations before the start are rows of their
+own (a player may unregister then). Each hand in play is its setup and its moves.
+
+Money moves as ledger rows that add up to zero, on balances only: a buy-in is the player's
+price split between the tournament's prize pool (an account of its own) and the house's fee;
+the house stakes its bots from the cage; an unregistration is refunded in full; at the end the
+pool pays each prize, which leaves it empty.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, insert, or_, select, update
+
+from croupier.server import schema as s
+from croupier.server.store import (
+    CAGE,
+    HOUSE,
+    LEASE_SECONDS,
+    InsufficientChipsError,
+    LeaseLost,
+    post_ledger,
+)
+from croupier.tournament import Purchase, Standing
+from croupier.tournament import events as ev
+from croupier.tournament.log import dump_log
+
+__all__ = [
+    "Member",
+    "Snapshot",
+    "buy_in",
+    "claim",
+    "fence",
+    "pay_prizes",
+    "read_snapshot",
+    "refund",
+    "store_events",
+]
+
+
+@dataclass(frozen=True)
+class Member:
+    """An account in a tournament: a person, or one of the house's bots."""
+
+    account: int
+    name: str
+    bot: bool
+
+
+@dataclass
+class Snapshot:
+    row: Any
+    entries: list[Member]  # registered before the start, in order
+    events: list[str]  # the log's lines
+    members: dict[str, Member]  # every account named in the entries or the log
+    hands: list[tuple[Any, list[Any]]]  # hands in play, with their moves in order
+
+
+def read_snapshot(conn: Connection, tournament: int) -> Snapshot:
+    row = conn.execute(select(s.tournaments).where(s.tournaments.c.id == tournament)).one()
+    events = list(
+        conn.scalars(
+            select(s.tournament_events.c.event)
+            .where(s.tournament_events.c.tournament_id == tournament)
+            .order_by(s.tournament_events.c.seq)
+        )
+    )
+    entry_rows = conn.execute(
+        select(s.accounts.c.id, s.accounts.c.name, s.accounts.c.role)
+        .join(s.tournament_entries, s.tournament_entries.c.account_id == s.accounts.c.id)
+        .where(s.tournament_entries.c.tournament_id == tournament)
+        .order_by(s.tournament_entries.c.at, s.accounts.c.id)
+    )
+    entries = [Member(r.id, r.name, r.role == "bot") for r in entry_rows]
+    names = {m.name for m in entries}
+    for line in events:
+        record = json.loads(line)
+        if record.get("type") == "Registered":
+            names.add(str(record["player"]))
+    members = {m.name: m for m in entries}
+    if names - set(members):
+        for r in conn.execute(
+            select(s.accounts.c.id, s.accounts.c.name, s.accounts.c.role).where(
+                s.accounts.c.name.in_(sorted(names - set(members)))
+            )
+        ):
+            members[r.name] = Member(r.id, r.name, r.role == "bot")
+    hands = []
+    for hand in conn.execute(
+        select(s.tournament_hands)
+        .where(
+            s.tournament_hands.c.tournament_id == tournament,
+            s.tournament_hands.c.status == "playing",
+        )
+        .order_by(s.tournament_hands.c.id)
+    ):
+        moves = list(
+            conn.execute(
+                select(s.tournament_moves)
+                .where(s.tournament_moves.c.hand_id == hand.id)
+                .order_by(s.tournament_moves.c.seq)
+            )
+        )
+        hands.append((hand, moves))
+    return Snapshot(row, entries, events, members, hands)
+
+
+def store_events(
+    conn: Connection, tournament: int, start: int, events: Sequence[ev.TournamentEvent]
+) -> None:
+    """The log's events from number ``start`` on."""
+    if not events:
+        return
+    lines = dump_log(events).splitlines()
+    now = time.time()
+    conn.execute(
+        insert(s.tournament_events),
+        [
+            {"tournament_id": tournament, "seq": start + i, "event": line, "at": now}
+            for i, line in enumerate(lines)
+        ],
+    )
+
+
+def _house(conn: Connection) -> tuple[int, int]:
+    ids = {
+        r.name: int(r.id)
+        for r in conn.execute(
+            select(s.accounts.c.id, s.accounts.c.name).where(s.accounts.c.name.in_((HOUSE, CAGE)))
+        )
+    }
+    return ids[HOUSE], ids[CAGE]
+
+
+def buy_in(conn: Connection, member: Member, pool: int, purchase: Purchase, memo: str) -> None:
+    """The entry's price from the player's balance (a bot's from the cage): the prize pool
+    takes the price less the fee, the house the fee. Raises :class:`InsufficientChipsError`
+    (nothing written) when the player cannot pay."""
+    house, cage = _house(conn)
+    rows: list[tuple[str, int, int | None, int]] = []
+    if member.bot:  # the house stakes its bot
+        rows += [
+            ("cash_in", cage, None, -purchase.price),
+            ("cash_in", member.account, None, purchase.price),
+        ]
+    rows += [
+        ("buy_in", member.account, None, -purchase.price),
+        ("buy_in", pool, None, purchase.to_pool),
+    ]
+    if purchase.fee:
+        rows.append(("fee", house, None, purchase.fee))
+    try:
+        post_ledger(conn, rows, memo=memo)
+    except InsufficientChipsError:
+        raise InsufficientChipsError(
+            f"{member.name} has fewer than the {purchase.price} chips the buy-in costs"
+        ) from None
+
+
+def refund(conn: Connection, member: Member, pool: int, purchase: Purchase, memo: str) -> None:
+    """An unregistration before the start: the whole price back, the fee too."""
+    house, _ = _house(conn)
+    rows: list[tuple[str, int, int | None, int]] = [
+        ("refund", member.account, None, purchase.price),
+        ("refund", pool, None, -purchase.to_pool),
+    ]
+    if purchase.fee:
+        rows.append(("refund", house, None, -purchase.fee))
+    post_ledger(conn, rows, memo=memo)
+
+
+def pay_prizes(
+    conn: Connection,
+    standings: Iterable[Standing],
+    members: dict[str, Member],
+    pool: int,
+    memo: str,
+) -> list[tuple[str, int]]:
+    """Each prize from the pool to its winner's balance; the (name, prize) paid."""
+    paid = [(st.player, st.prize) for st in standings if st.prize > 0]
+    rows: list[tuple[str, int, int | None, int]] = []
+    for name, prize in paid:
+        rows += [("prize", pool, None, -prize), ("prize", members[name].account, None, prize)]
+    if rows:
+        post_ledger(conn, rows, memo=memo)
+    return paid
+
+
+def claim(conn: Connection, tournament: int, owner: str, dead: str | None) -> bool:
+    """Take the lease of a tournament that is free, ours, expired, or held by ``dead``."""
+    now = time.time()
+    holders = [
+        s.tournaments.c.lease_owner.is_(None),
+        s.tournaments.c.lease_until < now,
+        s.tournaments.c.lease_owner == owner,
+    ]
+    if dead is not None:
+        holders.append(s.tournaments.c.lease_owner == dead)
+    done = conn.execute(
+        update(s.tournaments)
+        .where(s.tournaments.c.id == tournament, or_(*holders))
+        .values(lease_owner=owner, lease_until=now + LEASE_SECONDS)
+    )
+    return done.rowcount == 1
+
+
+def fence(conn: Connection, tournament: int, owner: str) -> None:
+    """In a write's transaction: the tournament is still this process's, or nothing is written
+    (a process that lost it to another writes nothing more about it)."""
+    done = conn.execute(
+        update(s.tournaments)
+        .where(s.tournaments.c.id == tournament, s.tournaments.c.lease_owner == owner)
+        .values(lease_until=time.time() + LEASE_SECONDS)
+    )
+    if done.rowcount != 1:
+        raise LeaseLost(f"tournament {tournament} is no longer run by this process")

@@ -1,0 +1,176 @@
+"""What a tournament shows: the clock and level at a table, the table as each seat may see
+it, the lobby's row and the details; and the director's controls, which the library checks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from croupier.tournament import Break, Tournament, TournamentError
+
+if TYPE_CHECKING:
+    from croupier.server.app import Conn
+    from croupier.server.tournaments import TournamentRun
+
+__all__ = ["clock_info", "control", "detail", "lobby_row", "results", "state_for"]
+
+
+def clock_info(run: TournamentRun) -> dict[str, object]:
+    """The clock and the level as a table shows them."""
+    t = run.t
+    now = run.hall.clock()
+    remaining = t.remaining(now) if t.started else None
+    level = t.level
+    return {
+        "level": t.level_number,
+        "on_break": t.on_break,
+        "paused": t.paused,
+        "small_blind": level.small_blind,
+        "big_blind": level.big_blind,
+        "ante": level.ante,
+        "big_blind_ante": level.big_blind_ante,
+        "remaining": None if remaining is None else round(remaining, 1),
+        "next_break": next_break(run, remaining),
+        "players_left": t.players_left if t.started else len(run.entries),
+        "entries": t.entries if t.started else len(run.entries),
+        "average_stack": round(t.average_stack()) if t.started else run.settings.buy_in.chips,
+        "prize_pool": t.prize_pool if t.started else pool_before_start(run),
+        "registration_open": t.registration_open,
+    }
+
+
+def pool_before_start(run: TournamentRun) -> int:
+    return len(run.entries) * run.settings.buy_in.to_pool
+
+
+def next_break(run: TournamentRun, remaining: float | None) -> float | None:
+    """Seconds until the next break begins (0 during one), None when none is left."""
+    t = run.t
+    if t.on_break:
+        return 0.0
+    stages = run.settings.stages
+    start = t.stage if t.started else 0
+    later = 0
+    for stage in stages[start + 1 :]:
+        if isinstance(stage, Break):
+            left = remaining if remaining is not None else stages[start].seconds
+            return round(left + later, 1)
+        later += stage.seconds
+    return None
+
+
+def state_for(run: TournamentRun, conn: Conn) -> dict[str, object]:
+    table = run._table_of(conn)
+    seats: list[dict[str, object]] = []
+    hand = None
+    you = None
+    if table is not None:
+        record = run.t.tables[table]
+        you = run._seat_in(conn, table)
+        for seat, name in sorted(record.seats.items()):
+            player = run.t.players[name]
+            member = run.members.get(name)
+            seats.append(
+                {
+                    "seat": seat,
+                    "name": name,
+                    "chips": player.chips,
+                    "bot": member is not None and member.bot,
+                    "connected": member is not None
+                    and (member.bot or run.hall.room.connected(member.account)),
+                    "absent": player.absent
+                    or player.penalty_hands > 0
+                    or (
+                        player.penalty_until is not None and run.hall.clock() < player.penalty_until
+                    ),
+                }
+            )
+        playing = run.hands.get(table)
+        if playing is not None:
+            hand = playing.hand.view(you, playing.number, playing.clock_end)
+    return {
+        "type": "tournament_state",
+        "tournament": run.id,
+        "name": run.name,
+        "status": run.status,
+        "table": table,
+        "you": you,
+        "seats": seats,
+        "hand": hand,
+        "clock": clock_info(run),
+    }
+
+
+def results(run: TournamentRun) -> list[dict[str, object]]:
+    return [{"place": st.place, "name": st.player, "prize": st.prize} for st in run.t.standings()]
+
+
+def lobby_row(run: TournamentRun) -> dict[str, object]:
+    return {
+        "tournament": run.id,
+        "name": run.name,
+        "status": run.status,
+        "starts_at": run.starts_at,
+        "buy_in": run.settings.buy_in.price,
+        "registered": len(run.entries) if not run.t.started else len(run.t.players),
+        "clock": clock_info(run),
+    }
+
+
+def detail(run: TournamentRun) -> dict[str, object]:
+    tables = [
+        {"table": n, "seats": [{"seat": s_, "name": name} for s_, name in sorted(t.seats.items())]}
+        for n, t in sorted(run.t.tables.items())
+    ]
+    players = (
+        [{"name": p.name, "status": p.status.value, "chips": p.chips, "table": p.table,
+          "seat": p.seat, "entries": p.entries, "absent": p.absent}
+         for p in run.t.players.values()]
+        if run.t.started
+        else [{"name": m.name, "status": "registered", "chips": 0, "table": None,
+               "seat": None, "entries": 1, "absent": False} for m in run.entries]
+    )  # fmt: skip
+    return {
+        **lobby_row(run),
+        "tables": tables,
+        "players": players,
+        "standings": results(run) if run.t.started else [],
+        "prizes": list(run.t.prizes()),
+        "table_size": run.settings.table_size,
+    }
+
+
+def control(t: Tournament, action: object, body: dict[str, Any]) -> str:
+    """One of the director's controls on a running tournament, as the library allows it
+    (a refusal is its :class:`TournamentError`, naming the clause, with nothing changed)."""
+    player = body.get("player")
+    if action == "pause":
+        t.pause()
+        return "clock paused"
+    if action == "resume":
+        t.resume()
+        return "clock resumed"
+    if action == "add_time":
+        seconds = body.get("seconds")
+        t.add_time(seconds)  # type: ignore[arg-type]  # the library checks it
+        return f"{seconds} seconds added to the level"
+    if action == "close_registration":
+        t.close_registration()
+        return "registration closed (league 19)"
+    if action == "move":
+        t.move(player, body.get("table"), body.get("seat"))  # type: ignore[arg-type]
+        return f"{player} moved to table {body.get('table')} seat {body.get('seat')}"
+    if action == "penalty":
+        t.penalise(player, orbits=body.get("orbits"), minutes=body.get("minutes"))  # type: ignore[arg-type]
+        amount = body.get("orbits") or body.get("minutes")
+        unit = "orbits" if body.get("orbits") is not None else "minutes"
+        return f"{player} sits out {amount} {unit} (league 35)"
+    if action == "disqualify":
+        t.disqualify(player)  # type: ignore[arg-type]
+        return f"{player} disqualified (league 36)"
+    if action in ("absent", "present"):
+        (t.mark_absent if action == "absent" else t.mark_present)(player)  # type: ignore[arg-type]
+        return f"{player} marked {action} (league 25, 27)"
+    raise TournamentError(
+        f"unknown control {action!r}: start, pause, resume, add_time, close_registration, "
+        "move, penalty, disqualify, absent, present, void"
+    )

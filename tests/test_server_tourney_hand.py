@@ -1,0 +1,68 @@
+"""A tournament hand as the server steps it (croupier.server.tourney_hand): the library's
+setup dealt again from its JSON gives the same hand, stored moves replayed give the same
+events, and each seat sees only its own hole cards."""
+
+from __future__ import annotations
+
+from croupier.server.tables import Move, RuleError
+from croupier.server.tourney_hand import TourneyHand, dump_setup, load_setup, move_json, move_of
+from croupier.tournament import (
+    EngineHands,
+    HandSetup,
+    ManualClock,
+    Tournament,
+    standard_settings,
+)
+
+
+def first_hand() -> tuple[EngineHands, Tournament, HandSetup]:
+    tournament = Tournament(standard_settings(table_size=6), seed=21, clock=ManualClock())
+    for name in ("ann", "bob", "cy", "dee"):
+        tournament.register(name)
+    tournament.start()
+    setup = tournament.next_hand(tournament.ready_tables()[0])
+    return EngineHands(), tournament, setup
+
+
+def test_a_hand_replayed_from_its_stored_setup_and_moves_is_the_same_hand() -> None:
+    engine, _, setup = first_hand()
+    assert load_setup(dump_setup(setup)) == setup
+    hand = TourneyHand(engine, setup, {"ann"})
+    moves: list[tuple[int, Move]] = []
+    while not hand.over:
+        seat = hand.to_act()
+        assert seat is not None
+        if hand.decides_itself(seat):
+            moves.append(hand.step())
+        else:
+            assert hand.legal(seat) is not None  # a person is told what is legal
+            move = hand.auto_move()
+            hand.apply(seat, move)
+            moves.append((seat, move))
+    stored = [(seat, move_of(move_json(move))) for seat, move in moves]
+    again = TourneyHand.replayed(engine, load_setup(dump_setup(setup)), {"ann"}, stored)
+    assert again.over and again.stacks() == hand.stacks()
+    assert again.visible(None) == hand.visible(None)
+    assert sum(again.stacks().values()) == sum(s.chips for s in setup.seats)
+
+
+def test_each_seat_sees_its_own_hole_cards_only_and_moves_out_of_turn_are_refused() -> None:
+    engine, _, setup = first_hand()
+    hand = TourneyHand(engine, setup, {"ann", "bob", "cy", "dee"})
+    for seat in hand.order:
+        me = hand.player_of(seat)
+        for record in hand.visible(seat):
+            if record["event"] == "DealHole":
+                hidden = set(record["cards"]) == {"??"}
+                assert hidden == (record["player"] != me)
+    assert all(set(r["cards"]) == {"??"} for r in hand.visible(None) if r["event"] == "DealHole")
+    seat = hand.to_act()
+    other = next(s for s in hand.order if s != seat)
+    before = hand.event_count()
+    try:
+        hand.apply(other, Move("check_or_call"))
+    except RuleError as error:
+        assert "cardroom betting 14" in str(error)
+    else:
+        raise AssertionError("a move out of turn was accepted")
+    assert hand.event_count() == before and hand.legal(other) is None
