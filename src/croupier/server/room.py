@@ -30,10 +30,10 @@ from croupier.server import schema as s
 from croupier.server.seating import (
     Refused,
     SeatState,
-    _audit,
     _bot_rebuy,
     _cash_out,
     _duplicate,
+    audit,
 )
 from croupier.server.store import LeaseLost, StoreError, dumps, post_ledger
 from croupier.server.table_log import TableLogError, dumps_event, encode, loads_events
@@ -166,7 +166,7 @@ class Room:
             hand_id = self.hand_id
 
             def job(conn: Connection) -> None:
-                _audit(conn, None, self.id, hand_id, None, "resume", "ruling", text)
+                audit(conn, None, self.id, hand_id, None, "resume", "ruling", text)
 
             with contextlib.suppress(StoreError):
                 await self.store.write(job, self.id)
@@ -500,7 +500,7 @@ class Room:
             if bank_changed:
                 conn.execute(_UPDATE_BANK, {"b_table": self.id, "b_seat": seat, "b_bank": bank})
             if ruling:
-                _audit(
+                audit(
                     conn,
                     state.account,
                     self.id,
@@ -675,7 +675,7 @@ class Room:
                 hand_id=hand_id,
                 memo=text + "; every contribution returned",
             )
-            _audit(conn, by, self.id, hand_id, None, "void", "ruling", text)
+            audit(conn, by, self.id, hand_id, None, "void", "ruling", text)
             for row in leaving:
                 _cash_out(conn, self.id, row.seat, row.account_id, row.chips)
             _store_events(conn, table_events)
@@ -719,7 +719,7 @@ class Room:
         hand_id = self.hand_id if self.game.in_hand else None
 
         def job(conn: Connection) -> None:
-            _audit(conn, account, self.id, hand_id, request, kind, "refused", why)
+            audit(conn, account, self.id, hand_id, request, kind, "refused", why)
 
         future = self.store.writer.submit(job, None)
         future.add_done_callback(lambda f: f.exception())  # stored or not, nobody waits

@@ -174,7 +174,7 @@ async def _seat_job(
                 bot=state.bot,
             )
         )
-        _audit(
+        audit(
             conn,
             by if bot else state.account,
             room.id,
@@ -221,7 +221,7 @@ async def leave(room: Room, conn: Conn, request: str) -> None:
 
         def job(conn_: Connection) -> None:
             _cash_out(conn_, room.id, seat, account, chips)
-            _audit(
+            audit(
                 conn_,
                 account,
                 room.id,
@@ -259,7 +259,7 @@ async def top_up(room: Room, conn: Conn, request: str, chips: int) -> None:
                 .where(s.seats.c.table_id == room.id, s.seats.c.seat == seat)
                 .values(chips=s.seats.c.chips + chips)
             )
-            _audit(
+            audit(
                 conn_,
                 account,
                 room.id,
@@ -329,7 +329,7 @@ async def _set_seat(
             .where(s.seats.c.table_id == room.id, s.seats.c.seat == seat)
             .values(**values)
         )
-        _audit(
+        audit(
             conn,
             state.account,
             room.id,
@@ -365,7 +365,7 @@ def _account(conn: Connection, name: str) -> int:
     return int(found)
 
 
-def _audit(
+def audit(
     conn: Connection,
     account: int | None,
     table: int | None,

@@ -462,7 +462,7 @@ class GameTable:
             )
         before = len(hand.events)
         try:
-            _apply(hand, move)
+            apply_move(hand, move)
         except (IllegalAction, CardError) as error:
             raise RuleError(str(error)) from None
         return self._records(before)
@@ -617,7 +617,7 @@ class GameTable:
         return game
 
 
-def _apply(hand: Hand, move: Move) -> None:
+def apply_move(hand: Hand, move: Move) -> None:
     kind = move.kind
     if kind == "fold":
         hand.fold()
@@ -642,10 +642,10 @@ def bot_move(view: SeatView, legal: Legal | None, seed: int) -> Move:
     bot = StrengthBot(trials=100)
     rng = random.Random(seed)
     action = bot.draw(view, rng) if legal is None else bot.act(view, legal, rng)
-    return _move_of(action)
+    return move_of_action(action)
 
 
-def _move_of(action: Action) -> Move:
+def move_of_action(action: Action) -> Move:
     kind = action.kind.value.replace("-", "_")
     if kind == "bet_or_raise":
         return Move("bet_or_raise", action.amount)

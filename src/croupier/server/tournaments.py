@@ -32,7 +32,7 @@ from sqlalchemy import Connection, delete, insert, select, update
 
 from croupier.server import schema as s
 from croupier.server import tourney_views as views
-from croupier.server.seating import Refused, _audit
+from croupier.server.seating import Refused, audit
 from croupier.server.store import InsufficientChipsError, LeaseLost, StoreError
 from croupier.server.tables import Move, RuleError
 from croupier.server.tourney_hand import TourneyHand, dump_setup, load_setup, move_json, move_of
@@ -57,7 +57,7 @@ from croupier.tournament import (
 )
 from croupier.tournament import events as ev
 from croupier.tournament.bots import BOTS
-from croupier.tournament.fileformat import _Reader
+from croupier.tournament.fileformat import tournament_from_mapping
 from croupier.tournament.log import load_log
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def read_settings(data: object) -> TournamentSettings:
     :class:`TournamentError` names the key and the rule otherwise."""
     if not isinstance(data, dict):
         raise TournamentError("settings: must be an object with a tournament file's fields")
-    return _Reader("settings").settings(data)
+    return tournament_from_mapping(data)
 
 
 @dataclass
@@ -273,7 +273,7 @@ class TournamentRun:
             self.t.mark_present(conn.name)
             detail = f"tournament {self.id}: {conn.name} is back, no longer absent"
             await self._write(
-                lambda c: _audit(
+                lambda c: audit(
                     c, conn.account_id, None, None, None, "tournament", "ruling", detail
                 )
             )
@@ -376,7 +376,7 @@ class TournamentRun:
                 .values(status="void" if void else "finished", finished=time.time(), result=result)
             )
             if void:
-                _audit(conn, None, None, None, None, "tournament", "ruling",
+                audit(conn, None, None, None, None, "tournament", "ruling",
                        f"tournament {self.id} table {table} hand {number}: {void}")  # fmt: skip
             if finished:
                 self._pay(conn, standings)
@@ -631,7 +631,7 @@ class TournamentRun:
         detail = f"tournament {self.id}: {why}"
 
         def job(conn: Connection) -> None:
-            _audit(conn, actor, None, None, None, "tournament", "refused", detail)
+            audit(conn, actor, None, None, None, "tournament", "refused", detail)
 
         future = self.store.writer.submit(job, None)
         future.add_done_callback(lambda f: f.exception())
@@ -681,7 +681,7 @@ class TournamentRun:
                 raise self._refuse(actor, f"{action}: {error}") from None
             detail = f"tournament {self.id}: {action} by {name}: {done}"
             await self._write(
-                lambda conn: _audit(conn, actor, None, None, None, "tournament", "applied", detail)
+                lambda conn: audit(conn, actor, None, None, None, "tournament", "applied", detail)
             )
         self.wake.set()
         return done
@@ -722,7 +722,7 @@ class TournamentRun:
             detail = f"tournament {self.id}: not started at its time: {error}"
 
             def job(conn: Connection) -> None:
-                _audit(conn, actor, None, None, None, "tournament", "ruling", detail)
+                audit(conn, actor, None, None, None, "tournament", "ruling", detail)
                 conn.execute(
                     update(s.tournaments)
                     .where(s.tournaments.c.id == self.id)
@@ -733,5 +733,5 @@ class TournamentRun:
             return
         detail = f"tournament {self.id}: started at its time with {len(self.entries)} players"
         await self._write(
-            lambda conn: _audit(conn, actor, None, None, None, "tournament", "ruling", detail)
+            lambda conn: audit(conn, actor, None, None, None, "tournament", "ruling", detail)
         )

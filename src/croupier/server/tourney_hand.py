@@ -23,7 +23,7 @@ from croupier.betting import IllegalAction
 from croupier.cards import CardError
 from croupier.hand import Hand, Phase
 from croupier.history import event_record
-from croupier.server.tables import Move, RuleError, TableSpec, _apply, _move_of
+from croupier.server.tables import Move, RuleError, TableSpec, apply_move, move_of_action
 from croupier.tournament import DealtHand, EngineHands, ForcedBets, HandSetup, SeatInHand
 
 __all__ = ["TourneyHand", "dump_setup", "load_setup", "move_json", "move_of"]
@@ -120,7 +120,7 @@ class TourneyHand:
             raise RuleError("the hand is over: nobody is to act")
         action = self.dealt.step()
         self.moves += 1
-        return seat, _move_of(action)
+        return seat, move_of_action(action)
 
     def apply(self, seat: int, move: Move) -> None:
         """``seat``'s move; a move the rules refuse raises :class:`RuleError` (the engine's
@@ -134,7 +134,7 @@ class TourneyHand:
                 "(cardroom betting 14: act in turn)"
             )
         try:
-            _apply(self.dealt.hand, move)
+            apply_move(self.dealt.hand, move)
         except (IllegalAction, CardError) as error:
             raise RuleError(str(error)) from None
         self.moves += 1

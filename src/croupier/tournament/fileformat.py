@@ -77,7 +77,7 @@ from croupier.tournament.settings import (
     TournamentSettings,
 )
 
-__all__ = ["load_tournament", "parse_tournament"]
+__all__ = ["load_tournament", "parse_tournament", "tournament_from_mapping"]
 
 _TOP = {
     "name", "table_size", "final_table_size", "denominations", "chip_up", "buy_in",
@@ -105,9 +105,13 @@ def parse_tournament(text: str, label: str = "tournament file") -> TournamentSet
         data = tomli.loads(text)
     except tomli.TOMLDecodeError as error:
         raise TournamentError(f"{label}: not valid TOML: {error}") from None
-    reader = _Reader(label)
+    return tournament_from_mapping(data, label)
+
+
+def tournament_from_mapping(data: dict[str, Any], label: str = "settings") -> TournamentSettings:
+    """The settings in a tournament file's fields already parsed (TOML or JSON)."""
     try:
-        return reader.settings(data)
+        return _Reader(label).settings(data)
     except TournamentError as error:
         if str(error).startswith(label):
             raise
