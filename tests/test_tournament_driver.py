@@ -42,10 +42,11 @@ def _setup(
     absent: tuple[int, ...] = (),
     forced: ForcedBets = BLINDS,
     chips: dict[int, int] | None = None,
+    seed: int = 4,
 ) -> HandSetup:
     stacks = chips or {}
     seats = tuple(SeatInHand(s, f"s{s}", stacks.get(s, 1000), s in absent) for s in order)
-    return HandSetup(1, 1, seats, button, small, big, forced, 9, seed=4)
+    return HandSetup(1, 1, seats, button, small, big, forced, 9, seed=seed)
 
 
 def _played(setup: HandSetup, bot: object = None) -> tuple[DealtHand, dict[int, int]]:
@@ -135,9 +136,29 @@ def test_league_25_27_an_absent_players_forced_bets_come_from_their_stack_the_ha
     setup = _setup([1, 2, 3, 4], button=4, small=1, big=2, absent=(2,), forced=BIG_BLIND_ANTE)
     dealt, stacks = _played(setup)
     assert (2, 50) in _blinds(dealt) and _antes(dealt) == [(2, 50, True)]
-    assert _actions(dealt, 2) == [hand_events.Fold]  # mucked: no other action
+    assert _actions(dealt, 2) == []  # mucked at the first card: no action
+    events = dealt.hand.events
+    killed = [i for i, e in enumerate(events) if isinstance(e, hand_events.HandKilled)]
+    assert [dealt.seat_of(events[i].player) for i in killed] == [2]  # type: ignore[attr-defined]
+    last_card = max(i for i, e in enumerate(events) if isinstance(e, hand_events.DealHole))
+    first_action = min(i for i, e in enumerate(events) if isinstance(e, PLAYER_ACTIONS))
+    assert last_card < killed[0] < first_action
     assert stacks[2] == 900  # the blind and the ante stay in the pot
     assert sum(stacks.values()) == 4000
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_league_27_an_absent_player_all_in_from_the_blind_wins_nothing(seed: int) -> None:
+    # Seat 2 is absent with 50 chips: its big blind puts it all in before the first card. Its
+    # hand is mucked all the same, whatever its cards: the two callers share the 150.
+    setup = _setup([1, 2, 3], button=3, small=1, big=2, absent=(2,), chips={2: 50}, seed=seed)
+    dealt, stacks = _played(setup)
+    assert stacks[2] == 0
+    assert stacks[1] + stacks[3] == 2050
+    collected = {
+        dealt.seat_of(e.player) for e in dealt.hand.events if isinstance(e, hand_events.Collect)
+    }
+    assert 2 not in collected and collected  # type: ignore[attr-defined]
 
 
 class _Folder:

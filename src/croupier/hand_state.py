@@ -619,6 +619,8 @@ class HandState:
         if returned is None:
             return
         player, amount = returned
+        if player not in self._live:
+            return  # a dead hand forfeits what it put in, matched or not (league 27)
         self.contributed[player] = self.contributed[player] - amount
         self.stacks[player] = self.stacks[player] + amount
         self._returned += amount

@@ -10,12 +10,10 @@ from a :class:`~croupier.bots.SeatView` built from the hand's log as their seat 
 (:func:`croupier.views.view`), which holds no reference to the hand.
 
 Absent players (league 25, 27; a penalty, league 35) are dealt in and their forced bets posted
-from their own stacks. Their hands are to be killed at the first card; until the engine has
-``Hand.kill_hand`` (issue 15), an absent player folds at their first turn
-(:meth:`DealtHand.step`), and a present player never folds when only absent players' hands
-are left against them (a dead hand cannot win the pot), checking or calling instead, which the
-absent player's fold then hands back. One difference remains until then: an absent player all
-in from their forced bets has no turn to fold, so their hand stays live to the showdown.
+from their own stacks; their hands are killed at the first card (``Hand.kill_hand``), so they
+take no action and win nothing, not even when all in from the forced bets. The last live hand
+wins what the dead ones put in. A killed hand is a floor's correction, which PHH cannot record:
+such hands are kept as croupier's event log.
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from croupier.bots import Action, ActionKind, Bot, RandomBot, SeatView
+from croupier.bots import Action, Bot, RandomBot, SeatView
 from croupier.deck import SeededShuffler
 from croupier.forced import Blind
 from croupier.forced import ForcedBets as HandForcedBets
@@ -91,20 +89,13 @@ class DealtHand:
 
     def _decide(self, player: int) -> Action:
         hand = self.hand
-        if player in self.absent:
-            # Until Hand.kill_hand (issue 15): the dead hand folds at once (league 27).
-            return Action.fold() if hand.legal().can_fold else Action.check_or_call()
         seen = SeatView.of(hand, player)
         bot = self.bots[player]
-        assert bot is not None
+        if bot is None:  # absent: the hand was killed at the first card (league 27)
+            raise ValueError(f"p{player + 1} is absent and has no hand to play: {hand!r}")
         if hand.drawing:
             return bot.draw(seen, self.rng)
-        action = bot.act(seen, hand.legal(), self.rng)
-        if action.kind is ActionKind.FOLD and self.absent:
-            others = seen.opponents
-            if others and all(p in self.absent for p in others):
-                return Action.check_or_call()  # dead hands cannot take the pot (league 27)
-        return action
+        return bot.act(seen, hand.legal(), self.rng)
 
     def result(self) -> HandResult:
         """Every dealt seat's chips after the hand."""
@@ -161,8 +152,9 @@ class EngineHands:
             shuffler=SeededShuffler(setup.seed),
         )
         absent = frozenset(p for p, seat in enumerate(setup.seats) if seat.absent)
-        # When the engine has Hand.kill_hand (issue 15), the absent hands are killed here, at
-        # the first card (league 27): ``for player in absent: hand.kill_hand(player)``.
+        for player in sorted(absent):  # mucked at the first card (league 27)
+            if hand.can_kill_hand(player):  # not once the hand is over: its last hand won
+                hand.kill_hand(player)
         bots = tuple(None if seat.absent else self.bot_for(seat.player) for seat in setup.seats)
         dealt = DealtHand(setup, hand, bots, random.Random(setup.seed), absent)
         self.last = dealt
