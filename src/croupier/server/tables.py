@@ -437,18 +437,7 @@ class GameTable:
             return None
         if hand.drawing:
             return {"draw": True, "hole": [str(c) for c in hand.hole[hand.to_act]]}
-        legal = hand.legal()
-        return {
-            "can_fold": legal.can_fold,
-            "can_check": legal.can_check,
-            "call": legal.call,
-            "raise_range": list(legal.raise_range) if legal.raise_range else None,
-            "bring_in": legal.bring_in,
-            "facing": legal.facing,
-            "unit": legal.unit,
-            "all_in": legal.all_in,
-            "text": str(legal),
-        }
+        return legal_json(hand.legal())
 
     def act(self, seat: int, move: Move) -> list[Record]:
         """Apply ``seat``'s move; returns the house records of the events it caused. A move the
@@ -615,6 +604,21 @@ class GameTable:
         for seat, move in moves:
             game.act(seat, move)
         return game
+
+
+def legal_json(legal: Legal) -> dict[str, object]:
+    """What the player to act may do, as the protocol's ``legal`` sends it."""
+    return {
+        "can_fold": legal.can_fold,
+        "can_check": legal.can_check,
+        "call": legal.call,
+        "raise_range": list(legal.raise_range) if legal.raise_range else None,
+        "bring_in": legal.bring_in,
+        "facing": legal.facing,
+        "unit": legal.unit,
+        "all_in": legal.all_in,
+        "text": str(legal),
+    }
 
 
 def apply_move(hand: Hand, move: Move) -> None:

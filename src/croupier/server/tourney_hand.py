@@ -23,7 +23,14 @@ from croupier.betting import IllegalAction
 from croupier.cards import CardError
 from croupier.hand import Hand, Phase
 from croupier.history import event_record
-from croupier.server.tables import Move, RuleError, TableSpec, apply_move, move_of_action
+from croupier.server.tables import (
+    Move,
+    RuleError,
+    TableSpec,
+    apply_move,
+    legal_json,
+    move_of_action,
+)
 from croupier.tournament import DealtHand, EngineHands, ForcedBets, HandSetup, SeatInHand
 
 __all__ = ["TourneyHand", "dump_setup", "load_setup", "move_json", "move_of"]
@@ -169,18 +176,7 @@ class TourneyHand:
         hand = self.dealt.hand
         if seat is None or self.to_act() != seat or self.decides_itself(seat):
             return None
-        legal = hand.legal()
-        return {
-            "can_fold": legal.can_fold,
-            "can_check": legal.can_check,
-            "call": legal.call,
-            "raise_range": list(legal.raise_range) if legal.raise_range else None,
-            "bring_in": legal.bring_in,
-            "facing": legal.facing,
-            "unit": legal.unit,
-            "all_in": legal.all_in,
-            "text": str(legal),
-        }
+        return legal_json(hand.legal())
 
     def view(self, seat: int | None, number: int, clock_end: float | None) -> dict[str, Any]:
         """The hand as ``seat`` may see it (the protocol's ``hand`` object)."""
