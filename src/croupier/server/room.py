@@ -232,23 +232,37 @@ class Room:
         }
 
     def _broadcast_events(self, start: int, cause: str | None) -> None:
-        by_seat: dict[int | None, list[dict[str, object]]] = {}
+        """Each viewer's events, as its seat may see them. The message is written once for all
+        who see alike (the events are public but for hole cards; only the seat to act is sent
+        what it may do), and the same text goes to each of them."""
+        to_act, pot = self.game.to_act(), self.game.pot()
+        by_seat: dict[int | None, str] = {}
+        alike: list[tuple[list[dict[str, object]], str]] = []  # seen by seats not to act
         for conn in list(self.viewers):
             seat = self.seat_of(conn.account_id)
-            if seat not in by_seat:
-                by_seat[seat] = self.game.visible(seat, start)
-            conn.send(
-                {
-                    "type": "events",
-                    "table": self.id,
-                    "hand": self.number,
-                    "from": start,
-                    "events": by_seat[seat],
-                    "pot": self.game.pot(),
-                    "cause": cause,
-                    **self._turn(seat),
-                }
-            )
+            text = by_seat.get(seat)
+            if text is None:
+                events = self.game.visible(seat, start)
+                acting = seat is not None and seat == to_act
+                if not acting:
+                    text = next((t for seen, t in alike if seen == events), None)
+                if text is None:
+                    text = dumps(
+                        {
+                            "type": "events",
+                            "table": self.id,
+                            "hand": self.number,
+                            "from": start,
+                            "events": events,
+                            "pot": pot,
+                            "cause": cause,
+                            **self._turn(seat),
+                        }
+                    )
+                    if not acting:
+                        alike.append((events, text))
+                by_seat[seat] = text
+            conn.send_text(text)
 
     def broadcast(self, message: dict[str, object]) -> None:
         for conn in list(self.viewers):
@@ -494,11 +508,13 @@ class Room:
             "at": now, "clock_end": clock_end, "bank_end": bank_end,
         }  # fmt: skip
 
+        # The action and the next turn's clock in one row, and the seat's time bank: statements
+        # built once (below), which the writer runs once for all the batch's actions.
+        rows: list[tuple[Any, dict[str, Any]]] = [(_INSERT_MOVE, move_row)]
+        if bank_changed:
+            rows.append((_UPDATE_BANK, {"b_table": self.id, "b_seat": seat, "b_bank": bank}))
+
         def job(conn: Connection) -> None:
-            # One statement, built once (below), stores an action and the next turn's clock.
-            conn.execute(_INSERT_MOVE, move_row)
-            if bank_changed:
-                conn.execute(_UPDATE_BANK, {"b_table": self.id, "b_seat": seat, "b_bank": bank})
             if ruling:
                 audit(
                     conn,
@@ -515,7 +531,7 @@ class Room:
 
         try:
             stored = time.perf_counter()
-            await self.store.write(job, self.id)
+            await self.store.write(job if ruling or finish is not None else None, self.id, rows)
         except BaseException as error:
             await self._store_failed(error)
             if request is not None and _duplicate(error):
