@@ -463,6 +463,41 @@ def post_ledger(
     )
 
 
+def post_ledger_rows(
+    rows: Iterable[tuple[str, int, int | None, int]],
+    *,
+    hand_id: int | None = None,
+    memo: str = "",
+    at: float | None = None,
+) -> list[tuple[Executable, dict[str, Any]]]:
+    """:func:`post_ledger` as statements for the writer's batch (``rows`` of a job), for a
+    change that only credits balances (a debit must check the balance: :func:`post_ledger`)."""
+    now = time.time() if at is None else at
+    rows = list(rows)
+    if sum(amount for _, _, _, amount in rows) != 0:
+        raise StoreError(f"a ledger change must add up to zero: {rows}")
+    out: list[tuple[Executable, dict[str, Any]]] = []
+    for _, account, table, amount in rows:
+        if table is None and amount:
+            if amount < 0:
+                raise StoreError("a debit checks the balance: post it with post_ledger")
+            out.append((_CREDIT, {"l_account": account, "l_amount": amount}))
+    out += [
+        (_INSERT_LEDGER, {"at": now, "kind": kind, "account_id": account, "table_id": table,
+                          "hand_id": hand_id, "amount": amount, "memo": memo})
+        for kind, account, table, amount in rows
+    ]  # fmt: skip
+    return out
+
+
+_CREDIT = (
+    update(s.accounts)
+    .where(s.accounts.c.id == bindparam("l_account"))
+    .values(balance=s.accounts.c.balance + bindparam("l_amount"))
+)
+_INSERT_LEDGER = insert(s.ledger)
+
+
 def check_ledger(conn: Connection) -> list[str]:
     """Every way the ledger could fail to balance, as messages (empty: it balances).
 
