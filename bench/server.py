@@ -424,7 +424,8 @@ def report_load(label: str, server: Server, result: dict[str, Any]) -> None:
         f"{stats['broadcast_seconds'] / n * 1000:.2f} ms; "
         f"{n / max(1, stats['commits']):.1f} actions per commit, "
         f"{stats['writer_busy'] / max(1, stats['commits']) * 1000:.1f} ms each "
-        f"({stats.get('writer_commit', 0) / max(1, stats['commits']) * 1000:.1f} in COMMIT); "
+        f"({stats.get('writer_commit', 0) / max(1, stats['commits']) * 1000:.1f} in COMMIT, "
+        f"{stats.get('writer_cpu', 0) / max(1, stats['commits']) * 1000:.1f} on the CPU); "
         "the writer busy "
         f"{stats['writer_busy'] / result['elapsed']:.0%} of the time"
     )

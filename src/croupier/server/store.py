@@ -269,12 +269,10 @@ class Writer:
         self._thread: ThreadPoolExecutor | None = None
         if threaded:
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="croupier-writer")
-            # The thread takes the interpreter lock back after each wait on the database; by
-            # default a busy loop keeps it up to 5 ms each time.
-            sys.setswitchinterval(float(os.environ.get("CROUPIER_SWITCH_INTERVAL", "0.001")))
         self.commits = 0
         self.busy = 0.0  # seconds spent running batches
         self.committing = 0.0  # of which in COMMIT
+        self.cpu = 0.0  # the CPU time of the thread that ran them, meanwhile
 
     def submit(
         self,
@@ -353,7 +351,7 @@ class Writer:
 
     def _commit(self, jobs: list[_Job[Any]]) -> list[_Outcome]:
         """Run the jobs in one transaction; what each job returned or raised."""
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.thread_time()
         try:
             conn = self._connection()
             with conn.begin():
@@ -375,6 +373,7 @@ class Writer:
             return [(None, _error())]
         finally:
             self.busy += time.perf_counter() - began
+            self.cpu += time.thread_time() - cpu
         return [(result, None) for result in results]
 
     def _fence(self, conn: Connection, tables: set[int]) -> None:
