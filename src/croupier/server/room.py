@@ -336,7 +336,6 @@ class Room:
                 )
             ).inserted_primary_key
             assert hand is not None
-            _store_events(conn, table_events)
             if waiting:
                 conn.execute(
                     update(s.seats)
@@ -346,7 +345,8 @@ class Room:
             return int(hand[0])
 
         try:
-            self.hand_id = await self.store.write(job, self.id)
+            rows = [(_INSERT_EVENT, row) for row in table_events]  # with the batch's others
+            self.hand_id = await self.store.write(job, self.id, rows)
         except BaseException:
             self.game.rollback()  # nothing was stored: the deal never happened
             raise
