@@ -335,6 +335,11 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def health_stats(server: Server) -> dict[str, float]:
+    with urllib.request.urlopen(server.url + "/api/health", timeout=10) as reply:
+        return dict(json.loads(reply.read())["stats"])
+
+
 async def run_load(server: Server, clients: int, tables: int, seconds: float) -> dict[str, Any]:
     seats = max(2, clients // tables)
     players, places = await set_up(server.url, clients, tables, seats, "p")
@@ -349,6 +354,7 @@ async def run_load(server: Server, clients: int, tables: int, seconds: float) ->
     tally.latencies.clear()
     acked_before = len(tally.acked)
     assert server.process is not None
+    stats_before = health_stats(server)
     server_cpu, bench_cpu = cpu_seconds(server.process.pid), time.process_time()
     started = time.perf_counter()
     await asyncio.sleep(seconds)
@@ -360,8 +366,8 @@ async def run_load(server: Server, clients: int, tables: int, seconds: float) ->
         time.process_time() - bench_cpu,
     )
     latencies = list(tally.latencies)
-    with urllib.request.urlopen(server.url + "/api/health", timeout=10) as reply:
-        stats = json.loads(reply.read())["stats"]
+    stats = health_stats(server)
+    stats = {key: value - stats_before.get(key, 0) for key, value in stats.items()}  # the round's
     # While hands are in play: the ledger, and each hand's chips against what it was dealt.
     admin = await Client.login(server.url, "benchadmin", PASSWORD)
     live = await admin.http("GET", "/api/ledger/check")
@@ -416,7 +422,11 @@ def report_load(label: str, server: Server, result: dict[str, Any]) -> None:
         f"  in the server, per action: engine {stats['engine_seconds'] / n * 1000:.2f} ms, "
         f"store (queue and commit) {stats['store_seconds'] / n * 1000:.2f} ms, broadcast "
         f"{stats['broadcast_seconds'] / n * 1000:.2f} ms; "
-        f"{n / max(1, stats['commits']):.1f} actions per commit; the writer busy "
+        f"{n / max(1, stats['commits']):.1f} actions per commit, "
+        f"{stats['writer_busy'] / max(1, stats['commits']) * 1000:.1f} ms each "
+        f"({stats.get('writer_commit', 0) / max(1, stats['commits']) * 1000:.1f} in COMMIT, "
+        f"{stats.get('writer_cpu', 0) / max(1, stats['commits']) * 1000:.1f} on the CPU); "
+        "the writer busy "
         f"{stats['writer_busy'] / result['elapsed']:.0%} of the time"
     )
 

@@ -82,10 +82,15 @@ class Conn:
         self.closed = False
 
     def send(self, message: dict[str, object]) -> None:
+        if not self.closed:
+            self.send_text(json.dumps(message, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        """Send a message already written (the same text for every viewer who sees alike)."""
         if self.closed:
             return
         try:
-            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:  # a client that does not read: let it go
             self.closed = True
             with contextlib.suppress(asyncio.QueueFull):

@@ -76,7 +76,8 @@ class HttpApi:
 
     async def health(self, request: Request) -> Response:
         writer = self.room.store.writer
-        stats = {**self.room.stats, "commits": writer.commits, "writer_busy": writer.busy}
+        stats = {**self.room.stats, "commits": writer.commits, "writer_busy": writer.busy,
+                 "writer_commit": writer.committing, "writer_cpu": writer.cpu}  # fmt: skip
         tables = sorted(self.room.rooms)
         return JSONResponse(
             {"ok": True, "server": self.room.owner, "tables": tables, "stats": stats}

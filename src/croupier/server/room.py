@@ -35,7 +35,7 @@ from croupier.server.seating import (
     _duplicate,
     audit,
 )
-from croupier.server.store import LeaseLost, StoreError, dumps, post_ledger
+from croupier.server.store import LeaseLost, StoreError, dumps, post_ledger, post_ledger_rows
 from croupier.server.table_log import TableLogError, dumps_event, encode, loads_events
 from croupier.server.tables import (
     GameTable,
@@ -232,23 +232,37 @@ class Room:
         }
 
     def _broadcast_events(self, start: int, cause: str | None) -> None:
-        by_seat: dict[int | None, list[dict[str, object]]] = {}
+        """Each viewer's events, as its seat may see them. The message is written once for all
+        who see alike (the events are public but for hole cards; only the seat to act is sent
+        what it may do), and the same text goes to each of them."""
+        to_act, pot = self.game.to_act(), self.game.pot()
+        by_seat: dict[int | None, str] = {}
+        alike: list[tuple[list[dict[str, object]], str]] = []  # seen by seats not to act
         for conn in list(self.viewers):
             seat = self.seat_of(conn.account_id)
-            if seat not in by_seat:
-                by_seat[seat] = self.game.visible(seat, start)
-            conn.send(
-                {
-                    "type": "events",
-                    "table": self.id,
-                    "hand": self.number,
-                    "from": start,
-                    "events": by_seat[seat],
-                    "pot": self.game.pot(),
-                    "cause": cause,
-                    **self._turn(seat),
-                }
-            )
+            text = by_seat.get(seat)
+            if text is None:
+                events = self.game.visible(seat, start)
+                acting = seat is not None and seat == to_act
+                if not acting:
+                    text = next((t for seen, t in alike if seen == events), None)
+                if text is None:
+                    text = dumps(
+                        {
+                            "type": "events",
+                            "table": self.id,
+                            "hand": self.number,
+                            "from": start,
+                            "events": events,
+                            "pot": pot,
+                            "cause": cause,
+                            **self._turn(seat),
+                        }
+                    )
+                    if not acting:
+                        alike.append((events, text))
+                by_seat[seat] = text
+            conn.send_text(text)
 
     def broadcast(self, message: dict[str, object]) -> None:
         for conn in list(self.viewers):
@@ -322,7 +336,6 @@ class Room:
                 )
             ).inserted_primary_key
             assert hand is not None
-            _store_events(conn, table_events)
             if waiting:
                 conn.execute(
                     update(s.seats)
@@ -332,7 +345,8 @@ class Room:
             return int(hand[0])
 
         try:
-            self.hand_id = await self.store.write(job, self.id)
+            rows = [(_INSERT_EVENT, row) for row in table_events]  # with the batch's others
+            self.hand_id = await self.store.write(job, self.id, rows)
         except BaseException:
             self.game.rollback()  # nothing was stored: the deal never happened
             raise
@@ -484,7 +498,7 @@ class Room:
             clock_end, bank_end = now + self.clock, now + self.clock + bank
         hand_id, seq = self.hand_id, self.moves
         assert hand_id is not None
-        finish = self._finish_job(end) if end is not None else None
+        finish, finish_rows = self._finish_job(end) if end is not None else (None, [])
         ruling = by == "clock"
 
         bank_changed = bank != state.bank
@@ -494,11 +508,14 @@ class Room:
             "at": now, "clock_end": clock_end, "bank_end": bank_end,
         }  # fmt: skip
 
+        # The action and the next turn's clock in one row, and the seat's time bank: statements
+        # built once (below), which the writer runs once for all the batch's actions.
+        rows: list[tuple[Any, dict[str, Any]]] = [(_INSERT_MOVE, move_row)]
+        if bank_changed:
+            rows.append((_UPDATE_BANK, {"b_table": self.id, "b_seat": seat, "b_bank": bank}))
+        rows += finish_rows
+
         def job(conn: Connection) -> None:
-            # One statement, built once (below), stores an action and the next turn's clock.
-            conn.execute(_INSERT_MOVE, move_row)
-            if bank_changed:
-                conn.execute(_UPDATE_BANK, {"b_table": self.id, "b_seat": seat, "b_bank": bank})
             if ruling:
                 audit(
                     conn,
@@ -515,7 +532,7 @@ class Room:
 
         try:
             stored = time.perf_counter()
-            await self.store.write(job, self.id)
+            await self.store.write(job if ruling or finish is not None else None, self.id, rows)
         except BaseException as error:
             await self._store_failed(error)
             if request is not None and _duplicate(error):
@@ -538,18 +555,22 @@ class Room:
         else:
             self._schedule_turn()
 
-    def _finish_job(self, end: HandEnd) -> Callable[[Connection], None]:
+    def _finish_job(
+        self, end: HandEnd
+    ) -> tuple[Callable[[Connection], None] | None, list[tuple[Any, dict[str, Any]]]]:
         """What a finished hand writes: stacks, the ledger (each seat's result and the house's
-        commission), the button, who leaves or sits out."""
+        commission), the button, who leaves or sits out. The rows every hand writes, which the
+        writer runs once for all the hands of its batch, and a job for the rest (rebuys, seats
+        that leave or sit out), or None."""
         hand_id = self.hand_id
         assert hand_id is not None and self.game.start is not None
         dealt = {seat: self.seats[seat] for seat in self.game.start.order}
-        rows: list[tuple[str, int, int | None, int]] = [
+        rows_of_ledger: list[tuple[str, int, int | None, int]] = [
             ("result", st.account, self.id, end.stacks[seat] - st.chips)
             for seat, st in dealt.items()
         ]
         if end.commission:
-            rows.append(("commission", self.server.house_id, None, end.commission))
+            rows_of_ledger.append(("commission", self.server.house_id, None, end.commission))
         leaving = [st for seat, st in dealt.items() if st.leaving]
         leaving += [st for st in self.seats.values() if st.leaving and st.seat not in dealt]
         away = {seat: self.seats[seat].away + 1 for seat in self.timed_out if seat in self.seats}
@@ -561,28 +582,23 @@ class Room:
             if st.bot is not None and end.stacks[seat] == 0 and not st.leaving
         ]
 
+        now = time.time()
+        rows: list[tuple[Any, dict[str, Any]]] = [
+            (_FINISH_HAND, {"f_hand": hand_id, "f_finished": now, "f_commission": end.commission,
+                            "f_result": dumps({str(k): v for k, v in end.stacks.items()})}),
+            *post_ledger_rows(rows_of_ledger, hand_id=hand_id, memo=f"hand {number}", at=now),
+            *((_UPDATE_CHIPS, {"c_table": self.id, "c_seat": seat, "c_chips": chips})
+              for seat, chips in end.stacks.items()),
+            *((_INSERT_EVENT, row) for row in table_events),
+            (_UPDATE_HANDS, {"h_table": self.id, "h_hands": number}),
+        ]  # fmt: skip
+        sit_out_after = self.sit_out_after
+
         def job(conn: Connection) -> None:
-            now = time.time()
-            conn.execute(
-                update(s.hands)
-                .where(s.hands.c.id == hand_id)
-                .values(
-                    status="finished",
-                    finished=now,
-                    commission=end.commission,
-                    result=dumps({str(k): v for k, v in end.stacks.items()}),
-                    to_act=None,
-                    clock_end=None,
-                    bank_end=None,
-                )
-            )
-            post_ledger(conn, rows, hand_id=hand_id, memo=f"hand {number}")
-            for seat, chips in end.stacks.items():
-                values: dict[str, object] = {"chips": chips}
-                if seat in away:
-                    values["away"] = away[seat]
-                    if away[seat] >= self.sit_out_after:
-                        values["status"] = "sitting_out"
+            for seat, count in away.items():
+                values: dict[str, object] = {"away": count}
+                if count >= sit_out_after:
+                    values["status"] = "sitting_out"
                 conn.execute(
                     update(s.seats)
                     .where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
@@ -593,11 +609,9 @@ class Room:
             for st in leaving:
                 chips = end.stacks.get(st.seat, st.chips)
                 _cash_out(conn, self.id, st.seat, st.account, chips)
-            _store_events(conn, table_events)
-            conn.execute(update(s.tables).where(s.tables.c.id == self.id).values(hands=number))
 
         self._pending_finish = (end, away, rebuys, leaving, len(table_events))
-        return job
+        return (job if away or rebuys or leaving else None), rows
 
     def _finished(self, end: HandEnd) -> None:
         _, away, rebuys, leaving, stored = self._pending_finish
@@ -780,6 +794,27 @@ def _store_events(conn: Connection, rows: list[dict[str, object]]) -> None:
 
 
 _INSERT_EVENT = insert(s.table_events)
+_FINISH_HAND = (
+    update(s.hands)
+    .where(s.hands.c.id == bindparam("f_hand"))
+    .values(
+        status="finished",
+        finished=bindparam("f_finished"),
+        commission=bindparam("f_commission"),
+        result=bindparam("f_result"),
+        to_act=None,
+        clock_end=None,
+        bank_end=None,
+    )
+)
+_UPDATE_CHIPS = (
+    update(s.seats)
+    .where(s.seats.c.table_id == bindparam("c_table"), s.seats.c.seat == bindparam("c_seat"))
+    .values(chips=bindparam("c_chips"))
+)
+_UPDATE_HANDS = (
+    update(s.tables).where(s.tables.c.id == bindparam("h_table")).values(hands=bindparam("h_hands"))
+)
 _INSERT_MOVE = insert(s.moves)
 _UPDATE_BANK = (
     update(s.seats)

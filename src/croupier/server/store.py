@@ -8,22 +8,25 @@ transaction: a process that has lost a table (another process took it over) can 
 more about it.
 
 SQLite (a file, the default) runs in WAL mode with ``synchronous=NORMAL``: a commit survives
-the process being killed, not the machine losing power. PostgreSQL commits durably. The WAL is
-checkpointed into the database by a thread of its own (:class:`Checkpointer`), not by the commit
-that happens to fill it: a checkpoint syncs the files to disk, which took up to 100 ms on this
-machine, and the writer commits on the event loop's thread, where that would stall every table.
+the process being killed, not the machine losing power. PostgreSQL commits durably, on the
+writer's own thread, while the event loop goes on. The WAL is checkpointed into the database by
+a thread of its own (:class:`Checkpointer`), not by the commit that happens to fill it: a
+checkpoint syncs the files to disk, which took up to 100 ms on this machine, and the writer
+commits SQLite on the event loop's thread, where that would stall every table.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import sqlite3
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Generic, TypeVar
@@ -42,6 +45,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.sql.expression import Executable
 
 from croupier.server import schema as s
 
@@ -61,6 +65,10 @@ LEASE_SECONDS = float(os.environ.get("CROUPIER_LEASE_SECONDS", "10"))
 HOUSE, CAGE = "house", "cage"  # the accounts that take commission and pay cash-ins
 
 T = TypeVar("T")
+# Statements a job runs, with their parameters: the writer runs each statement once for all the
+# rows of its batch.
+Rows = Sequence[tuple[Executable, dict[str, Any]]]
+_Outcome = tuple[Any, BaseException | None]  # what a job returned, or raised
 
 
 class StoreError(RuntimeError):
@@ -105,7 +113,8 @@ class Store:
         self.sqlite = self.url.startswith("sqlite")
         self.owner = owner  # this process's lease name
         if self.sqlite:
-            self.engine = create_engine(self.url, pool_size=1, max_overflow=0)
+            # The writer keeps one connection; the other is for write_now (tools, tests).
+            self.engine = create_engine(self.url, pool_size=2, max_overflow=0)
             _sqlite_setup(self.engine)
             self.reader = create_engine(self.url)
             _sqlite_reader(self.reader)
@@ -114,7 +123,8 @@ class Store:
             self.reader = create_engine(self.url, pool_size=4, max_overflow=8, pool_pre_ping=True)
         self.migrate()
         self._ensure_house()
-        self.writer = Writer(self)
+        threaded = os.environ.get("CROUPIER_WRITER_THREAD", "" if self.sqlite else "1") == "1"
+        self.writer = Writer(self, threaded=threaded)
         self.checkpointer: Checkpointer | None = None
         if self.sqlite and self.engine.url.database not in (None, "", ":memory:"):
             self.checkpointer = Checkpointer(str(self.engine.url.database))
@@ -165,13 +175,17 @@ class Store:
         await self.writer.drain()
         await asyncio.to_thread(self.close)
 
-    async def write(self, fn: Callable[[Connection], T], table_id: int | None = None) -> T:
-        """Run ``fn`` in the writer's next transaction; returns once it is committed."""
-        return await self.writer.submit(fn, table_id)
+    async def write(
+        self, fn: Callable[[Connection], T] | None, table_id: int | None = None, rows: Rows = ()
+    ) -> T:
+        """Run ``rows`` and ``fn`` in the writer's next transaction; returns once it is
+        committed."""
+        return await self.writer.submit(fn, table_id, rows)
 
     def close(self) -> None:
         if self.checkpointer is not None:
             self.checkpointer.stop()
+        self.writer.close()
         self.engine.dispose()
         self.reader.dispose()
 
@@ -226,33 +240,50 @@ def _sqlite_reader(engine: Engine) -> None:
 
 @dataclass
 class _Job(Generic[T]):
-    fn: Callable[[Connection], T]
+    fn: Callable[[Connection], T] | None
     table_id: int | None
     future: asyncio.Future[T]
+    rows: Rows = ()
 
 
 class Writer:
     """The one place that writes. Jobs submitted while the event loop is busy are run together
     in one transaction when it next gets to them (group commit), and each job's future is
-    answered after the commit. It runs on the event loop's own thread: a writer thread would
-    wait for the interpreter lock at every database call while the loop is busy, which cost far
-    more than the commit (and PostgreSQL's asynchronous driver measured slower than waiting for
-    the commit here: docs/scaling.md)."""
+    answered after the commit. A job's ``rows`` (statement and parameters) are run before the
+    jobs' functions, one statement for all the batch's rows of a kind (executemany).
 
-    def __init__(self, store: Store, batch: int = 400) -> None:
+    On SQLite the batch runs on the event loop's own thread: a writer thread would wait for the
+    interpreter lock at every database call while the loop is busy, which cost far more than
+    the commit. On PostgreSQL it runs on a thread of its own (``threaded``), one batch at a
+    time: the durable commit is a wait on the network, with the interpreter lock released, and
+    the loop goes on (and gathers the next batch) meanwhile (docs/scaling.md). The writer keeps
+    one connection, opened again after a failure."""
+
+    def __init__(self, store: Store, batch: int = 400, *, threaded: bool = False) -> None:
         self.store = store
         self.batch = batch
+        self.threaded = threaded
         self._jobs: list[_Job[Any]] = []
         self._scheduled = False
+        self._conn: Connection | None = None
+        self._inflight: list[_Job[Any]] | None = None  # the batch on the thread (threaded)
+        self._thread: ThreadPoolExecutor | None = None
+        if threaded:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="croupier-writer")
         self.commits = 0
         self.busy = 0.0  # seconds spent running batches
+        self.committing = 0.0  # of which in COMMIT
+        self.cpu = 0.0  # the CPU time of the thread that ran them, meanwhile
 
     def submit(
-        self, fn: Callable[[Connection], T], table_id: int | None = None
+        self,
+        fn: Callable[[Connection], T] | None,
+        table_id: int | None = None,
+        rows: Rows = (),
     ) -> asyncio.Future[T]:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._jobs.append(_Job(fn, table_id, future))
+        self._jobs.append(_Job(fn, table_id, future, rows))
         if not self._scheduled:
             self._scheduled = True
             loop.call_soon(self._flush)
@@ -260,34 +291,91 @@ class Writer:
 
     async def drain(self) -> None:
         """Wait until every job submitted so far is stored (or has failed)."""
-        if self._jobs:
+        pending = [job.future for job in [*(self._inflight or ()), *self._jobs]]
+        if self._jobs and not self.threaded:
             self._flush()
+        if pending:
+            await asyncio.gather(*pending, return_exceptions=True)
 
     def _flush(self) -> None:
         self._scheduled = False
+        if self.threaded:
+            self._hand_over()
+            return
         while self._jobs:
             jobs, self._jobs = self._jobs[: self.batch], self._jobs[self.batch :]
-            self._commit(jobs)
+            self._settle(jobs, self._commit(jobs))
 
-    def _commit(self, jobs: list[_Job[Any]]) -> None:
-        began = time.perf_counter()
-        results: list[Any] = []
-        try:
-            with self.store.engine.begin() as conn:
-                self._fence(conn, {job.table_id for job in jobs if job.table_id is not None})
-                results = [job.fn(conn) for job in jobs]
-            self.commits += 1
-        except BaseException:
-            if len(jobs) > 1:  # find the failing job: each alone
-                for job in jobs:
-                    self._commit([job])
-                return
-            _settle(jobs[0].future, error=_error())
+    def _hand_over(self) -> None:
+        """Threaded: give the thread the next batch, unless one is in flight (when it is
+        stored, the jobs that came meanwhile go together)."""
+        if self._inflight is not None or not self._jobs:
             return
+        assert self._thread is not None
+        jobs, self._jobs = self._jobs[: self.batch], self._jobs[self.batch :]
+        self._inflight = jobs
+        done = asyncio.get_running_loop().run_in_executor(self._thread, self._commit, jobs)
+        done.add_done_callback(lambda f: self._stored(jobs, f))
+
+    def _stored(self, jobs: list[_Job[Any]], done: asyncio.Future[list[_Outcome]]) -> None:
+        self._inflight = None
+        error = done.exception() if not done.cancelled() else asyncio.CancelledError()
+        if error is not None:
+            outcomes: list[_Outcome] = [(None, error)] * len(jobs)
+        else:
+            outcomes = done.result()
+        self._settle(jobs, outcomes)
+        self._hand_over()
+
+    @staticmethod
+    def _settle(jobs: list[_Job[Any]], outcomes: list[_Outcome]) -> None:
+        for job, (result, error) in zip(jobs, outcomes, strict=True):
+            _settle(job.future, result=result, error=error)
+
+    def _connection(self) -> Connection:
+        if self._conn is None or self._conn.closed or self._conn.invalidated:
+            self._conn = self.store.engine.connect()
+        return self._conn
+
+    def _drop_connection(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.close()
+
+    def close(self) -> None:
+        if self._thread is not None:
+            self._thread.submit(self._drop_connection).result()
+            self._thread.shutdown()
+        else:
+            self._drop_connection()
+
+    def _commit(self, jobs: list[_Job[Any]]) -> list[_Outcome]:
+        """Run the jobs in one transaction; what each job returned or raised."""
+        began, cpu = time.perf_counter(), time.thread_time()
+        try:
+            conn = self._connection()
+            with conn.begin():
+                self._fence(conn, {job.table_id for job in jobs if job.table_id is not None})
+                grouped: dict[Executable, list[dict[str, Any]]] = {}
+                for job in jobs:
+                    for statement, parameters in job.rows:
+                        grouped.setdefault(statement, []).append(parameters)
+                for statement, many in grouped.items():
+                    conn.execute(statement, many)
+                results = [None if job.fn is None else job.fn(conn) for job in jobs]
+                ran = time.perf_counter()
+            self.commits += 1
+            self.committing += time.perf_counter() - ran
+        except BaseException:
+            self._drop_connection()
+            if len(jobs) > 1:  # find the failing job: each alone
+                return [outcome for job in jobs for outcome in self._commit([job])]
+            return [(None, _error())]
         finally:
             self.busy += time.perf_counter() - began
-        for job, result in zip(jobs, results, strict=True):
-            _settle(job.future, result=result)
+            self.cpu += time.thread_time() - cpu
+        return [(result, None) for result in results]
 
     def _fence(self, conn: Connection, tables: set[int]) -> None:
         """Renew the leases of the tables the jobs write about, in their transaction, with one
@@ -373,6 +461,41 @@ def post_ledger(
             for kind, account, table, amount in rows
         ],
     )
+
+
+def post_ledger_rows(
+    rows: Iterable[tuple[str, int, int | None, int]],
+    *,
+    hand_id: int | None = None,
+    memo: str = "",
+    at: float | None = None,
+) -> list[tuple[Executable, dict[str, Any]]]:
+    """:func:`post_ledger` as statements for the writer's batch (``rows`` of a job), for a
+    change that only credits balances (a debit must check the balance: :func:`post_ledger`)."""
+    now = time.time() if at is None else at
+    rows = list(rows)
+    if sum(amount for _, _, _, amount in rows) != 0:
+        raise StoreError(f"a ledger change must add up to zero: {rows}")
+    out: list[tuple[Executable, dict[str, Any]]] = []
+    for _, account, table, amount in rows:
+        if table is None and amount:
+            if amount < 0:
+                raise StoreError("a debit checks the balance: post it with post_ledger")
+            out.append((_CREDIT, {"l_account": account, "l_amount": amount}))
+    out += [
+        (_INSERT_LEDGER, {"at": now, "kind": kind, "account_id": account, "table_id": table,
+                          "hand_id": hand_id, "amount": amount, "memo": memo})
+        for kind, account, table, amount in rows
+    ]  # fmt: skip
+    return out
+
+
+_CREDIT = (
+    update(s.accounts)
+    .where(s.accounts.c.id == bindparam("l_account"))
+    .values(balance=s.accounts.c.balance + bindparam("l_amount"))
+)
+_INSERT_LEDGER = insert(s.ledger)
 
 
 def check_ledger(conn: Connection) -> list[str]:
