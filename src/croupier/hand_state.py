@@ -408,7 +408,8 @@ class HandState:
             dealt = deck.deal(per_player * players)
             down = (per_player - up) * players
             for k in range(players):
-                self._give(live[k], dealt[k:down:players], dealt[down + k :: players])
+                up_cards = _every(dealt, down + k, len(dealt), players) if up else ()
+                self._give(live[k], _every(dealt, k, down, players), up_cards)
         if board:
             self._deal_board(deck.deal(board))
 
@@ -552,20 +553,22 @@ class HandState:
         # player with chips, facing nothing, has nobody left to bet against. One pass, no lists.
         able = 0
         last_able = -1
-        first: int | None = None  # the first such player in deal order
-        after: int | None = None  # the first from ``start`` on
+        first = -1  # the first such player in deal order (-1: none; plain ints stay unboxed)
+        after = -1  # the first from ``start`` on
         for p in live:
             if stacks[p]:
                 able += 1
                 last_able = p
                 if acted_at[p] != reopened or bets[p] < current:
-                    if first is None:
+                    if first < 0:
                         first = p
-                    if after is None and p >= start:
+                    if after < 0 and p >= start:
                         after = p
         if able == 1 and bets[last_able] >= current:
             return None
-        return after if after is not None else first
+        if after >= 0:
+            return after
+        return first if first >= 0 else None
 
     def _advance(self) -> None:
         assert self.to_act is not None
@@ -803,6 +806,15 @@ class HandState:
             first = players[0]
         start = players.index(first)
         return players[start:] + players[:start]
+
+
+def _every(cards: tuple[Card, ...], start: int, stop: int, step: int) -> tuple[Card, ...]:
+    """``cards[start:stop:step]``; compiled, this loop is native where a stepped slice is not."""
+    picked: list[Card] = []
+    while start < stop:
+        picked.append(cards[start])
+        start += step
+    return tuple(picked)
 
 
 def _total(amounts: list[int]) -> int:
