@@ -352,6 +352,10 @@ class BettingRound:
             return fixed, fixed  # qld s24(4): the opener's raise equals the second blind
         base = self.raise_base if structure is Structure.FIXED else self.current
         low = base + self._min_raise(owed, structure)
+        if structure is Structure.NO_LIMIT and self.betting.max_wager is None:
+            # No limit but the stacks: the player's own all-in is the most (it is above the
+            # bet, or legal() would not ask), whatever the others have.
+            return min(low, all_in), all_in
         high = self._max_raise_to(owed, structure)
         if high <= self.current:
             return None

@@ -214,6 +214,8 @@ class Deck:
         if count > left:
             raise CardError(f"cannot deal {count} cards: only {left} left in the deck")
         self._top = top + count
+        if count == 1:
+            return (self._cards[top],)  # a burn, a turn, a river: no slice to make
         return tuple(self._cards[top : top + count])
 
     def peek(self, count: int) -> tuple[Card, ...]:

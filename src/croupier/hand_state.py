@@ -637,7 +637,12 @@ class HandState:
     def _begin_showdown(self) -> None:
         self.phase = Phase.SHOWDOWN
         self._called = {}
-        self._levels = sorted({self.contributed[p] for p in self._live})
+        levels: list[int] = []  # a list and a loop: compiled, a set and sorted() cost more
+        for p in self._live:
+            if self.contributed[p] not in levels:
+                levels.append(self.contributed[p])
+        levels.sort()
+        self._levels = levels
         # Every hand not yet shown, and a hand turned up early that got cards since (stud).
         dealt = self.dealt
         self._steps = [
@@ -809,7 +814,11 @@ class HandState:
 
 
 def _every(cards: tuple[Card, ...], start: int, stop: int, step: int) -> tuple[Card, ...]:
-    """``cards[start:stop:step]``; compiled, this loop is native where a stepped slice is not."""
+    """``cards[start:stop:step]``; compiled, this is native where a stepped slice is not."""
+    if start + step >= stop:
+        return (cards[start],) if start < stop else ()
+    if start + 2 * step >= stop:
+        return cards[start], cards[start + step]  # hold'em's two hole cards, built directly
     picked: list[Card] = []
     while start < stop:
         picked.append(cards[start])
