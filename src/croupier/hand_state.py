@@ -10,6 +10,7 @@ first; this base holds what those operations share: the state, the queries (``le
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
 
 from croupier import events as ev
 from croupier.betting import BettingRound, IllegalAction, Legal, RulesError
@@ -510,12 +511,18 @@ class HandState:
     def _first_to_act(self, opener: Opener) -> int:
         """Who opens the round: after the last blind (au 11.2(a), 11.4(a); rws 3.8.1(a)),
         after the button (rws 3.9.1(a)), or by the stud cards showing (au 12.2-12.4)."""
-        up = self.dealt.up
-        if opener in (Opener.LEFT_OF_BLINDS, Opener.LEFT_OF_LAST_BLIND):
+        if opener is Opener.LEFT_OF_BLINDS or opener is Opener.LEFT_OF_LAST_BLIND:
             last = self.forced.last_positional()
             if last is not None:
                 return (last + 1) % self.players
-        if opener is not Opener.LEFT_OF_BUTTON and any(self._unnamed_up[p] for p in self._live):
+        if opener is Opener.LEFT_OF_BUTTON:
+            return 0
+        return self._opener_by_cards(opener)
+
+    def _opener_by_cards(self, opener: Opener) -> int:
+        """The stud opener by the up cards (apart: its closures cost every call they are in)."""
+        up = self.dealt.up
+        if any(self._unnamed_up[p] for p in self._live):
             return self._named_opener()
         if opener is Opener.LOWEST_UP_CARD:
             # An all-in player does not start the betting (au 19.10, 19.17).
@@ -810,7 +817,7 @@ class HandState:
         else:
             first = players[0]
         start = players.index(first)
-        return players[start:] + players[:start]
+        return players[start:] + players[:start] if start else players
 
 
 def _every(cards: tuple[Card, ...], start: int, stop: int, step: int) -> tuple[Card, ...]:
@@ -834,4 +841,4 @@ def _total(amounts: list[int]) -> int:
     return total
 
 
-_VOLUNTARY = (ev.Call, ev.Bet)  # what makes a hand more than its blinds (au 8.6)
+_VOLUNTARY: Final = (ev.Call, ev.Bet)  # what makes a hand more than its blinds (au 8.6)

@@ -307,7 +307,12 @@ class Settlement(Frozen):
 
 def _check_amounts(contributions: Sequence[int]) -> tuple[int, ...]:
     given: tuple[object, ...] = tuple(contributions)  # numpy integers too: not typed as int yet
-    if all(type(a) is int and a >= 0 for a in given):
+    plain = True
+    for a in given:  # a loop, not all() of a generator
+        if type(a) is not int or a < 0:
+            plain = False
+            break
+    if plain:
         return tuple(contributions)  # the common case, without building a message per player
     amounts = tuple(_as_int(a, f"contribution of player {p}") for p, a in enumerate(given))
     for player, amount in enumerate(amounts):

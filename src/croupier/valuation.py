@@ -8,6 +8,7 @@ them as a dealer would, and gives the cards an odd-chip rule looks at.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from croupier.cards import Card
 from croupier.evaluate import HandValue, Ranking, best_hand, describe_value, scalar_evaluator
@@ -105,5 +106,6 @@ class Valuation:
         return {kind.value: cards}
 
 
-_DESCRIPTIONS: dict[Ranking, list[str | None]] = {}  # ranking -> hand value -> its name
-_BEST_FIVE: dict[Ranking, BestFive] = {}  # ranking -> its scalar_evaluator, once made
+# Final: compiled, C statics rather than look-ups in the module's dictionary.
+_DESCRIPTIONS: Final[dict[Ranking, list[str | None]]] = {}  # ranking -> value -> its name
+_BEST_FIVE: Final[dict[Ranking, BestFive]] = {}  # ranking -> its scalar_evaluator, once made
