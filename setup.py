@@ -81,7 +81,9 @@ class CachedBuildExt(build_ext):  # type: ignore[misc]
         cached = CACHE / _fingerprint(ext) / target.name
         if cached.exists():
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(cached, target)
+            # A fresh modification time: an editable install copies the build into the source
+            # tree only over an older file, so copy2's old time kept a stale extension there.
+            shutil.copy(cached, target)
             return
         super().build_extension(ext)
         if target.exists():  # an optional extension that failed to compile leaves nothing

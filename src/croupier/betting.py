@@ -352,6 +352,10 @@ class BettingRound:
             return fixed, fixed  # qld s24(4): the opener's raise equals the second blind
         base = self.raise_base if structure is Structure.FIXED else self.current
         low = base + self._min_raise(owed, structure)
+        if structure is Structure.NO_LIMIT and self.betting.max_wager is None:
+            # No limit but the stacks: the player's own all-in is the most (it is above the
+            # bet, or legal() would not ask), whatever the others have.
+            return min(low, all_in), all_in
         high = self._max_raise_to(owed, structure)
         if high <= self.current:
             return None
@@ -380,6 +384,8 @@ class BettingRound:
 
     def _max_raise_to(self, owed: int, structure: Structure) -> int:
         betting = self.betting
+        if structure is Structure.NO_LIMIT and betting.max_wager is None:
+            return self._most_anyone_has()
         limit: int | None = None
         if structure is Structure.FIXED:
             if self.current == 0 and betting.open_range and betting.max_wager is not None:
@@ -397,12 +403,18 @@ class BettingRound:
         if betting.max_wager is not None:
             limit = betting.max_wager if limit is None else min(limit, betting.max_wager)
         if limit is None:
-            bets, stacks = self.bets, self.stacks
-            everything = 0  # the most any player could have in this round
-            for p in range(len(bets)):
-                everything = max(everything, bets[p] + stacks[p])
-            return everything
+            return self._most_anyone_has()
         return self.current + limit
+
+    def _most_anyone_has(self) -> int:
+        """The most any player could have in this round: bet and stack."""
+        bets, stacks = self.bets, self.stacks
+        most = 0
+        for p in range(len(bets)):
+            total = bets[p] + stacks[p]
+            if total > most:
+                most = total
+        return most
 
     # --- actions: each moves chips and returns what it added --------------------------------
 

@@ -205,7 +205,7 @@ class Dealt:
 
     # --- the cards' moves ------------------------------------------------------------------
 
-    def give(self, player: int, down: Sequence[Card | None], up: Sequence[Card]) -> None:
+    def give(self, player: int, down: tuple[Card | None, ...], up: tuple[Card, ...]) -> None:
         hole = self.hole[player]
         for card in down:
             if card is None:
@@ -233,7 +233,7 @@ class Dealt:
             else:
                 hole.remove(card)
                 self.discards.append(card)
-        self.give(player, drawn, ())
+        self.give(player, tuple(drawn), ())
 
     def check_discards(
         self, player: int, discards: Sequence[Card | None]

@@ -60,20 +60,21 @@ class _BitsShuffler:
             return
         # Every draw takes 8 bits or fewer: the top bits of a word's last byte (see _bits).
         buffer, used = self._buffer, self._used
-        bits = len(items).bit_length()
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            while n >> (bits - 1) == 0:
-                bits -= 1  # n.bit_length(), kept up as n falls
+        size = len(buffer)
+        i = len(items) - 1
+        while i > 0:
+            shift = _SHIFTS[i + 1]  # 8 - (i + 1).bit_length()
             while True:
-                if used == len(buffer):
+                if used == size:
                     self._refill()
                     buffer, used = self._buffer, 0
-                j = buffer[used + 3] >> (8 - bits)
+                    size = len(buffer)
+                j = buffer[used + 3] >> shift
                 used += 4
-                if j < n:
+                if j <= i:
                     break
             items[i], items[j] = items[j], items[i]
+            i -= 1
         self._used = used
 
     def _bits(self, k: int) -> int:
@@ -106,6 +107,7 @@ class _BitsShuffler:
 
 
 _FETCH_BITS: Final = 2048
+_SHIFTS: Final = bytes(8 - n.bit_length() for n in range(256))  # a draw below n: the top bits
 
 
 class SecureShuffler(_BitsShuffler):
@@ -175,19 +177,26 @@ def shuffle(items: list[Card], shuffler: Shuffler) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+_DECK_CARDS: Final[dict[DeckKind, list[Card]]] = {}  # each kind's cards in code order
+
+
 class Deck:
     """An ordered stack of cards; ``deal`` takes from the top (the front)."""
 
     def __init__(self, kind: DeckKind, cards: Iterable[Card]) -> None:
         self.kind = kind
         self._cards: list[Card] = list(cards)
+        self._top = 0  # cards before this index are dealt: dealing moves it, copying nothing
         if self._cards:
             kind.check(self._cards)
             check_unique(self._cards)
 
     @classmethod
     def shuffled(cls, kind: DeckKind = DeckKind.STANDARD, shuffler: Shuffler | None = None) -> Deck:
-        cards = list(kind.cards)
+        known = _DECK_CARDS.get(kind)
+        if known is None:
+            known = _DECK_CARDS[kind] = list(kind.cards)
+        cards = known.copy()
         shuffle(cards, shuffler if shuffler is not None else SECURE)
         deck = cls(kind, ())
         deck._cards = cards  # the deck's own cards, reordered: nothing to check
@@ -200,21 +209,27 @@ class Deck:
     def deal(self, count: int = 1) -> tuple[Card, ...]:
         if count < 0:
             raise ValueError(f"cannot deal {count} cards")
-        if count > len(self._cards):
-            raise CardError(f"cannot deal {count} cards: only {len(self._cards)} left in the deck")
-        dealt = tuple(self._cards[:count])
-        del self._cards[:count]
-        return dealt
+        top = self._top
+        left = len(self._cards) - top
+        if count > left:
+            raise CardError(f"cannot deal {count} cards: only {left} left in the deck")
+        self._top = top + count
+        if count == 1:
+            return (self._cards[top],)  # a burn, a turn, a river: no slice to make
+        return tuple(self._cards[top : top + count])
 
     def peek(self, count: int) -> tuple[Card, ...]:
         """The next ``count`` cards, left in place."""
-        if count > len(self._cards):
-            raise CardError(f"cannot deal {count} cards: only {len(self._cards)} left in the deck")
-        return tuple(self._cards[:count])
+        top = self._top
+        left = len(self._cards) - top
+        if count > left:
+            raise CardError(f"cannot deal {count} cards: only {left} left in the deck")
+        return tuple(self._cards[top : top + count])
 
     def take(self, card: Card) -> bool:
         """Remove ``card`` from the stub, wherever it is (a dealer who reports the cards he deals
         takes them out of what is left); False when the stub does not hold it."""
+        self._drop_dealt()
         try:
             self._cards.remove(card)
         except ValueError:
@@ -222,11 +237,13 @@ class Deck:
         return True
 
     def __contains__(self, card: object) -> bool:
+        self._drop_dealt()
         return card in self._cards
 
     def restock(self, cards: Iterable[Card], shuffler: Shuffler) -> None:
         """Shuffle ``cards`` (burns or discards) together with what is left, to finish a deal
         the stub cannot (au 11.3(b), 12.4(a), 13.4(a))."""
+        self._drop_dealt()
         pool = self._cards + list(cards)
         self.kind.check(pool)
         check_unique(pool)
@@ -235,10 +252,18 @@ class Deck:
 
     @property
     def cards(self) -> tuple[Card, ...]:
+        self._drop_dealt()
         return tuple(self._cards)
 
     def __len__(self) -> int:
-        return len(self._cards)
+        return len(self._cards) - self._top
 
     def __repr__(self) -> str:
+        self._drop_dealt()
         return f"Deck(DeckKind.{self.kind.name}, parse_cards({format_cards(self._cards)!r}))"
+
+    def _drop_dealt(self) -> None:
+        """Forget the dealt cards, before anything but dealing looks at the stub."""
+        if self._top:
+            del self._cards[: self._top]
+            self._top = 0

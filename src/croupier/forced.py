@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from croupier.betting import RulesError
 from croupier.frozen import Frozen
@@ -50,7 +51,7 @@ class Blind(Frozen):
         object.__setattr__(self, "kind", kind)
 
 
-_BLIND = BlindKind.BLIND
+_BLIND: Final = BlindKind.BLIND  # compiled, a C static
 
 
 @dataclass(frozen=True)

@@ -57,9 +57,11 @@ class Hand(HandState):
         able = 0
         others_can_call = False
         for p in self._live:
-            if stacks[p]:
+            stack = stacks[p]
+            if stack:
                 able += 1
-                others_can_call = others_can_call or (p != player and bets[p] + stacks[p] > current)
+                if not others_can_call and p != player and bets[p] + stack > current:
+                    others_can_call = True
         legal = self.round.legal(player, able, others_can_call)
         if self.rules.chip_unit > 1:
             legal = _in_units(legal, self.rules.chip_unit)

@@ -10,6 +10,7 @@ first; this base holds what those operations share: the state, the queries (``le
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
 
 from croupier import events as ev
 from croupier.betting import BettingRound, IllegalAction, Legal, RulesError
@@ -408,7 +409,8 @@ class HandState:
             dealt = deck.deal(per_player * players)
             down = (per_player - up) * players
             for k in range(players):
-                self._give(live[k], dealt[k:down:players], dealt[down + k :: players])
+                up_cards = _every(dealt, down + k, len(dealt), players) if up else ()
+                self._give(live[k], _every(dealt, k, down, players), up_cards)
         if board:
             self._deal_board(deck.deal(board))
 
@@ -509,12 +511,18 @@ class HandState:
     def _first_to_act(self, opener: Opener) -> int:
         """Who opens the round: after the last blind (au 11.2(a), 11.4(a); rws 3.8.1(a)),
         after the button (rws 3.9.1(a)), or by the stud cards showing (au 12.2-12.4)."""
-        up = self.dealt.up
-        if opener in (Opener.LEFT_OF_BLINDS, Opener.LEFT_OF_LAST_BLIND):
+        if opener is Opener.LEFT_OF_BLINDS or opener is Opener.LEFT_OF_LAST_BLIND:
             last = self.forced.last_positional()
             if last is not None:
                 return (last + 1) % self.players
-        if opener is not Opener.LEFT_OF_BUTTON and any(self._unnamed_up[p] for p in self._live):
+        if opener is Opener.LEFT_OF_BUTTON:
+            return 0
+        return self._opener_by_cards(opener)
+
+    def _opener_by_cards(self, opener: Opener) -> int:
+        """The stud opener by the up cards (apart: its closures cost every call they are in)."""
+        up = self.dealt.up
+        if any(self._unnamed_up[p] for p in self._live):
             return self._named_opener()
         if opener is Opener.LOWEST_UP_CARD:
             # An all-in player does not start the betting (au 19.10, 19.17).
@@ -552,20 +560,22 @@ class HandState:
         # player with chips, facing nothing, has nobody left to bet against. One pass, no lists.
         able = 0
         last_able = -1
-        first: int | None = None  # the first such player in deal order
-        after: int | None = None  # the first from ``start`` on
+        first = -1  # the first such player in deal order (-1: none; plain ints stay unboxed)
+        after = -1  # the first from ``start`` on
         for p in live:
             if stacks[p]:
                 able += 1
                 last_able = p
                 if acted_at[p] != reopened or bets[p] < current:
-                    if first is None:
+                    if first < 0:
                         first = p
-                    if after is None and p >= start:
+                    if after < 0 and p >= start:
                         after = p
         if able == 1 and bets[last_able] >= current:
             return None
-        return after if after is not None else first
+        if after >= 0:
+            return after
+        return first if first >= 0 else None
 
     def _advance(self) -> None:
         assert self.to_act is not None
@@ -636,7 +646,12 @@ class HandState:
     def _begin_showdown(self) -> None:
         self.phase = Phase.SHOWDOWN
         self._called = {}
-        self._levels = sorted({self.contributed[p] for p in self._live})
+        levels: list[int] = []  # a list and a loop: compiled, a set and sorted() cost more
+        for p in self._live:
+            if self.contributed[p] not in levels:
+                levels.append(self.contributed[p])
+        levels.sort()
+        self._levels = levels
         # Every hand not yet shown, and a hand turned up early that got cards since (stud).
         dealt = self.dealt
         self._steps = [
@@ -804,7 +819,20 @@ class HandState:
         else:
             first = players[0]
         start = players.index(first)
-        return players[start:] + players[:start]
+        return players[start:] + players[:start] if start else players
+
+
+def _every(cards: tuple[Card, ...], start: int, stop: int, step: int) -> tuple[Card, ...]:
+    """``cards[start:stop:step]``; compiled, this is native where a stepped slice is not."""
+    if start + step >= stop:
+        return (cards[start],) if start < stop else ()
+    if start + 2 * step >= stop:
+        return cards[start], cards[start + step]  # hold'em's two hole cards, built directly
+    picked: list[Card] = []
+    while start < stop:
+        picked.append(cards[start])
+        start += step
+    return tuple(picked)
 
 
 def _total(amounts: list[int]) -> int:
@@ -815,4 +843,4 @@ def _total(amounts: list[int]) -> int:
     return total
 
 
-_VOLUNTARY = (ev.Call, ev.Bet)  # what makes a hand more than its blinds (au 8.6)
+_VOLUNTARY: Final = (ev.Call, ev.Bet)  # what makes a hand more than its blinds (au 8.6)

@@ -307,7 +307,12 @@ class Settlement(Frozen):
 
 def _check_amounts(contributions: Sequence[int]) -> tuple[int, ...]:
     given: tuple[object, ...] = tuple(contributions)  # numpy integers too: not typed as int yet
-    if all(type(a) is int and a >= 0 for a in given):
+    plain = True
+    for a in given:  # a loop, not all() of a generator
+        if type(a) is not int or a < 0:
+            plain = False
+            break
+    if plain:
         return tuple(contributions)  # the common case, without building a message per player
     amounts = tuple(_as_int(a, f"contribution of player {p}") for p, a in enumerate(given))
     for player, amount in enumerate(amounts):
@@ -317,12 +322,18 @@ def _check_amounts(contributions: Sequence[int]) -> tuple[int, ...]:
 
 
 def _check_live(live: Sequence[bool], n: int) -> tuple[bool, ...]:
-    flags = tuple(bool(flag) for flag in live)
+    flags: list[bool] = []
+    anyone = False
+    given: list[object] = live if isinstance(live, list) else list(live)  # a list walks natively
+    for flag in given:  # a loop, not a generator: settled once a hand
+        alive = bool(flag)
+        anyone = anyone or alive
+        flags.append(alive)
     if len(flags) != n:
         raise PotError(f"live has {len(flags)} entries for {n} players")
-    if n and True not in flags:
+    if n and not anyone:
         raise PotError("no live player: at least one player must not have folded")
-    return flags
+    return tuple(flags)
 
 
 def uncalled(contributions: Sequence[int]) -> tuple[int, int] | None:
@@ -358,16 +369,23 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> tuple[Pot,
 
 
 def _build_pots(amounts: tuple[int, ...], flags: tuple[bool, ...]) -> tuple[Pot, ...]:
-    players = range(len(amounts))
-    levels = sorted({amounts[p] for p in players if flags[p] and amounts[p] > 0})
+    n = len(amounts)
+    levels: list[int] = []  # a handful of players: a list and loops beat a set and sorted()
+    for p in range(n):
+        level = amounts[p]
+        if flags[p] and level > 0 and level not in levels:
+            levels.append(level)
+    levels.sort()
     pots: list[Pot] = []
     previous = 0
     for level in levels:
         amount = 0
         live: list[int] = []
-        for p in players:
-            amount += min(amounts[p], level) - min(amounts[p], previous)
-            if flags[p] and amounts[p] >= level:
+        for p in range(n):
+            put_in = amounts[p]
+            if put_in > previous:
+                amount += (put_in if put_in < level else level) - previous
+            if flags[p] and put_in >= level:
                 live.append(p)
         eligible = tuple(live)
         if pots and pots[-1].eligible == eligible:
@@ -375,7 +393,10 @@ def _build_pots(amounts: tuple[int, ...], flags: tuple[bool, ...]) -> tuple[Pot,
         else:
             pots.append(Pot(amount, eligible))
         previous = level
-    excess = sum(a - min(a, previous) for a in amounts)
+    excess = 0
+    for put_in in amounts:
+        if put_in > previous:
+            excess += put_in - previous
     if excess and pots:
         pots[-1] = Pot(pots[-1].amount + excess, pots[-1].eligible)
     elif excess:
@@ -417,12 +438,17 @@ def _seating(order: Sequence[int] | None, button: int | None, n: int) -> tuple[i
     if button is not None:
         if not _is_int(button) or not 0 <= button < n:
             raise PotError(f"button {button!r} is not a player index 0..{n - 1}")
-        return tuple((button + 1 + i) % n for i in range(n))
-    return tuple(range(n))
+        first = button + 1
+    else:
+        first = 0
+    line: list[int] = []  # a loop: tuple(range(n)) and a generator are Python calls
+    for i in range(n):
+        line.append((first + i) % n)
+    return tuple(line)
 
 
 def _check_cards(cards: _Cards | None, n: int) -> _Cards:
-    if cards is None:
+    if not cards:
         return {}
     checked: dict[str, _Hands] = {}
     for kind, hands in cards.items():
@@ -689,10 +715,16 @@ def settle(
         owner, back = uncalled_back
         payouts[owner] = payouts[owner] + back
     results: list[PotResult] = []
+    total_fee = 0
     for k, pot in enumerate(pots):
         high, low = outcomes[k]
         fee, base = taken[k]
+        total_fee += fee
         rest = pot.amount - fee
+        if not low and len(high) == 1:  # one winner: nothing to divide
+            payouts[high[0]] = payouts[high[0]] + rest
+            results.append(PotResult(pot.amount, fee, base, pot.eligible, high, (rest,)))
+            continue
         shares: dict[int, int] = {}
         parts: list[tuple[int, tuple[int, ...], OddChipRule, _Cards]]
         if low:
@@ -713,8 +745,12 @@ def settle(
         winners = tuple(sorted(shares))
         split = tuple(shares[p] for p in winners)
         results.append(PotResult(pot.amount, fee, base, pot.eligible, winners, split))
-    total_fee = sum(fee for fee, _ in taken)
-    paid, put_in = sum(p for p in payouts), sum(a for a in amounts) + dead  # genexprs: loops
+    paid = put_in = 0
+    for share in payouts:
+        paid += share
+    for put in amounts:
+        put_in += put
+    put_in += dead
     if paid + total_fee != put_in:  # pragma: no cover - an internal error
         raise AssertionError(f"chips not conserved: {amounts} -> {payouts} + {total_fee}")
     return Settlement(uncalled_back, tuple(results), tuple(payouts), total_fee)

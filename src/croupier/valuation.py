@@ -8,9 +8,11 @@ them as a dealer would, and gives the cards an odd-chip rule looks at.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from croupier.cards import Card
 from croupier.evaluate import HandValue, Ranking, best_hand, describe_value, scalar_evaluator
+from croupier.evaluate.scalar import BestFive
 from croupier.pots import CardSet, OddChipRule
 from croupier.rules import Rules
 
@@ -23,15 +25,22 @@ class Valuation:
         self.ranking = rules.game.ranking_for(rules.deck)
         self.used = rules.game.hole_cards_used  # exactly this many hole cards, or any
         self._evaluate: Callable[[Sequence[Card]], int] | None = None  # made when first needed
+        # The same, where it is the compiled evaluator: called natively, not through Python.
+        self._best_five: BestFive | None = _BEST_FIVE.get(self.ranking)
         self._hands: dict[int, HandValue] = {}  # the final hands, described, by player
 
     def value(self, player: int, cards: list[Card], board: list[Card]) -> int:
         """The value of a player's best hand (the scalar path; no description)."""
-        if self.used is None:
-            if self._evaluate is None:
-                self._evaluate = scalar_evaluator(self.ranking)
-            return self._evaluate(cards + board)
-        return self.hand(player, cards, board).value
+        if self.used is not None:
+            return self.hand(player, cards, board).value
+        best_five = self._best_five
+        if best_five is not None:
+            return best_five.__call__(cards + board)  # a native call when compiled
+        if self._evaluate is None:
+            self._evaluate = scalar_evaluator(self.ranking)
+            if isinstance(self._evaluate, BestFive):
+                self._best_five = _BEST_FIVE[self.ranking] = self._evaluate
+        return self._evaluate(cards + board)
 
     def hand(self, player: int, cards: list[Card], board: list[Card]) -> HandValue:
         """A player's final best hand, described (computed once, only for hands the table
@@ -97,4 +106,6 @@ class Valuation:
         return {kind.value: cards}
 
 
-_DESCRIPTIONS: dict[Ranking, list[str | None]] = {}  # ranking -> hand value -> its name
+# Final: compiled, C statics rather than look-ups in the module's dictionary.
+_DESCRIPTIONS: Final[dict[Ranking, list[str | None]]] = {}  # ranking -> value -> its name
+_BEST_FIVE: Final[dict[Ranking, BestFive]] = {}  # ranking -> its scalar_evaluator, once made

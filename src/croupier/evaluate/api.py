@@ -330,6 +330,7 @@ def _in_order(cards: Sequence[Card], significant: Sequence[int]) -> tuple[Card, 
 
 
 _BADUGI_CATEGORIES = (Category.ONE_CARD, Category.TWO_CARD, Category.THREE_CARD, Category.FOUR_CARD)
+_BADUGI = Ranking.BADUGI
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -341,7 +342,7 @@ def describe_value(value: int, ranking: Ranking = Ranking.HIGH) -> str:
     'Full House, Kings over Jacks'
     """
     ranking = Ranking.parse(ranking)
-    if ranking is Ranking.BADUGI:
+    if ranking is _BADUGI:  # a module name: an Enum class's attribute is slow on Python 3.11
         ranks = _badugi_ranks(value)
         return describe(ranking, _BADUGI_CATEGORIES[len(ranks) - 1], ranks)
     categories, significant, _ = _facts(ranking)

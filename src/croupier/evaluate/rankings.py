@@ -215,27 +215,35 @@ def qualifies(ranking: Ranking, category: Category, significant: Sequence[int]) 
 
 def describe(ranking: Ranking, category: Category, significant: Sequence[int]) -> str:
     """Human description: 'Full House, Kings over Jacks', '7-5-4-3-2 low', 'Badugi, 8-5-3-A'."""
-    if ranking is Ranking.BADUGI:
-        return f"{category.value}, {'-'.join(_RANK_CHARS[r] for r in significant)}"
-    if ranking.is_low and category is C.HIGH_CARD:
+    # The members come from module names and their text from ``_value_``: on Python 3.11 an
+    # Enum class's attribute, and ``.value``, cost a Python call each (the engine names every
+    # new hand value it meets at a showdown through here).
+    if ranking is _BADUGI:
+        return f"{category._value_}, {'-'.join(_RANK_CHARS[r] for r in significant)}"
+    if category is _HIGH_CARD and ranking in _LOWS:
         return f"{'-'.join(_RANK_CHARS[r] for r in significant)} low"
     first = _NOUNS[significant[0]]
     single = _NAMES[significant[0]]
-    if category is C.ONE_PAIR:
+    if category is _ONE_PAIR:
         return f"Pair of {first}"
-    if category is C.TWO_PAIR:
+    if category is _TWO_PAIR:
         return f"Two Pair, {first} and {_NOUNS[significant[2]]}"
-    if category is C.FULL_HOUSE:
+    if category is _FULL_HOUSE:
         return f"Full House, {first} over {_NOUNS[significant[3]]}"
-    if category in (C.THREE_OF_A_KIND, C.FOUR_OF_A_KIND):
-        return f"{category.value}, {first}"
-    if category is C.ROYAL_FLUSH:
+    if category is _THREE_OF_A_KIND or category is _FOUR_OF_A_KIND:
+        return f"{category._value_}, {first}"
+    if category is _ROYAL_FLUSH:
         return "Royal Flush"
-    if category is C.HIGH_CARD:
+    if category is _HIGH_CARD:
         return f"High Card, {single}"
-    return f"{category.value}, {single} high"  # straight, flush, straight flush
+    return f"{category._value_}, {single} high"  # straight, flush, straight flush
 
 
+_BADUGI = Ranking.BADUGI
+_LOWS = frozenset(ranking for ranking in Ranking if ranking.is_low)
+_HIGH_CARD, _ONE_PAIR, _TWO_PAIR = C.HIGH_CARD, C.ONE_PAIR, C.TWO_PAIR
+_THREE_OF_A_KIND, _FOUR_OF_A_KIND = C.THREE_OF_A_KIND, C.FOUR_OF_A_KIND
+_FULL_HOUSE, _ROYAL_FLUSH = C.FULL_HOUSE, C.ROYAL_FLUSH
 _RANK_CHARS = [rank.char for rank in Rank]
 _NOUNS = [rank.noun for rank in Rank]
 _NAMES = [rank.name.title() for rank in Rank]

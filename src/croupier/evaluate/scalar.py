@@ -50,7 +50,9 @@ class BestFive:
         key = SUIT_BIAS
         seen = 0
         count = 0
-        for card in cards:
+        # A list (what the engine passes) is walked natively; any other sequence is copied.
+        items: list[object] = cards if isinstance(cards, list) else list(cards)
+        for card in items:
             if not isinstance(card, int) or not 0 <= card < 52:
                 return self._fallback(cards)  # type: ignore[arg-type]
             bit = 1 << card
