@@ -80,17 +80,6 @@ def test_uncalled_returns_the_unmatched_part_of_the_largest_contribution() -> No
     assert uncalled([0, 0]) is None
 
 
-def test_league_27_a_dead_hands_unmatched_chips_stay_in_the_pot() -> None:
-    # The absent big blind's hand was mucked at the first card; the small blind alone is left.
-    # All 75 go to the small blind: nothing of the dead 50 comes back, matched or not.
-    settlement = settle([25, 50, 0], [True, False, False], [None, None, None])
-    assert settlement.payouts == (75, 0, 0)
-    assert settlement.returned is None
-    # A live hand's unmatched part still comes back (rws 4.3): p2's 25, whoever wins the 50.
-    live = settle([25, 50, 0], [True, True, False], [2, 1, None])
-    assert live.returned == (1, 25) and live.payouts == (50, 25, 0)
-
-
 def test_rws_4_3_uncalled_bet_excluded_from_rake() -> None:
     # Blinds 50/100; player 2 raises to 1000 and both blinds fold.
     s = settle([50, 100, 1000], [False, False, True], [None, None, None], commission=RWS_RAKE)

@@ -175,6 +175,14 @@ def test_league_27_an_absent_players_dead_hand_never_takes_the_pot() -> None:
     assert stacks == {1: 1050, 2: 950, 3: 1000, 4: 1000}
 
 
+def test_league_27_against_an_all_in_hand_the_dead_blinds_excess_goes_back() -> None:
+    # The small blind is all in for 20; the absent big blind's 50 is dead. The small blind may
+    # win only what it covered (rws 3.14.4): 20 from the big blind; the other 30 goes back.
+    setup = _setup([1, 2, 3, 4], button=4, small=1, big=2, absent=(2,), chips={1: 20})
+    _, stacks = _played(setup, _Folder())
+    assert stacks == {1: 40, 2: 980, 3: 1000, 4: 1000}
+
+
 class _Spy:
     """Calls, keeping every view it was given."""
 

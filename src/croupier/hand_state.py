@@ -629,8 +629,14 @@ class HandState:
         if returned is None:
             return
         player, amount = returned
-        if player not in self._live:
-            return  # a dead hand forfeits what it put in, matched or not (league 27)
+        if player in self.killed and self._live and all(self.stacks[p] for p in self._live):
+            # A dead hand forfeits what it put in (league 27): with no live hand all in, every
+            # live hand could have matched it, so it is dead money in the (only) pot. Against
+            # an all-in hand it goes back: nobody may win more than they covered.
+            self.contributed[player] = self.contributed[player] - amount
+            self.dead += amount
+            self.dead_paid[player] = self.dead_paid[player] + amount
+            return
         self.contributed[player] = self.contributed[player] - amount
         self.stacks[player] = self.stacks[player] + amount
         self._returned += amount

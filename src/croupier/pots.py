@@ -646,8 +646,7 @@ def settle(
 
     - ``contributions[i]``: every chip player i put in this hand (blinds, antes, bets), before the
       uncalled part is returned.
-    - ``live[i]``: False once player i folded (all-in players are live). A folded or dead
-      hand's chips stay in the pot even where nobody matched them (league 27).
+    - ``live[i]``: False once player i folded (all-in players are live).
     - ``values[i]``: player i's hand value at showdown, higher better; ``None`` for a folded
       player or one who did not show. A pot with a single eligible player needs no value.
     - ``low_values``: hi-lo games, the low half's values (higher better; ``None``: no qualifying
@@ -681,8 +680,6 @@ def settle(
     high_cards = _check_cards(cards, n)
     low_hands = high_cards if low_cards is None else _check_cards(low_cards, n)
     uncalled_back = _uncalled(amounts)
-    if uncalled_back is not None and not flags[uncalled_back[0]]:
-        uncalled_back = None  # a dead hand's chips stay in the pot, matched or not
     net = list(amounts)
     if uncalled_back is not None:
         owner, back = uncalled_back
