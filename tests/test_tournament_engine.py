@@ -96,6 +96,8 @@ def play_interleaved(
             if dealt.over:
                 playing.remove(dealt)
                 t.finish_hand(dealt.setup.table, engine.finish(dealt))
+                if director:  # between hands too: a hand of absent players has no step
+                    _director(t, rng)
                 if each_step is not None:
                     each_step(t, playing)
         clock.advance(rng.choice((30, 90, 200)))
