@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,3 +46,22 @@ def postgres_dsn() -> object:
     dsn, folder = start_postgres()
     yield dsn
     stop_postgres(folder)
+
+
+# The browser tests' fixtures: a card room and a Chromium of their own per test module.
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A real ``croupier serve`` for the browser tests (browser_harness.Server)."""
+    from browser_harness import serving
+
+    yield from serving(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by playwright, for the browser tests."""
+    from browser_harness import launching
+
+    yield from launching()

@@ -16,22 +16,10 @@ from browser_harness import (
     create_table,
     events_sent,
     hole_cards_sent,
-    launching,
     play,
-    serving,
     simple,
     wait_for,
 )
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    yield from serving(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launching()
 
 
 @pytest.fixture(scope="module")

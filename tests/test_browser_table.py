@@ -7,7 +7,6 @@ screenshots are taken as the tests go (CROUPIER_SCREENS=docs/screens refreshes t
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,22 +19,10 @@ from browser_harness import (
     Server,
     create_table,
     hole_cards_sent,
-    launching,
     play,
-    serving,
     simple,
     wait_for,
 )
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    yield from serving(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launching()
 
 
 def full_hands(player: Player) -> int:

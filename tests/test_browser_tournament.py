@@ -6,23 +6,9 @@ plays their turn there; no other player's hole card reaches the page."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from browser_harness import CARD, Player, Server, launching, serving, wait_for
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    yield from serving(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launching()
-
+from browser_harness import CARD, Player, Server, wait_for
 
 SETTINGS = {
     "name": "Browser cup",

@@ -67,6 +67,21 @@ async def director(url: str, server: Any, name: str = "td") -> Client:
     return client
 
 
+async def ann_against_bots(
+    server: Any, bots: int, tournament: dict[str, Any], **create: Any
+) -> tuple[Client, Client, int]:
+    """The director opens a tournament (``create``: seed, clock, bot...), ann registers and
+    follows it, ``bots`` bots fill it, and it starts: (director, ann, tournament number)."""
+    td = await director(server.url, server)
+    ann = await player(server.url, "ann")
+    number = await td.create_tournament(tournament, **create)
+    await ann.register_tournament(number)
+    await td.http("POST", f"/api/tournaments/{number}/bots", {"count": bots})
+    await ann.follow_tournament(number)
+    await td.direct(number, "start")
+    return td, ann, number
+
+
 async def play(client: Client, tournament: int) -> None:
     """Check or call whenever it is this client's turn, until it is out or the end."""
     while True:
@@ -379,14 +394,10 @@ def test_a_restart_mid_tournament_rebuilds_it_from_its_log_and_it_plays_on(tmp_p
 
     async def main() -> None:
         async with running(db, options) as server:
-            td = await director(server.url, server)
-            ann = await player(server.url, "ann")
             # A long action clock: the hand waits for ann across the restart.
-            number = await td.create_tournament(settings(table_size=6), seed=9, clock=600)
-            await ann.register_tournament(number)
-            await td.http("POST", f"/api/tournaments/{number}/bots", {"count": 5})
-            await ann.follow_tournament(number)
-            await td.direct(number, "start")
+            td, ann, number = await ann_against_bots(
+                server, 5, settings(table_size=6), seed=9, clock=600
+            )
             clock.advance(61)
             view = await ann.tournament_turn(number, timeout=20)
             await td.direct(number, "pause")  # the clock stands still through the restart
@@ -518,13 +529,9 @@ def test_rws_5_1_a_hand_that_cannot_be_dealt_again_after_a_restart_is_void(
 
     async def main() -> None:
         async with running(db, options) as server:
-            td = await director(server.url, server)
-            ann = await player(server.url, "ann")
-            number = await td.create_tournament(settings(table_size=6), seed=9, clock=600)
-            await ann.register_tournament(number)
-            await td.http("POST", f"/api/tournaments/{number}/bots", {"count": 3})
-            await ann.follow_tournament(number)
-            await td.direct(number, "start")
+            td, ann, number = await ann_against_bots(
+                server, 3, settings(table_size=6), seed=9, clock=600
+            )
             view = await ann.tournament_turn(number, timeout=20)
             await td.direct(number, "pause")
             run = server.room.hall.runs[number]
@@ -577,15 +584,8 @@ def test_league_19_a_busted_player_re_enters_and_league_36_a_disqualified_one_ca
 
     async def main() -> None:
         async with running(str(tmp_path / "room.db"), options) as server:
-            td = await director(server.url, server)
-            ann = await player(server.url, "ann")
-            number = await td.create_tournament(
-                settings(table_size=6, late_until_level=2, re_entries=1), seed=SEED, bot="calling"
-            )
-            await ann.register_tournament(number)
-            await td.http("POST", f"/api/tournaments/{number}/bots", {"count": 3})
-            await ann.follow_tournament(number)
-            await td.direct(number, "start")
+            many = settings(table_size=6, late_until_level=2, re_entries=1)
+            td, ann, number = await ann_against_bots(server, 3, many, seed=SEED, bot="calling")
             run = server.room.hall.runs[number]
             shoving = asyncio.create_task(shove(ann, number))
             try:

@@ -632,7 +632,7 @@ class HandState:
         if player in self.killed and self._live and all(self.stacks[p] for p in self._live):
             # A dead hand forfeits what it put in (league 27): with no live hand all in, every
             # live hand could have matched it, so it is dead money in the (only) pot. Against
-            # an all-in hand it goes back: nobody may win more than they covered.
+            # an all-in hand it goes back: nobody wins more than they covered (rws 3.14.4).
             self.contributed[player] = self.contributed[player] - amount
             self.dead += amount
             self.dead_paid[player] = self.dead_paid[player] + amount

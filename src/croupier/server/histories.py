@@ -39,11 +39,8 @@ class Finished:
     row: Any
     moves: list[Any]
     table_name: str
+    dealt: list[list[Any]]  # one row per player dealt in: seat, account, name, ..., stack
 
-    @property
-    def dealt(self) -> list[list[Any]]:
-        """One row per player dealt in: seat, account, name, ..., starting stack."""
-        return list(json.loads(self.row.seats))
 
     def seat_of(self, account: int) -> int | None:
         return next((row[0] for row in self.dealt if row[1] == account), None)
@@ -72,7 +69,7 @@ def read_finished(conn: Connection, hand_id: int) -> Finished | None:
         conn.execute(select(s.moves).where(s.moves.c.hand_id == hand_id).order_by(s.moves.c.seq))
     )
     name = conn.scalar(select(s.tables.c.name).where(s.tables.c.id == row.table_id))
-    return Finished(row, moves, str(name))
+    return Finished(row, moves, str(name), list(json.loads(row.seats)))
 
 
 def _forced(stored: str | None) -> ForcedBets | None:
