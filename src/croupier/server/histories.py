@@ -41,7 +41,6 @@ class Finished:
     table_name: str
     dealt: list[list[Any]]  # one row per player dealt in: seat, account, name, ..., stack
 
-
     def seat_of(self, account: int) -> int | None:
         return next((row[0] for row in self.dealt if row[1] == account), None)
 
