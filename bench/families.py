@@ -126,7 +126,7 @@ def play_trial(trial: int) -> Report:
     midway = rng.randint(1, 30) if deal.manual else -1
     steps = 0
     report.note("hands dealt step by step" if deal.manual else "hands dealt automatically")
-    while hand.phase is not Phase.OVER:
+    while not hand.over:
         steps += 1
         if steps > MOST_STEPS:
             report.failures.append(f"hang: no end after {MOST_STEPS} steps at {deal}")
@@ -361,13 +361,13 @@ def illegal_trial(trial: int) -> Report:
     steps = 0
     while steps <= MOST_STEPS:
         steps += 1
-        if rng.random() < 0.35 or hand.phase is Phase.OVER:
+        if rng.random() < 0.35 or hand.over:
             failure = attempt_all(deal, rng, report)
             if failure is not None:  # the hand plays on: later states are still worth trying
                 report.failures.append(failure)
                 if len(report.failures) >= 3:
                     return report
-        if hand.phase is Phase.OVER:
+        if hand.over:
             return report
         try:
             advance(deal, rng)
@@ -521,14 +521,14 @@ def hidden_trial(trial: int) -> Report:
         return True
 
     steps = 0
-    while hand.phase is not Phase.OVER and steps <= MOST_STEPS:
+    while not hand.over and steps <= MOST_STEPS:
         steps += 1
         try:
             advance(deal, rng)
         except Exception as error:
             report.failures.append(f"{_error(error)}\n  (a legal step) at {deal}")
             return report
-        if rng.random() < 0.15 or hand.phase is Phase.OVER:
+        if rng.random() < 0.15 or hand.over:
             for viewer in viewers:
                 if not check(viewer, "view", view(hand, viewer)):
                     return report

@@ -20,7 +20,7 @@ from croupier.betting import Betting, Structure
 from croupier.cards import DeckKind
 from croupier.deck import Deck, SeededShuffler
 from croupier.games import game
-from croupier.hand import Hand, Phase, Rules
+from croupier.hand import Hand, Rules
 from machine import best_rates, print_header
 
 PLAYERS = 6
@@ -39,7 +39,7 @@ def croupier_hands(count: int, seed: int) -> float:
     start = time.perf_counter()
     for _ in range(count):
         hand = Hand(rules, [STACK] * PLAYERS, Deck.shuffled(DeckKind.STANDARD, shuffler))
-        while hand.phase is not Phase.OVER:
+        while not hand.over:
             legal = hand.legal()
             choice = rng.random()
             if legal.raise_range is not None and choice < 0.3:

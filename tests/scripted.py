@@ -138,6 +138,7 @@ def check_invariants(hand: Hand, total: int) -> None:
     # Chips are conserved: stacks + everything in the middle + commission.
     assert sum(hand.stacks) + hand.pot * (hand.phase is not Phase.OVER) + hand.commission == total
     assert all(stack >= 0 for stack in hand.stacks)
+    assert hand.over is (hand.phase is Phase.OVER)  # the quick test says what the phase says
     dealt = [c for cards in hand.hole + hand.up for c in cards] + hand.board
     assert len(set(dealt)) == len(dealt)
     if hand.phase is not Phase.OVER:

@@ -28,7 +28,7 @@ from croupier import events as ev
 from croupier.betting import IllegalAction, Legal
 from croupier.cards import Card, format_cards
 from croupier.evaluate import Category, Ranking, evaluate, evaluate_many
-from croupier.hand import Hand, Phase, Rules
+from croupier.hand import Hand, Rules
 from croupier.views import HandView, view
 
 __all__ = [
@@ -207,7 +207,7 @@ class Bot(Protocol):
 
 def decide(bot: Bot, hand: Hand, rng: random.Random) -> Action:
     """Ask ``bot`` for the decision of the player to act, showing it only that seat's view."""
-    if hand.phase is Phase.OVER or hand.to_act is None:
+    if hand.over or hand.to_act is None:
         raise IllegalAction("the hand is over: nobody is to act")
     view = SeatView.of(hand, hand.to_act)
     if hand.drawing:
@@ -217,7 +217,7 @@ def decide(bot: Bot, hand: Hand, rng: random.Random) -> Action:
 
 def play_hand(hand: Hand, bots: Sequence[Bot], rng: random.Random) -> None:
     """Play ``hand`` to the end with ``bots[player]`` deciding for each player."""
-    while hand.phase is not Phase.OVER:
+    while not hand.over:
         assert hand.to_act is not None
         decide(bots[hand.to_act], hand, rng).apply(hand)
 

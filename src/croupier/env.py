@@ -29,7 +29,7 @@ from croupier.betting import IllegalAction, Legal
 from croupier.bots import Bot, CallingStation, RandomBot, SeatView, StrengthBot
 from croupier.cards import Card
 from croupier.deck import Deck, SeededShuffler
-from croupier.hand import Hand, Phase, Rules
+from croupier.hand import Hand, Rules
 from croupier.views import HandView, view
 
 __all__ = ["BET_ACTIONS", "PokerEnv", "PokerGymEnv", "encode"]
@@ -197,7 +197,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         """The actions legal for ``agent`` now (none when it is not their turn)."""
         hand = self._current()
         mask = np.zeros(self._kinds, np.int8)
-        if hand.phase is not Phase.OVER and hand.to_act == self.player_of(agent):
+        if not hand.over and hand.to_act == self.player_of(agent):
             mask[self._legal_kinds(hand)] = 1
         return mask
 
@@ -213,7 +213,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
 
     def _after_action(self) -> None:
         hand = self._current()
-        if hand.phase is Phase.OVER:
+        if hand.over:
             for player in range(self.players):
                 agent = self.agent_of(player)
                 self.rewards[agent] = (hand.stacks[player] - self.stack) / self.big_blind
@@ -330,7 +330,7 @@ class PokerGymEnv(gymnasium.Env[dict[str, npt.NDArray[Any]], Any]):
     def _bots_act(self) -> None:
         poker = self.poker
         hand = poker._current()
-        while hand.phase is not Phase.OVER and poker.agent_selection != self.learner:
+        while not hand.over and poker.agent_selection != self.learner:
             bot = self.bots[poker.agent_selection]
             player = hand.to_act
             assert player is not None

@@ -106,7 +106,7 @@ class Session:
     def turn(self) -> Turn | None:
         """Who must act now, and by when; None between hands and at dealer steps."""
         hand = self.hand
-        if hand is None or hand.phase is Phase.OVER or hand.to_act is None:
+        if hand is None or hand.over or hand.to_act is None:
             self._turn = None
             return None
         player = hand.to_act
@@ -202,7 +202,7 @@ class Session:
         for event in hand.events[self._fed[player] :]:
             reducer.apply(event if player == HOUSE else event.visible_to(player))
         self._fed[player] = len(hand.events)
-        over = hand.phase is Phase.OVER
+        over = hand.over
         to_act = None if over else hand.to_act
         betting = hand.phase is Phase.BETTING and to_act is not None
         legal = hand.legal() if betting and player in (to_act, HOUSE) else None

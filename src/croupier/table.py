@@ -38,7 +38,7 @@ from croupier.blinds import (
 from croupier.cards import Card
 from croupier.deck import Deck, Shuffler
 from croupier.forced import Blind, ForcedBets
-from croupier.hand import Hand, Phase, Rules
+from croupier.hand import Hand, Rules
 from croupier.pots import CommissionKind
 from croupier.seats import DrawTie, SeatPriority, draw_cards, priority_groups
 from croupier.table_events import (
@@ -465,7 +465,7 @@ class Table(TableState):
         """The chips in front of the player in ``seat``: a finished hand's stack, not yet
         written back, counts."""
         hand = self.hand
-        over = hand is not None and self._open and hand.phase is Phase.OVER
+        over = hand is not None and self._open and hand.over
         if over and hand is not None and seat in self._order:
             return hand.stacks[self._order.index(seat)]
         return self._players[seat].chips
@@ -488,7 +488,7 @@ class Table(TableState):
     @property
     def in_hand(self) -> bool:
         """Whether a hand is being played (started and not over)."""
-        return self._open and (self.hand is None or self.hand.phase is not Phase.OVER)
+        return self._open and (self.hand is None or not self.hand.over)
 
     def start_hand(
         self,
@@ -647,7 +647,7 @@ class Table(TableState):
             raise TableError("no hand has been dealt at this table")
         if self._summary is not None:
             return self._summary
-        if self.hand.phase is not Phase.OVER:
+        if not self.hand.over:
             raise TableError("the hand is still being played")
         hand, order = self.hand, self._order
         rake = sum(e.amount for e in hand.events if isinstance(e, ev.Rake))
@@ -802,7 +802,7 @@ class Table(TableState):
         return commission.fee if commission.kind is CommissionKind.PARTICIPATION_FEE else 0
 
     def _settle(self) -> None:
-        if self.hand is not None and self._open and self.hand.phase is Phase.OVER:
+        if self.hand is not None and self._open and self.hand.over:
             self.finish_hand()
 
     def _between_hands(self, why: str) -> None:

@@ -358,7 +358,7 @@ def view(hand: Hand, viewer: int) -> HandView:
     What is legal is given to the player whose turn it is (and to the house)."""
     viewer = check_viewer(viewer, hand.players)
     reducer = Reducer(hand.starting, viewer).feed(visible(hand.events, viewer))
-    over = hand.phase is Phase.OVER
+    over = hand.over
     to_act = None if over else hand.to_act
     betting = hand.phase is Phase.BETTING and to_act is not None
     legal = hand.legal() if betting and viewer in (to_act, HOUSE) else None

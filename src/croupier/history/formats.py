@@ -38,7 +38,7 @@ from croupier import events as ev
 from croupier.cards import Card, CardError
 from croupier.deck import SeededShuffler
 from croupier.events import HOUSE
-from croupier.hand import Hand, Phase, Rules
+from croupier.hand import Hand, Rules
 from croupier.history.log import dump_event_log
 from croupier.history.ohh import OHHError, ohh_from_hand
 from croupier.history.phh import PHHError, dump_phh, dump_phhs, load_phhs
@@ -251,7 +251,7 @@ def _check_format(
     name, options = rulebook if rulebook is not None else (None, None)
     players = min(2, max(rules.game.max_players.values()))
     hand = Hand(rules, [100 * rules.betting.small_bet] * players, shuffler=SeededShuffler(0))
-    while hand.phase is not Phase.OVER:  # the quickest way through: fold, check or open
+    while not hand.over:  # the quickest way through: fold, check or open
         if hand.drawing:
             hand.draw([])
             continue

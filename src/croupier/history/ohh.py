@@ -25,7 +25,7 @@ from croupier import events as ev
 from croupier.betting import Structure
 from croupier.cards import Card, DeckKind
 from croupier.forced import BlindKind
-from croupier.hand import Hand, Phase
+from croupier.hand import Hand
 from croupier.views import Reducer, check_viewer, visible
 
 __all__ = ["SPEC_VERSION", "OHHError", "dump_ohh", "ohh_from_hand"]
@@ -117,7 +117,7 @@ def ohh_from_hand(
 
 
 def _check(hand: Hand) -> None:
-    if hand.phase is not Phase.OVER:
+    if not hand.over:
         raise OHHError("only a finished hand can be written as a hand history")
     rules = hand.rules
     structures = set(rules.betting.structures)

@@ -215,7 +215,7 @@ class _Replay:
                     )
                 if kind is ActionKind.CHECK_OR_CALL and self._closing_check(hand, player):
                     continue
-                if hand.phase is Phase.OVER:
+                if hand.over:
                     raise self.error_at(index, f"p{player + 1} acts after the hand is over")
                 self._deal_unseen_first_cards(hand)
                 self._burn(hand)
@@ -343,7 +343,7 @@ class _Replay:
                 )
             elif player < hand.players and hand.folded[player]:
                 why = f"p{player + 1} folded: no more cards are dealt to them"
-            elif hand.phase is Phase.OVER:
+            elif hand.over:
                 why = f"p{player + 1} is dealt cards after the hand is over"
             else:
                 street = street_name(hand.rules.game, hand.street)
@@ -372,7 +372,7 @@ class _Replay:
         """A check the engine does not ask for: the last player with chips, facing nothing,
         after everyone else in the hand folded or went all-in. PokerKit (and so PHH written by
         it) has that player check to close the round; it changes nothing."""
-        if hand.to_act == player or hand.folded[player] or hand.phase is Phase.OVER:
+        if hand.to_act == player or hand.folded[player] or hand.over:
             return False
         others = [p for p in range(hand.players) if p != player and not hand.folded[p]]
         if not others or hand.stacks[player] <= 0 or any(hand.stacks[p] > 0 for p in others):
@@ -387,7 +387,7 @@ class _Replay:
         return True
 
     def _why_no_board(self, hand: Hand) -> str:
-        if hand.phase is Phase.OVER:
+        if hand.over:
             return "the board is dealt after the hand is over (everyone else folded)"
         street = street_name(hand.rules.game, hand.street)
         game = hand.rules.game
@@ -413,7 +413,7 @@ class _Replay:
             raise self.error_at(index, f"p{player + 1} folded: there is no hand to show")
         step = hand.next_step()
         if hand.phase is not Phase.SHOWDOWN or step is None or step.kind is not StepKind.SHOW:
-            if hand.phase is Phase.OVER:
+            if hand.over:
                 raise self.error_at(index, f"p{player + 1} shows or mucks after the hand is over")
             who = f"p{hand.to_act + 1}" if hand.to_act is not None else "the dealer"
             raise self.error_at(
@@ -430,7 +430,7 @@ class _Replay:
         if hand.street == len(hand.rules.game.streets) - 1:
             self._finish_showdown(hand)
         scale = self.scale
-        if hand.phase is not Phase.OVER or hand.settlement is None:
+        if not hand.over or hand.settlement is None:
             # The history stops before the end: the stacks behind (phh-std finishing_stacks).
             stacks = self._unscale_stacks(hand.stacks)
             return self._finish(stacks, (), 0, complete=False, hand=hand)

@@ -27,7 +27,7 @@ from croupier import events as ev
 from croupier.betting import Structure
 from croupier.cards import Card, DeckKind, Rank
 from croupier.forced import BlindKind
-from croupier.hand import Hand, Phase
+from croupier.hand import Hand
 from croupier.views import Reducer, check_viewer, visible
 
 __all__ = ["TextHistoryError", "Tournament", "format_pokerstars", "stamp"]
@@ -116,7 +116,7 @@ def format_pokerstars(
 
 
 def _check(hand: Hand) -> None:
-    if hand.phase is not Phase.OVER:
+    if not hand.over:
         raise TextHistoryError("only a finished hand can be written as a hand history")
     rules = hand.rules
     name = rules.game.name

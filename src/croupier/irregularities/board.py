@@ -334,7 +334,7 @@ def _street_start(hand: Hand) -> int:
 @handles(r.FouledStub)
 def fouled_stub(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     rule = floor.rule("fouled-stub")
-    if hand.phase is Phase.OVER:
+    if hand.over:
         raise refuse(rule, "the hand is over")
     restore = Plan("fouled-stub", rule, "the stub is put back in its known order; the hand "
                    "is played out")  # fmt: skip

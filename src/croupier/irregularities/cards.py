@@ -351,7 +351,7 @@ def boxed(floor: Floor, hand: Hand, report: r.Report) -> Plan:
 
 
 def _void_or_stand(floor: Floor, hand: Hand, rule: Rule, why: str) -> Plan:
-    if hand.phase is Phase.OVER:
+    if hand.over:
         return play_on("defective-deck", rule, f"{why}: the pot was pushed, the result stands")
     aware = [e for e in hand.events if isinstance(e, ev.RulingMade) and e.situation == "aware"]
     plan = misdeal_plan(floor, "defective-deck", rule, why)
@@ -375,12 +375,12 @@ def defective_deck(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     rule = floor.rule("defective-deck")
     situation = "defective-deck"
     if rule.do == "void-before-push":
-        if hand.phase is Phase.OVER:
+        if hand.over:
             return play_on(situation, rule, "the pot was pushed: the result stands")
         return misdeal_plan(floor, situation, rule, "a defective deck")
     if rule.do == "void":
         clause = "rws 5.1.2" if isinstance(report, r.DeckCount) else "rws 5.1.1"
-        if hand.phase is Phase.OVER:
+        if hand.over:
             return play_on(situation, _clause(rule, clause), "earlier games stand")
         return misdeal_plan(floor, situation, _clause(rule, clause), "void; new cards")
     # The cardroom (and the books it fills).
@@ -415,7 +415,7 @@ def joker(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     assert isinstance(report, r.Joker)
     rule = floor.rule("joker")
     if rule.do == "void":
-        if hand.phase is Phase.OVER:
+        if hand.over:
             return play_on("joker", rule, "the pot was pushed: the result stands")
         return misdeal_plan(floor, "joker", rule, "a joker in a deck without one")
     if report.stub or report.player is None:

@@ -232,7 +232,7 @@ class DealerSession:
         """The main pot, then a side pot above each all-in player's level: amount and who may
         win it (bets still open in this round counted in)."""
         hand = self.hand
-        if hand.phase is Phase.OVER:
+        if hand.over:
             return []
         amounts = [hand.contributed[p] + hand.bets[p] for p in range(hand.players)]
         live = [p for p in hand.in_hand() if not hand.mucked[p]]
@@ -275,7 +275,7 @@ class DealerSession:
                 for p in range(hand.players)
             },  # up cards marked ^
             "muck": [str(c) for c in hand.dealt.muck],
-            "over": hand.phase is Phase.OVER,
+            "over": hand.over,
             "void": hand.void,
             "carried": hand.carried,
             "commission": hand.commission,
@@ -288,7 +288,7 @@ class DealerSession:
         hand = self.hand
         if hand.pending is not None:
             return f"choose: {' | '.join(hand.pending.choices)}"
-        if hand.phase is Phase.OVER:
+        if hand.over:
             return "the hand is over"
         if hand.to_act is not None and hand.phase is Phase.BETTING:
             return f"p{hand.to_act + 1} to act: {hand.legal()}"

@@ -80,7 +80,7 @@ def _describe(event: ev.Event) -> str:
 
 def cut_off_passed(hand: Hand, mode: str) -> str | None:
     """Why a misdeal may no longer be declared under a book's cut-off (§1.3), or None."""
-    if hand.phase is Phase.OVER:
+    if hand.over:
         return "the hand is over: the pot has been pushed"
     acted = voluntary_actors(hand)
     if mode == "first-action" and acted:

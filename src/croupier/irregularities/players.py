@@ -24,7 +24,7 @@ def player_exposed(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     assert isinstance(report, r.Shows)
     rule = floor.rule("player-exposed")
     player = int(report.player)
-    if hand.phase is Phase.OVER:
+    if hand.over:
         raise refuse(rule, "the hand is over")
     all_in = hand.stacks[player] == 0 and hand.phase is not Phase.SHOWDOWN
     stay = rule.do == "plays-stay-up" and all_in
@@ -53,7 +53,7 @@ def retrieve(floor: Floor, hand: Hand, report: r.Report) -> Plan:
             "league": "cards across the line are mucked; a folded hand is not picked up again",
         }.get(rule.book, "refused")
         raise refuse(rule, why)
-    if hand.phase is Phase.OVER:
+    if hand.over:
         raise refuse(rule, "the hand is over")
     if player in hand.in_hand() and not hand.mucked[player]:
         raise refuse(rule, f"p{player + 1}'s hand is live")
@@ -105,7 +105,7 @@ def see(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     if rule.do == "refused":
         raise refuse(rule, "a player must not look at the cards of a player who has folded")
     push = hand.next_step()
-    if hand.phase is Phase.OVER or push is None or push.kind is not StepKind.PUSH:
+    if hand.over or push is None or push.kind is not StepKind.PUSH:
         raise refuse(rule, "only at the showdown, before the pot is pushed")
     if not hand.mucked[player]:
         raise refuse(rule, f"p{player + 1}'s hand was not mucked")
@@ -210,7 +210,7 @@ def showed_to(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     player, to = int(report.player), int(report.to)
     if player == to:
         raise refuse(rule, "a player shows cards to another player")
-    over = hand.phase is Phase.OVER
+    over = hand.over
     shown = " ".join(map(str, report.cards))
     seen = set(hand.dealt.shown)
     one: list[Step] = [call("expose", c, by="player", to=to, player=player)

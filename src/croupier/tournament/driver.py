@@ -26,7 +26,7 @@ from croupier.bots import Action, Bot, RandomBot, SeatView
 from croupier.deck import SeededShuffler
 from croupier.forced import Blind
 from croupier.forced import ForcedBets as HandForcedBets
-from croupier.hand import Hand, Phase, Rules
+from croupier.hand import Hand, Rules
 from croupier.rulebooks import load_rulebook
 from croupier.tournament.interface import ForcedBets, HandResult, HandSetup
 
@@ -71,7 +71,7 @@ class DealtHand:
 
     @property
     def over(self) -> bool:
-        return self.hand.phase is Phase.OVER
+        return self.hand.over
 
     def seat_of(self, player: int) -> int:
         """The seat of the hand's ``player`` (deal order)."""
