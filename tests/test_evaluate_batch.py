@@ -74,3 +74,66 @@ def test_badugi_batch_equals_trying_every_subset_for_every_four_card_hand():
     batch = evaluate_many(hands, "badugi")
     expected = [badugi_value(*row) for row in hands.tolist()]
     assert batch.tolist() == expected
+
+
+@pytest.mark.parametrize("ranking", ref.RANKINGS)
+@pytest.mark.parametrize("threads", [1, 3])
+def test_values_written_into_a_given_out_array_are_those_returned_otherwise(ranking, threads):
+    rng = np.random.default_rng(21)
+    width = 4 if ranking == "badugi" else 7
+    hands = ref.random_hands(rng, 150_000, width, ref.DECK_LOWEST[ranking])
+    out = np.full(len(hands), 12345, dtype=np.int32)
+    assert evaluate_many(hands, ranking, threads=threads, out=out) is out
+    assert out.tolist() == evaluate_many(hands, ranking, threads=1).tolist()
+    assert evaluate_many(hands.astype(np.int64), ranking, threads=threads, out=out) is out
+    assert out[:300].tolist() == [rank_value(row, ranking) for row in hands[:300].tolist()]
+
+
+@pytest.mark.parametrize(
+    "out",
+    [
+        np.zeros(3, dtype=np.int32),  # one place too few
+        np.zeros(5, dtype=np.int32),  # one too many
+        np.zeros(4, dtype=np.int64),
+        np.zeros((4, 2), dtype=np.int32)[:, 0],  # not contiguous
+        np.zeros((4, 1), dtype=np.int32),
+        [0, 0, 0, 0],
+    ],
+)
+def test_an_out_array_that_cannot_hold_the_values_is_refused_untouched(out):
+    rows = np.array([[0, 5, 10, 15, 20, 25, 30]] * 4, dtype=np.uint8)
+    before = np.array(out, copy=True)
+    with pytest.raises(EvaluationError, match=r"out must be a writable C-contiguous int32 array"):
+        evaluate_many(rows, "high", out=out)
+    assert np.array_equal(np.asarray(out), before)
+
+
+def test_a_read_only_out_array_or_one_sharing_the_cards_memory_is_refused():
+    rows = np.array([[0, 5, 10, 15, 20, 25, 30]] * 4, dtype=np.int32)
+    frozen = np.zeros(4, dtype=np.int32)
+    frozen.flags.writeable = False
+    with pytest.raises(EvaluationError, match="read-only"):
+        evaluate_many(rows, "high", out=frozen)
+    with pytest.raises(EvaluationError, match="share memory"):
+        evaluate_many(rows, "high", out=rows.reshape(-1)[:4])
+
+
+@pytest.mark.parametrize("ranking", ["high", "low-27", "badugi"])
+def test_the_kernels_count_the_invalid_rows_they_mark(ranking):
+    # The count spares evaluate_many a second pass over its output; check it against rows
+    # made invalid on purpose (a repeated card, a code past the deck), at known places.
+    from croupier.evaluate.api import Ranking, _kernel
+
+    rng = np.random.default_rng(8)
+    width = 4 if ranking == "badugi" else 7
+    rows = ref.random_hands(rng, 5_000, width).astype(np.int64)
+    bad = sorted(rng.choice(len(rows), size=37, replace=False).tolist())
+    for n, i in enumerate(bad):
+        rows[i, 1] = rows[i, 0] if n % 2 else 52 + n
+    for wide, cards in ((True, rows), (False, rows.clip(0, 255).astype(np.uint8))):
+        kernel, arguments = _kernel(Ranking.parse(ranking), width, wide)
+        out = np.empty(len(rows), dtype=np.int32)
+        assert kernel(cards, *arguments, out) == len(bad)
+        assert np.flatnonzero(out < 0).tolist() == bad
+    with pytest.raises(EvaluationError, match=rf"row {bad[0]} of 5000"):
+        evaluate_many(rows, ranking)

@@ -1,4 +1,5 @@
-"""Compiled batch kernels. Each writes one value per row, or -1 for an invalid row.
+"""Compiled batch kernels. Each writes one value per row, or -1 for an invalid row, and
+returns how many rows were invalid (so the caller needs no second pass to know).
 
 Rows are card codes of any integer type, read and checked right here: a ``uint8`` row indexes
 the 256-entry per-card tables directly, a wider one is first folded to a byte (a value outside
@@ -36,7 +37,7 @@ __all__ = [
     "rank_of_key",
 ]
 
-Kernel = Callable[..., None]
+Kernel = Callable[..., int]  # returns the number of invalid rows
 _COLUMNS = (1 << ROW_SHIFT) - 1
 _SUIT_RANKS = 0x1FFF
 _AHEAD = 64  # rows a wide-integer kernel asks the memory system for in advance
@@ -106,6 +107,7 @@ def best_five(width: int, wide: bool, flush_on: bool) -> Kernel:
     @numba.njit(cache=True, nogil=True)
     def kernel(cards, card_key, card_bit, offsets, lookup, flush, out):  # type: ignore[no-untyped-def]
         rows = cards.shape[0]
+        invalid = 0
         for i in range(rows):  # from 0: indices known non-negative, so no wraparound code
             if wide and i + _AHEAD < rows:
                 _prefetch(cards, i + _AHEAD)  # type: ignore[call-arg]
@@ -120,7 +122,10 @@ def best_five(width: int, wide: bool, flush_on: bool) -> Kernel:
                 value = np.int32(flush[(mask >> _flush_shift(counters)) & _SUIT_RANKS])
             else:
                 value = np.int32(rank_of_key(key, offsets, lookup))
-            out[i] = value if _popcount(mask) == width else -1  # type: ignore[call-arg]
+            valid: bool = _popcount(mask) == width  # type: ignore[call-arg]
+            invalid += not valid
+            out[i] = value if valid else -1
+        return invalid
 
     return kernel
 
@@ -135,6 +140,7 @@ def low_27(width: int, wide: bool) -> Kernel:
 
     @numba.njit(cache=True, nogil=True)
     def kernel(cards, card_key, card_bit, offsets, lookup, flush, out):  # type: ignore[no-untyped-def]
+        invalid = 0
         for i in range(cards.shape[0]):
             key = np.int64(SUIT_BIAS)
             mask = np.int64(0)
@@ -156,7 +162,10 @@ def low_27(width: int, wide: bool) -> Kernel:
                     plain = np.int32(rank_of_key(sub_key, offsets, lookup))
                     suited = np.int32(flush[(sub_mask >> _flush_shift(counters)) & _SUIT_RANKS])
                     value = max(value, suited if counters else plain)
-            out[i] = value if _popcount(mask) == width else -1  # type: ignore[call-arg]
+            valid: bool = _popcount(mask) == width  # type: ignore[call-arg]
+            invalid += not valid
+            out[i] = value if valid else -1
+        return invalid
 
     return kernel
 
@@ -249,6 +258,7 @@ def badugi(wide: bool) -> Kernel:
 
     @numba.njit(cache=True, nogil=True)
     def kernel(cards, card_bit, keep, out):  # type: ignore[no-untyped-def]
+        invalid = 0
         for i in range(cards.shape[0]):
             mask = np.int64(0)
             for j in range(4):
@@ -275,6 +285,9 @@ def badugi(wide: bool) -> Kernel:
                 shift -= 4 * take
                 size += take
             value = (np.int64(size) << 16) | (0xFFFF - packed)
-            out[i] = np.int32(value) if _popcount(mask) == 4 else -1  # type: ignore[call-arg]
+            valid: bool = _popcount(mask) == 4  # type: ignore[call-arg]
+            invalid += not valid
+            out[i] = np.int32(value) if valid else -1
+        return invalid
 
     return kernel
