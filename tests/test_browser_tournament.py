@@ -5,8 +5,13 @@ plays their turn there; no other player's hole card reaches the page."""
 
 from __future__ import annotations
 
+import json
+import math
 import sqlite3
+import urllib.error
 from typing import Any
+
+import pytest
 
 from browser_harness import CARD, Player, Server, wait_for
 
@@ -76,3 +81,130 @@ def test_a_tournament_table_shows_its_clock_and_level_and_is_played_from_the_pag
     assert sent > 0
     assert ann.errors == []
     ann.close()
+
+
+def detail(server: Server, token: str, number: int) -> dict[str, Any]:
+    return dict(server.http("GET", f"/api/tournaments/{number}", token))
+
+
+def notice(page: Any, text: str, kind: str = "info") -> None:
+    """Wait until the page's notice says ``text`` (in part), as a notice of ``kind``."""
+    wait_for(lambda: text in page.inner_text("#notice") and not page.is_hidden("#notice"), 10)
+    assert page.get_attribute("#notice", "class") == kind, page.inner_text("#notice")
+
+
+def test_the_director_runs_the_tournament_from_the_page(server: Server, browser: Any) -> None:
+    """A dealer or admin directs from the tournament page: start, pause, add time, resume, a
+    penalty (league 35), a void hand (rws 5.1), a move; each shown on the page and read back
+    from the API, a refusal shown with the server's words; a player sees no panel."""
+    td = Player(browser, server, "dtd")
+    with sqlite3.connect(server.db) as db:
+        db.execute("UPDATE accounts SET role = 'admin' WHERE name = 'dtd'")
+    token = td.token
+    made = server.http(
+        "POST", "/api/tournaments", token, {"settings": {**SETTINGS, "name": "Director cup"}}
+    )
+    number = int(made["tournament"])
+    server.http("POST", f"/api/tournaments/{number}/bots", token, {"count": 3})
+    # dann plays from no page: her turns wait for her (30 s) clock, so a hand stays in play.
+    dann = str(
+        server.http("POST", "/api/register", "", {"name": "dann", "password": "pw-dann-1"})["token"]
+    )
+    server.http("POST", f"/api/tournaments/{number}/register", dann)
+    page = td.page
+    page.goto(f"{server.url}/#/tournament/{number}")
+    page.wait_for_selector("#director[data-status='registering']")
+    assert page.locator("#director .cite").first.inner_text() == "league 2"
+
+    page.click("[data-control='start']")
+    notice(page, "Director: started with 4 players.")
+    page.wait_for_selector("#director[data-status='running']")
+    assert detail(server, token, number)["status"] == "running"
+
+    page.click("[data-control='pause']")
+    notice(page, "Director: clock paused.")
+    wait_for(lambda: page.inner_text("#t-time").endswith("left (paused)"))
+    wait_for(lambda: page.is_visible("[data-control='resume']"))
+    assert not page.is_visible("[data-control='pause']")
+    before = detail(server, token, number)["clock"]
+    assert before["paused"]
+
+    page.fill("#d-minutes", "2")
+    page.click("[data-control='add_time']")
+    notice(page, "Director: 120 seconds added to the level.")
+    clock = detail(server, token, number)["clock"]
+    assert clock["remaining"] == before["remaining"] + 120
+    left = math.ceil(clock["remaining"])
+    wait_for(lambda: page.inner_text("#t-time") == f"{left // 60}:{left % 60:02d} left (paused)")
+
+    page.click("[data-control='resume']")
+    notice(page, "Director: clock resumed.")
+    wait_for(lambda: not page.inner_text("#t-time").endswith("(paused)"))
+    assert not detail(server, token, number)["clock"]["paused"]
+
+    # dann's turn: the hand waits for her. League 35: she sits out an orbit from the next hand.
+    wait_for(lambda: page.locator(".seat.to-act .name").all_inner_texts() == ["dann"], 30)
+    page.select_option("#d-player", "dann")
+    page.fill("#d-penalty", "1")
+    page.select_option("#d-unit", "orbits")
+    page.click("[data-control='penalty']")
+    notice(page, "Director: dann sits out 1 orbit (league 35).")
+    record = next(p for p in detail(server, token, number)["players"] if p["name"] == "dann")
+    assert record["penalty_hands"] == 4  # an orbit: a hand for each of the table's four
+    wait_for(lambda: "penalty: 4 hands" in page.inner_text("#d-player option[value='dann']"))
+    wait_for(lambda: "out" in page.locator(".seat:has-text('dann') .tag").all_inner_texts())
+    td.screenshot("director.png", full_page=True)  # the hand waits for dann: on the felt
+
+    # Rws 5.1: the hand in play is void; every seat gets back what it was dealt with.
+    hand = next(t["hand"] for t in detail(server, token, number)["tables"] if t["table"] == 1)
+    assert hand is not None
+    page.select_option("#d-void-table", "1")
+    page.fill("#d-reason", "a card exposed in the deal")
+    page.click("[data-control='void']")
+    notice(page, f"table 1 hand {hand} void (rws 5.1; cardroom irregularities 3)")
+    wait_for(lambda: f"table 1 hand {hand} void" in page.inner_text("#t-log"))
+    with sqlite3.connect(server.db) as db:
+        status = db.execute(
+            "SELECT status FROM tournament_hands WHERE tournament_id = ? AND number = ?",
+            (number, hand),
+        ).fetchone()
+    assert status == ("void",)
+
+    # Paused, the hands in play end and none is dealt: a player moves, between hands.
+    page.click("[data-control='pause']")
+    notice(page, "Director: clock paused.")
+    wait_for(lambda: detail(server, token, number)["tables"][0]["hand"] is None, 20)
+    # Nothing in play now: a void is refused, in the server's words.
+    page.click("[data-control='void']")
+    notice(page, "void: table 1 has no hand in play: nothing to void", "refused")
+    info = detail(server, token, number)
+    bot = next(p for p in info["players"] if p["name"].startswith(f"t{number}-bot"))
+    taken = {s["seat"] for s in info["tables"][0]["seats"]}
+    free = min(set(range(1, 7)) - taken)
+    page.select_option("#d-player", bot["name"])
+    page.select_option("#d-table", "1")
+    page.select_option("#d-seat", str(free))
+    page.click("[data-control='move']")
+    notice(page, f"Director: {bot['name']} moved to table 1 seat {free}.")
+    moved = next(p for p in detail(server, token, number)["players"] if p["name"] == bot["name"])
+    assert (moved["table"], moved["seat"]) == (1, free)
+    wait_for(lambda: bot["name"] in page.inner_text(f".seat[data-seat='{free}']"))
+    assert f"director: {bot['name']} moved to table 1 seat {free}" in page.inner_text("#t-log")
+
+    page.click("[data-control='resume']")
+    notice(page, "Director: clock resumed.")
+    wait_for(lambda: "hand #" in page.inner_text("#d-void-table"), 20)  # dealing again
+    assert td.errors == []
+
+    # A player sees no panel; the server refuses them the controls anyway.
+    bob = Player(browser, server, "dbob")
+    bob.page.goto(f"{server.url}/#/tournament/{number}")
+    bob.page.wait_for_selector("#t-clock #t-level")
+    assert bob.page.locator("#director").count() == 0
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        server.http("POST", f"/api/tournaments/{number}/director", bob.token, {"action": "pause"})
+    assert refused.value.code == 403
+    assert "only a dealer or an admin" in json.loads(refused.value.read())["error"]
+    assert bob.errors == []
+    bob.close()
+    td.close()

@@ -117,17 +117,23 @@ def lobby_row(run: TournamentRun) -> dict[str, object]:
 
 
 def detail(run: TournamentRun) -> dict[str, object]:
+    now = run.hall.clock()
     tables = [
-        {"table": n, "seats": [{"seat": s_, "name": name} for s_, name in sorted(t.seats.items())]}
+        {"table": n, "seats": [{"seat": s_, "name": name} for s_, name in sorted(t.seats.items())],
+         "size": t.size, "hand": run.hands[n].number if n in run.hands else None}
         for n, t in sorted(run.t.tables.items())
-    ]
+    ]  # fmt: skip
     players = (
         [{"name": p.name, "status": p.status.value, "chips": p.chips, "table": p.table,
-          "seat": p.seat, "entries": p.entries, "absent": p.absent}
+          "seat": p.seat, "entries": p.entries, "absent": p.absent,
+          "penalty_hands": p.penalty_hands,
+          "penalty_seconds": None if p.penalty_until is None or p.penalty_until <= now
+          else round(p.penalty_until - now)}
          for p in run.t.players.values()]
         if run.t.started
         else [{"name": m.name, "status": "registered", "chips": 0, "table": None,
-               "seat": None, "entries": 1, "absent": False} for m in run.entries]
+               "seat": None, "entries": 1, "absent": False, "penalty_hands": 0,
+               "penalty_seconds": None} for m in run.entries]
     )  # fmt: skip
     return {
         **lobby_row(run),
@@ -162,7 +168,8 @@ def control(t: Tournament, action: object, body: dict[str, Any]) -> str:
     if action == "penalty":
         t.penalise(player, orbits=body.get("orbits"), minutes=body.get("minutes"))  # type: ignore[arg-type]
         amount = body.get("orbits") or body.get("minutes")
-        unit = "orbits" if body.get("orbits") is not None else "minutes"
+        unit = "orbit" if body.get("orbits") is not None else "minute"
+        unit += "" if amount == 1 else "s"
         return f"{player} sits out {amount} {unit} (league 35)"
     if action == "disqualify":
         t.disqualify(player)  # type: ignore[arg-type]

@@ -46,21 +46,176 @@ export async function tournamentSection(ctx) {
       el("tbody", {}, rows)));
 }
 
-/** A tournament's page: your table (or the table you watch), the clock and the level. */
+/** A tournament's page: your table (or the table you watch), the clock and the level; for a
+ * dealer or an admin, the director's controls too. */
 export async function tournamentPage(ctx, id, root) {
-  const info = await ctx.api("GET", `/api/tournaments/${id}`);
-  shown = { id, size: info.table_size, key: "", ctx, received: Date.now() / 1000 };
+  const [info, me] = await Promise.all([ctx.api("GET", `/api/tournaments/${id}`), ctx.api("GET", "/api/me")]);
+  shown = { id, size: info.table_size, key: "", ctx, received: Date.now() / 1000, director: null };
+  const directs = DIRECTORS.includes(me.role); // the server refuses anyone else in any case
   root.replaceChildren(
-    el("div", { class: "table-page tournament-page" },
+    el("div", { class: `table-page tournament-page${directs ? " directing" : ""}` },
       el("div", { class: "table-head" },
         el("h1", { id: "table-name", text: info.name }),
         el("span", { id: "t-table", class: "spec" }),
         el("div", { id: "t-clock", class: "t-clock" })),
       el("div", { id: "table", class: "table" }),
       el("div", { id: "actions", class: "actions" }),
+      directs ? directorPanel(ctx, id, info) : null,
       el("div", { class: "side" },
         el("h2", { text: "Moves and results" }), el("ol", { id: "t-log", class: "log" }))));
+  if (shown.director) fillDirector(shown.director);
   if (ctx.ready()) ctx.send({ type: "tournament_watch", tournament: id }); // else at the welcome
+}
+
+// --- the director's controls ------------------------------------------------------------------
+
+const DIRECTORS = ["dealer", "admin"]; // who may direct (server/tourney_http.py, DIRECTORS)
+// The clauses the server cites for each control (tourney_views.control, tournaments.VOID_RULE).
+const CITES = {
+  start: "league 2",
+  close_registration: "league 19",
+  move: "league 14",
+  penalty: "league 35",
+  disqualify: "league 36",
+  absent: "league 25, 27",
+  void: "rws 5.1; cardroom irregularities 3",
+};
+
+/** The director's panel: the controls of POST /api/tournaments/{id}/director, each with what it
+ * needs, filled from the tournament's details (players, tables) and kept up to date. */
+function directorPanel(ctx, id, info) {
+  const player = el("select", { id: "d-player", title: "the player the controls below act on" });
+  const toTable = el("select", { id: "d-table" });
+  const toSeat = el("select", { id: "d-seat" });
+  const minutes = el("input", { id: "d-minutes", type: "number", step: 1, value: 1, title: "minutes to add (negative: to take off)" });
+  const penalty = el("input", { id: "d-penalty", type: "number", min: 1, step: 1, value: 1 });
+  const unit = el("select", { id: "d-unit" }, el("option", { value: "orbits", text: "orbits" }), el("option", { value: "minutes", text: "minutes" }));
+  const voidTable = el("select", { id: "d-void-table" });
+  const reason = el("input", { id: "d-reason", placeholder: "reason (for the record)", maxlength: 200 });
+  const status = el("span", { id: "d-status", class: "spec" });
+  const d = { info, player, toTable, toSeat, voidTable, status, busy: false, fetched: 0, later: null };
+  shown.director = d;
+
+  const control = async (action, fields = {}) => {
+    if (d.busy) return;
+    d.busy = true;
+    ctx.notice("");
+    try {
+      const answer = await ctx.api("POST", `/api/tournaments/${id}/director`, { action, ...fields });
+      ctx.notice(`Director: ${answer.done}.`);
+      const st = states.get(id);
+      // a void at the table on screen is logged by its tournament_hand_over
+      if (action !== "void" || !st || st.table !== fields.table) log(id, `director: ${answer.done}`);
+      if (st && answer.clock) {
+        st.clock = answer.clock; // as the server has it now; the state that follows agrees
+        shown.received = Date.now() / 1000;
+      }
+    } catch (error) {
+      ctx.notice(error.message, "refused"); // the server's words, with the clause it cites
+    } finally {
+      d.busy = false;
+      await refreshDirector(true);
+      if (shown && shown.id === id) redraw();
+    }
+  };
+  const button = (action, text, fields, extra = {}) => el("button", {
+    "data-control": action, text, title: CITES[action] ? `${text} (${CITES[action]})` : text,
+    onclick: () => control(action, fields ? fields() : {}), ...extra,
+  });
+  const cite = (action) => el("span", { class: "cite", text: CITES[action] });
+  const chosen = () => ({ player: player.value });
+  toTable.addEventListener("change", () => fillSeats(d));
+
+  return el("section", { id: "director", class: "director" },
+    el("div", { class: "d-head" }, el("h2", { text: "Director" }), status),
+    el("div", { class: "d-row", "data-row": "clock" },
+      el("span", { class: "d-label", text: "Clock" }),
+      el("span", { class: "d-group d-registering" }, button("start", "Start now", null, { class: "primary" }), cite("start")),
+      el("span", { class: "d-group d-running" }, button("pause", "Pause"), button("resume", "Resume")),
+      el("span", { class: "d-group d-running" }, minutes, " min ",
+        button("add_time", "Add time", () => ({ seconds: Math.round(Number(minutes.value) * 60) }))),
+      el("span", { class: "d-group d-running" }, button("close_registration", "Close registration"), cite("close_registration"))),
+    el("div", { class: "d-row d-running", "data-row": "player" },
+      el("label", { class: "d-label", for: "d-player", text: "Player" }), player,
+      el("span", { class: "d-group" }, button("absent", "Absent", chosen), button("present", "Present", chosen), cite("absent")),
+      el("span", { class: "d-group" }, el("button", {
+        "data-control": "disqualify", class: "fold", text: "Disqualify", title: `Disqualify (${CITES.disqualify})`,
+        onclick: () => confirm(`Disqualify ${player.value}? Their chips leave play (${CITES.disqualify}).`) && control("disqualify", chosen()),
+      }), cite("disqualify"))),
+    el("div", { class: "d-row d-running d-indent", "data-row": "player-controls" },
+      el("span", { class: "d-group" }, "to table ", toTable, " seat ", toSeat,
+        button("move", "Move", () => ({ ...chosen(), table: Number(toTable.value), seat: Number(toSeat.value) })), cite("move")),
+      el("span", { class: "d-group" }, "sits out ", penalty, unit,
+        button("penalty", "Penalty", () => ({ ...chosen(), [unit.value]: Number(penalty.value) })), cite("penalty"))),
+    el("div", { class: "d-row d-running", "data-row": "hand" },
+      el("label", { class: "d-label", for: "d-void-table", text: "Hand" }), voidTable, reason,
+      button("void", "Void the hand", () => ({ table: Number(voidTable.value), reason: reason.value || undefined })), cite("void")),
+    el("p", { class: "d-note", text: "Each control is the server's to apply or refuse, with the rule it cites; every one is audited." }));
+}
+
+/** The tournament's details again (players, tables, hands in play) for the panel's choices:
+ * at once after a control, else at most once a second (a change meanwhile is fetched then). */
+async function refreshDirector(now = false) {
+  const d = shown && shown.director;
+  if (!d) return;
+  const wait = d.fetched + 1000 - Date.now();
+  if (!now && wait > 0) {
+    d.later = d.later || setTimeout(() => { d.later = null; refreshDirector(); }, wait);
+    return;
+  }
+  d.fetched = Date.now();
+  const asked = (d.asked = (d.asked || 0) + 1);
+  let info;
+  try {
+    info = await shown.ctx.api("GET", `/api/tournaments/${shown.id}`);
+  } catch {
+    return; // the panel keeps what it had; the next state asks again
+  }
+  if (asked !== d.asked || !shown || shown.director !== d) return; // a later answer is on its way, or the page is gone
+  d.info = info;
+  fillDirector(d);
+}
+
+function keep(select, options) {
+  const was = select.value;
+  select.replaceChildren(...options);
+  if ([...select.options].some((o) => o.value === was)) select.value = was;
+}
+
+function fillDirector(d) {
+  const { info } = d;
+  const root = document.getElementById("director");
+  if (!root) return;
+  root.dataset.status = info.status;
+  const paused = info.clock && info.clock.paused;
+  root.querySelector("[data-control='pause']").hidden = paused;
+  root.querySelector("[data-control='resume']").hidden = !paused;
+  const seated = info.players.filter((p) => p.table !== null);
+  d.status.textContent = `${info.status} · ${seated.length} seated at ${info.tables.length} table${info.tables.length === 1 ? "" : "s"}`;
+  keep(d.player, seated.map((p) => el("option", {
+    value: p.name,
+    text: `${p.name} · table ${p.table} seat ${p.seat} · ${p.chips}${sitsOut(p)}`,
+  })));
+  keep(d.toTable, info.tables.map((t) => el("option", { value: t.table, text: String(t.table) })));
+  fillSeats(d);
+  keep(d.voidTable, info.tables.map((t) => el("option", {
+    value: t.table, text: `table ${t.table} · ${t.hand ? `hand #${t.hand} in play` : "between hands"}`,
+  })));
+}
+
+function sitsOut(p) {
+  if (p.penalty_hands) return ` · penalty: ${p.penalty_hands} hands`;
+  if (p.penalty_seconds) return ` · penalty: ${mmss(p.penalty_seconds)}`;
+  return p.absent ? " · absent" : "";
+}
+
+/** The empty seats of the table picked to move to. */
+function fillSeats(d) {
+  const table = d.info.tables.find((t) => String(t.table) === d.toTable.value);
+  const taken = new Set(table ? table.seats.map((s) => s.seat) : []);
+  const size = table ? table.size : 0;
+  const free = Array.from({ length: size }, (_, i) => i + 1).filter((s) => !taken.has(s));
+  keep(d.toSeat, free.length ? free.map((s) => el("option", { value: s, text: String(s) })) : [el("option", { value: "", text: "none free" })]);
 }
 
 export function leaveTournamentPage() {
@@ -87,7 +242,7 @@ export function tournamentReceive(m) {
     }
     case "tournament_hand_over":
       if (st && st.hand && st.table === m.table) Object.assign(st.hand, { to_act: null, legal: null });
-      log(m.tournament, `table ${m.table} hand ${m.hand}${m.void ? ` void: ${m.reason}` : " over"}`);
+      log(m.tournament, `table ${m.table} hand ${m.hand} ${m.void ? m.reason : "over"}`); // "void (clause): why"
       break;
     case "tournament_move":
       log(m.tournament, `${m.player} moved to table ${m.table} seat ${m.seat} (${m.reason})`);
@@ -99,7 +254,10 @@ export function tournamentReceive(m) {
     default:
       return;
   }
-  if (shown && shown.id === m.tournament) redraw();
+  if (shown && shown.id === m.tournament) {
+    redraw();
+    if (m.type !== "tournament_events") refreshDirector();
+  }
 }
 
 function log(id, text) {
@@ -129,6 +287,7 @@ function redraw() {
       shown.ctx.send({ type: "tournament_act", tournament: st.tournament, table: st.table, hand: st.hand.number, action, ...fields });
     };
     const actions = document.getElementById("actions");
+    actions.hidden = !st.you; // nothing to act on without a seat (a watcher, the director)
     renderActions(actions, table, send, { selected: new Set() });
     actions.dataset.turn = turn;
   }
