@@ -11,7 +11,7 @@ croupier. Every line must be one of
 these forms; it works out each player's chips from the lines alone and checks the summary's
 arithmetic, and that a ``Dealt to`` line follows what the history showed of that player before.
 Written against published histories (the samples in ``tests/test_text_history.py`` and
-``tests/pokerstars_stud_draw.py``), it is then used on croupier's output.
+``tests/test_text_history_stud_draw.py``), it is then used on croupier's output.
 """
 
 from __future__ import annotations
@@ -180,7 +180,8 @@ def parse(text: str) -> ParsedHand:
         if line in ("*** HOLE CARDS ***", "*** SHOW DOWN ***"):
             continue
         if SECTION.match(line):
-            street_bets = {}
+            if line != "*** DEALING HANDS ***":  # the blinds are this round's bets
+                street_bets = {}
             continue
         if (m := DISCARDS.match(line)) or (m := PAT.match(line)):
             name = _known(hand, m[1])
@@ -270,6 +271,9 @@ def _dealt(hand: ParsedHand, name: str, first: str, new: str | None) -> None:
     they had as this history showed it), in draw ``[the cards kept] [the cards drawn]`` (the
     cards kept among those held, as many drawn as discarded)."""
     had = hand.dealt.get(name, "").split()
+    draws = hand.draws.get(name, [])
+    if new is None and had and hand.game in DRAW_GAMES and draws and draws[-1] == len(had):
+        new, first = first, ""  # every card drawn: the new hand alone
     if new is None:
         if had:
             raise FormatError(f"line {hand.lines}: {name} is dealt again without their cards")
@@ -280,8 +284,12 @@ def _dealt(hand: ParsedHand, name: str, first: str, new: str | None) -> None:
         if kept != had:
             raise FormatError(f"line {hand.lines}: {name} had {had}, the line says {kept}")
     elif hand.game in DRAW_GAMES:
-        draws = hand.draws.get(name, [])
-        if not set(kept) <= set(had) or not draws or draws[-1] != len(drawn):
+        if (
+            not set(kept) <= set(had)
+            or len(kept) + len(drawn) != len(had)
+            or not draws
+            or draws[-1] != len(drawn)
+        ):
             raise FormatError(f"line {hand.lines}: {name} keeps or draws what they cannot")
     else:
         raise FormatError(f"line {hand.lines}: a {hand.game} hand deals nobody more cards")

@@ -222,7 +222,6 @@ class _Money:
         return f"${dollars:.2f}"
 
 
-
 class _Writer:
     """The body and the summary, from the events as the viewer saw them."""
 
@@ -282,8 +281,8 @@ class _Writer:
                 case ev.PostDead(player=player, amount=amount):
                     self.bet.add(player)
                     lines.append(f"{names[player]}: posts small & big blinds {money(amount)}")
-                case ev.DealHole(player=player, cards=cards) | ev.DealUp(
-                    player=player, cards=cards
+                case (
+                    ev.DealHole(player=player, cards=cards) | ev.DealUp(player=player, cards=cards)
                 ):
                     self._deal(lines, player, cards)
                 case ev.DealBoard(cards=cards):
@@ -442,7 +441,8 @@ class _Writer:
         self.cards[player] = [*kept, *drawn]
         seen = [c for c in drawn if c is not None]
         if drawn and len(seen) == len(drawn):
-            lines.append(f"Dealt to {self.names[player]} [{_cards(kept)}] [{_cards(seen)}]")
+            had = f"[{_cards(kept)}] " if kept else ""  # all five drawn: the new hand alone
+            lines.append(f"Dealt to {self.names[player]} {had}[{_cards(seen)}]")
 
     def _in_dealt_order(self, player: int, cards: Sequence[Card]) -> list[Card]:
         """A stud hand shown as PokerStars shows it: the cards in the order they were dealt

@@ -13,7 +13,7 @@ import enum
 from croupier.betting import Structure
 from croupier.cards import Rank
 
-__all__ = ["Family", "GAMES", "LIMITS", "describe", "family_of", "folded_on"]
+__all__ = ["GAMES", "LIMITS", "Family", "describe", "family_of", "folded_on"]
 
 
 class Family(enum.Enum):
