@@ -1,12 +1,17 @@
 """An independent reader of PokerStars hand histories, written from the published format.
 
-It knows the line forms of PokerStars' own hold'em and Omaha histories (as trackers parse them:
-the header with a cash game's stakes or a tournament's level, the table, the seats, the posts,
-every action, the streets, uncalled bets, the showdown, collected amounts and the summary with
-its pots, rake, board and per-seat results) and nothing of croupier. Every line must be one of
+It knows the line forms of PokerStars' own histories of hold'em and Omaha, of stud (7 Card
+Stud, Stud Hi/Lo, Razz: the streets, ``brings in for``, ``completes it to``, a ``Dealt to``
+line with the cards a player had and the new one) and of draw (5 Card Draw, 2-7 Single and
+Triple Draw, Badugi: ``discards 2 cards [..]``, ``stands pat``, ``Dealt to NAME [kept] [new]``),
+as trackers parse them (the header with a cash game's stakes or a tournament's level, the
+table, the seats, the posts, every action, the streets, uncalled bets, the showdown, collected
+amounts and the summary with its pots, rake, board and per-seat results), and nothing of
+croupier. Every line must be one of
 these forms; it works out each player's chips from the lines alone and checks the summary's
-arithmetic. Written against published histories (the samples in ``tests/test_text_history.py``),
-it is then used on croupier's output.
+arithmetic, and that a ``Dealt to`` line follows what the history showed of that player before.
+Written against published histories (the samples in ``tests/test_text_history.py`` and
+``tests/test_text_history_stud_draw.py``), it is then used on croupier's output.
 """
 
 from __future__ import annotations
@@ -20,7 +25,12 @@ CARD = r"[2-9TJQKA][cdhs]"
 CARDS = rf"{CARD}(?: {CARD})*"
 AMOUNT = r"\$?\d+(?:\.\d+)?"
 DATE = r"\d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2}"
-GAME = r"(Hold'em|Omaha Hi/Lo|Omaha) (No Limit|Pot Limit|Limit)"
+GAME = (
+    r"(Hold'em|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|7 Card Stud|Razz|5 Card Draw|"
+    r"Single Draw 2-7 Lowball|Triple Draw 2-7 Lowball|Badugi) (No Limit|Pot Limit|Limit)"
+)
+STUD_GAMES = ("7 Card Stud Hi/Lo", "7 Card Stud", "Razz")
+DRAW_GAMES = ("5 Card Draw", "Single Draw 2-7 Lowball", "Triple Draw 2-7 Lowball", "Badugi")
 
 HEADER_CASH = re.compile(
     rf"^PokerStars (?:Hand|Game) #(\d+):\s+{GAME} \(({AMOUNT})/({AMOUNT})(?: (\w+))?\) - "
@@ -30,14 +40,24 @@ HEADER_TOURNAMENT = re.compile(
     rf"^PokerStars (?:Hand|Game) #(\d+): Tournament #(\d+), (Freeroll|\$[\d.]+\+\$[\d.]+ \w+) "
     rf"{GAME} - Level ([IVXLCDM]+) \((\d+)/(\d+)\) - ({DATE}) (\w+)(?: \[({DATE}) ET\])?$"
 )
-TABLE = re.compile(r"^Table '(.+)' (\d+)-max(?: \(Play Money\))? Seat #(\d+) is the button$")
+# Stud tables have no button.
+TABLE = re.compile(r"^Table '(.+)' (\d+)-max(?: \(Play Money\))?(?: Seat #(\d+) is the button)?$")
 SEAT = re.compile(rf"^Seat (\d+): (.+) \(({AMOUNT}) in chips(?:, {AMOUNT} bounty)?\)(.*)$")
 ANTE = re.compile(rf"^(.+): posts the ante ({AMOUNT})( and is all-in)?$")
 BLIND = re.compile(
     rf"^(.+): posts (small blind|big blind|small & big blinds|straddle) ({AMOUNT})"
     r"( and is all-in)?$"
 )
-DEALT = re.compile(rf"^Dealt to (.+?) \[({CARDS})\]$")
+# Stud: "[the cards they had] [the new card]"; draw: "[the cards kept] [the cards drawn]".
+DEALT = re.compile(rf"^Dealt to (.+?) \[({CARDS})\](?: \[({CARDS})\])?$")
+BRING_IN = re.compile(rf"^(.+): brings in for ({AMOUNT})( and is all-in)?$")
+COMPLETE = re.compile(rf"^(.+): completes it to ({AMOUNT})( and is all-in)?$")
+DISCARDS = re.compile(rf"^(.+): discards (\d+) cards?(?: \[({CARDS})\])?$")
+PAT = re.compile(r"^(.+): stands pat$")
+# The sections of stud and draw hands, which open a betting round (a single draw has none).
+SECTION = re.compile(
+    r"^\*\*\* (?:[3-6](?:rd|th) STREET|RIVER|DEALING HANDS|(?:FIRST|SECOND|THIRD) DRAW) \*\*\*$"
+)
 STREET = re.compile(rf"^\*\*\* (FLOP|TURN|RIVER) \*\*\* \[({CARDS})\](?: \[({CARDS})\])?$")
 FOLD = re.compile(rf"^(.+): folds(?: \[({CARDS})\])?$")
 CHECK = re.compile(r"^(.+): checks$")
@@ -58,6 +78,10 @@ SEAT_RESULT = re.compile(r"^Seat (\d+): (.+)$")
 RESULTS = (
     re.compile(r"^folded before Flop(?: \(didn't bet\))?$"),
     re.compile(r"^folded on the (?:Flop|Turn|River)$"),
+    re.compile(r"^folded on the 3rd Street(?: \(didn't bet\))?$"),
+    re.compile(r"^folded on the [4-6]th Street$"),
+    re.compile(r"^folded before the Draw(?: \(didn't bet\))?$"),
+    re.compile(r"^folded after the (?:1st |2nd |3rd )?Draw$"),
     re.compile(rf"^collected \(({AMOUNT})\)$"),
     re.compile(rf"^showed \[({CARDS})\] and won \(({AMOUNT})\)(?: with .+)?$"),
     re.compile(rf"^showed \[({CARDS})\] and lost(?: with .+)?$"),
@@ -68,7 +92,8 @@ ROLE = re.compile(r" \((?:button|small blind|big blind)\)")
 NOISE = re.compile(
     r'^(.+ said, ".*"|.+ (?:is sitting out|sits out|has timed out|is disconnected|is connected|'
     r"has returned|joins the table at seat #\d+|leaves the table|will be allowed to play after "
-    r"the button))$"
+    r"the button|was removed from the table for failing to post)|Betting is capped|"
+    r"No low hand qualified)$"
 )
 
 
@@ -94,7 +119,9 @@ class ParsedHand:
     put: dict[str, Decimal] = field(default_factory=dict)
     returned: dict[str, Decimal] = field(default_factory=dict)
     collected: dict[str, Decimal] = field(default_factory=dict)
-    dealt: dict[str, str] = field(default_factory=dict)
+    dealt: dict[str, str] = field(default_factory=dict)  # the cards a player was seen to hold
+    discarded: dict[str, list[str]] = field(default_factory=dict)  # the discards seen
+    draws: dict[str, list[int]] = field(default_factory=dict)  # how many cards, each draw
     shown: dict[str, str] = field(default_factory=dict)
     board: list[str] = field(default_factory=list)
     total: Decimal = Decimal(0)
@@ -131,9 +158,10 @@ def parse(text: str) -> ParsedHand:
     table = TABLE.match(lines[1])
     if table is None:
         raise FormatError(f"line 2 is not the table line: {lines[1]!r}")
-    hand.table, hand.max_seats, hand.button = table[1], int(table[2]), int(table[3])
+    hand.table, hand.max_seats, hand.button = table[1], int(table[2]), int(table[3] or 0)
     street_bets: dict[str, Decimal] = {}
     section = "seats"
+    drawing = False  # the last line was a discard (a single draw's draw has no header)
     for number, line in enumerate(lines[2:], start=3):
         hand.lines = number
         if section == "seats" and (m := SEAT.match(line)):
@@ -151,6 +179,24 @@ def parse(text: str) -> ParsedHand:
             continue
         if line in ("*** HOLE CARDS ***", "*** SHOW DOWN ***"):
             continue
+        if SECTION.match(line):
+            if line != "*** DEALING HANDS ***":  # the blinds are this round's bets
+                street_bets = {}
+            continue
+        if (m := DISCARDS.match(line)) or (m := PAT.match(line)):
+            name = _known(hand, m[1])
+            if not drawing:
+                street_bets = {}  # a new betting round follows the draw
+            drawing = True
+            count = int(m[2]) if m.re is DISCARDS else 0
+            hand.draws.setdefault(name, []).append(count)
+            if m.re is DISCARDS and m[3]:
+                gone = m[3].split()
+                if len(gone) != count or not set(gone) <= set(hand.dealt.get(name, "").split()):
+                    raise FormatError(f"line {number}: {name} discards cards they did not hold")
+                hand.discarded.setdefault(name, []).extend(gone)
+            continue
+        drawing = False
         if m := ANTE.match(line):
             _put(hand, m[1], amount(m[2]))
         elif m := BLIND.match(line):
@@ -160,7 +206,16 @@ def parse(text: str) -> ParsedHand:
                 paid = hand.stakes[1]
             street_bets[m[1]] = street_bets.get(m[1], Decimal(0)) + paid
         elif m := DEALT.match(line):
-            hand.dealt[_known(hand, m[1])] = m[2]
+            _dealt(hand, _known(hand, m[1]), m[2], m[3])
+        elif m := BRING_IN.match(line):
+            _put(hand, m[1], amount(m[2]))
+            street_bets[m[1]] = amount(m[2])
+        elif m := COMPLETE.match(line):
+            to = amount(m[2])
+            if to <= max(street_bets.values(), default=Decimal(0)):
+                raise FormatError(f"line {number}: completes to {m[2]}, no more than the bet")
+            _put(hand, m[1], to - street_bets.get(m[1], Decimal(0)))
+            street_bets[m[1]] = to
         elif m := STREET.match(line):
             new = (m[3] or m[2]).split()
             before = m[2].split() if m[3] else []
@@ -209,6 +264,36 @@ def _header(line: str) -> ParsedHand:
             tournament=m[2], level=roman(m[6]),
         )  # fmt: skip
     raise FormatError(f"line 1 is not a PokerStars header: {line!r}")
+
+
+def _dealt(hand: ParsedHand, name: str, first: str, new: str | None) -> None:
+    """A ``Dealt to`` line: the cards dealt, or in stud ``[what they had] [the new card]`` (what
+    they had as this history showed it), in draw ``[the cards kept] [the cards drawn]`` (the
+    cards kept among those held, as many drawn as discarded)."""
+    had = hand.dealt.get(name, "").split()
+    draws = hand.draws.get(name, [])
+    if new is None and had and hand.game in DRAW_GAMES and draws and draws[-1] == len(had):
+        new, first = first, ""  # every card drawn: the new hand alone
+    if new is None:
+        if had:
+            raise FormatError(f"line {hand.lines}: {name} is dealt again without their cards")
+        hand.dealt[name] = first
+        return
+    kept, drawn = first.split(), new.split()
+    if hand.game in STUD_GAMES:
+        if kept != had:
+            raise FormatError(f"line {hand.lines}: {name} had {had}, the line says {kept}")
+    elif hand.game in DRAW_GAMES:
+        if (
+            not set(kept) <= set(had)
+            or len(kept) + len(drawn) != len(had)
+            or not draws
+            or draws[-1] != len(drawn)
+        ):
+            raise FormatError(f"line {hand.lines}: {name} keeps or draws what they cannot")
+    else:
+        raise FormatError(f"line {hand.lines}: a {hand.game} hand deals nobody more cards")
+    hand.dealt[name] = " ".join(kept + drawn)
 
 
 def _known(hand: ParsedHand, name: str) -> str:

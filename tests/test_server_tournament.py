@@ -24,6 +24,7 @@ from croupier.server.tables import Move
 from croupier.server.tourney_hand import move_json
 from croupier.tournament import ManualClock, Tournament
 from croupier.tournament.log import load_log
+from pokerstars_format import parse
 from server_harness import FAST, fresh_postgres_db, player, running, simple_move
 
 PRICE, FEE, CHIPS = 1000, 100, 1000
@@ -226,6 +227,19 @@ async def full_run(db: str) -> None:
         assert all(f"p{p} sm {cards}" in text for p, cards in shown.items() if p != me)
         with pytest.raises(ClientError) as refused:
             await _http_text(server.url, f"/api/tournaments/{number}/hands/{first}/phh", cat.token)
+        assert refused.value.code == "http 403"
+        # The same hand as PokerStars text: the tournament's header (its number, the buy-in to
+        # the pool and the fee in dollars, the level), read back by the independent reader.
+        stars = await _http_text(
+            server.url, f"/api/tournaments/{number}/hands/{first}/pokerstars", ann.token
+        )
+        head = f"Tournament #{number}, ${(PRICE - FEE) / 100:.2f}+${FEE / 100:.2f} USD Hold'em"
+        assert head in stars.splitlines()[0] and " - Level I (" in stars.splitlines()[0]
+        parsed = parse(stars)
+        assert parsed.tournament == str(number) and list(parsed.dealt) == ["ann"]
+        with pytest.raises(ClientError) as refused:
+            path = f"/api/tournaments/{number}/hands/{first}/pokerstars"
+            await _http_text(server.url, path, cat.token)
         assert refused.value.code == "http 403"
         for client in (td, ann, bob, cat):
             await client.close()

@@ -9,10 +9,20 @@ to 40 and is all-in``), ``*** FLOP ***`` / ``*** TURN ***`` / ``*** RIVER ***``,
 pot`` (main pot, side pot, side pot-1 ...) and the ``*** SUMMARY ***`` with the total pot and rake,
 the board and one result line per seat.
 
+Stud (7 Card Stud, Stud Hi/Lo, Razz) is written as PokerStars writes it: the antes, ``*** 3rd
+STREET ***`` .. ``*** 6th STREET ***`` and ``*** RIVER ***``, a ``Dealt to`` line for each
+player's new cards (``[what they had] [the new card]``), ``brings in for``, ``completes it to``,
+and a summary without a button or a board. Draw (5 Card Draw, 2-7 Single Draw, 2-7 Triple Draw,
+Badugi): ``*** DEALING HANDS ***``, ``*** FIRST DRAW ***`` .. ``*** THIRD DRAW ***`` in the triple
+draws (a single draw has no header), ``discards 2 cards`` or ``stands pat``, and the drawing
+player's own ``Dealt to NAME [kept] [new]``. The words follow published PokerStars histories
+(text_words).
+
 It is written from :class:`croupier.views.Reducer`, fed the events as ``viewer`` saw them: a
-seat's own history has only that seat's hole cards (and the hands shown), as PokerStars gives a
-player; :data:`~croupier.events.HOUSE` has every hand. Hold'em and Omaha (hi and hi-lo) on the
-52-card deck, no-limit, pot-limit and limit: the games PokerStars deals with these words.
+seat's own history has only that seat's hidden cards and discards (everyone's up cards and the
+hands shown), as PokerStars gives a player; :data:`~croupier.events.HOUSE` has every card.
+The games PokerStars deals, on the 52-card deck, no-limit, pot-limit and limit; the others
+(five card stud, Manila, short decks) are PHH's (croupier.history.phh).
 """
 
 from __future__ import annotations
@@ -25,17 +35,24 @@ from zoneinfo import ZoneInfo
 
 from croupier import events as ev
 from croupier.betting import Structure
-from croupier.cards import Card, DeckKind, Rank
+from croupier.cards import Card, DeckKind
 from croupier.forced import BlindKind
 from croupier.hand import Hand
+from croupier.history.text_words import (
+    BOARD_STREETS,
+    DRAWS,
+    GAMES,
+    LIMITS,
+    Family,
+    describe,
+    family_of,
+    folded_on,
+    stud_street,
+)
 from croupier.views import Reducer, check_viewer, visible
 
 __all__ = ["TextHistoryError", "Tournament", "format_pokerstars", "stamp"]
 
-_GAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha8": "Omaha Hi/Lo"}
-_LIMITS = {Structure.NO_LIMIT: "No Limit", Structure.POT: "Pot Limit", Structure.FIXED: "Limit"}
-_STREETS = ("FLOP", "TURN", "RIVER")
-_FOLDED = ("before Flop", "on the Flop", "on the Turn", "on the River")
 _EASTERN = ZoneInfo("America/New_York")
 
 
@@ -102,9 +119,11 @@ def format_pokerstars(
     body = writer.body()
     header = _header(hand, hand_id, when or datetime.now(UTC), tournament, money)
     size = max_seats if max_seats is not None else count
+    stud = family_of(hand.rules.game.name) is Family.STUD
+    button = "" if stud else f" Seat #{seats[-1]} is the button"  # stud has no button
     lines = [
         header,
-        f"Table '{table}' {size}-max Seat #{seats[-1]} is the button",
+        f"Table '{table}' {size}-max{button}",
         *(
             f"Seat {seats[p]}: {names[p]} ({money(hand.starting[p])} in chips)"
             for p in range(count)
@@ -115,6 +134,12 @@ def format_pokerstars(
     return "\n".join(lines) + "\n"
 
 
+_COVERED = (
+    "hold'em, Omaha, Omaha hi-lo, 7 Card Stud, Stud hi-lo, Razz, 5 Card Draw, 2-7 single and "
+    "triple draw and Badugi on the 52-card deck, no-limit, pot-limit or limit"
+)
+
+
 def _check(hand: Hand) -> None:
     if not hand.over:
         raise TextHistoryError("only a finished hand can be written as a hand history")
@@ -122,15 +147,15 @@ def _check(hand: Hand) -> None:
     name = rules.game.name
     structures = set(rules.betting.structures)
     if (
-        name not in _GAMES
+        name not in GAMES
         or rules.deck is not DeckKind.STANDARD
         or len(structures) != 1
-        or next(iter(structures)) not in _LIMITS
+        or next(iter(structures)) not in LIMITS
     ):
         raise TextHistoryError(
-            "PokerStars text covers no-limit, pot-limit and limit hold'em, Omaha and Omaha "
-            f"hi-lo on the 52-card deck, not {name} on {rules.deck.size} cards with "
-            f"{', '.join(s.value for s in rules.betting.structures)} betting"
+            f"PokerStars text covers the games PokerStars deals ({_COVERED}), not {name} on "
+            f"{rules.deck.size} cards with {', '.join(s.value for s in rules.betting.structures)} "
+            "betting: PHH covers every game croupier deals"
         )
 
 
@@ -138,13 +163,16 @@ def _header(
     hand: Hand, hand_id: int, when: datetime, tournament: Tournament | None, money: _Money
 ) -> str:
     rules = hand.rules
-    game = f"{_GAMES[rules.game.name]} {_LIMITS[rules.betting.structures[0]]}"
+    structure = rules.betting.structures[0]
+    game = f"{GAMES[rules.game.name]} {LIMITS[structure]}"
     blinds = [b.amount for b in hand.forced.blinds if b.kind is BlindKind.BLIND][:2]
-    if rules.betting.structures[0] is Structure.FIXED:
-        small = rules.betting.small_bet
+    small = rules.betting.small_bet
+    if structure is Structure.FIXED:
         stakes = [small, rules.betting.big_bet or 2 * small]
+    elif family_of(rules.game.name) is Family.STUD:
+        stakes = [rules.bring_in or rules.ante, small]  # no blinds: the bring-in and the bet
     else:
-        stakes = blinds or list(rules.blinds[:2]) or [rules.betting.small_bet]
+        stakes = blinds or list(rules.blinds[:2]) or [small]
     when_text = stamp(when)
     if tournament is None:
         cash = "/".join(money(s) for s in stakes)
@@ -201,28 +229,44 @@ class _Writer:
         self, hand: Hand, viewer: int, names: list[str], seats: list[int], money: _Money
     ) -> None:
         self.hand = hand
+        self.game = hand.rules.game.name
+        self.family = family_of(self.game)
+        self.draws = sum(street.draw for street in hand.rules.game.streets)
         self.names = names
         self.seats = seats
         self.money = money
         self.events = visible(hand.events, viewer)
         self.reducer = Reducer(hand.starting, viewer)
         self.folded_on: dict[int, str] = {}
-        self.voluntary: set[int] = set()  # put chips in by choice (not a blind or ante)
+        self.early: set[int] = set()  # folded in the first betting round
+        self.bet: set[int] = set()  # put chips in beyond an ante (a blind, a bring-in, a bet)
         self.shown: dict[int, str] = {}
         self.mucked: set[int] = set()
         self.won: dict[int, int] = {}
         self.described: dict[int, str] = {}
-        pots = [e for e in hand.events if isinstance(e, ev.Announce)]
-        self.pots = len(pots)
+        self.pots = len([e for e in hand.events if isinstance(e, ev.Announce)])
+        # Each player's cards in dealing order as the viewer saw them (None: not seen).
+        self.cards: list[list[Card | None]] = [[] for _ in range(hand.players)]
+        self.dealing: dict[int, list[Card | None]] = {}  # this dealing's new cards, per player
+        self.round = 0
+        self.deals = 0  # dealings so far (stud: 3rd street is the first)
+        self.drawing = False  # between a round's last action and the next round
+        self.said_discards: set[int] = set()
+        self.drew: set[int] = set()  # the players who drew in this draw
+        self.no_low = False
+        self.show_lines: dict[int, int] = {}  # each shows line's index, for its low
 
     def body(self) -> list[str]:
         lines: list[str] = []
         names, money, reducer = self.names, self.money, self.reducer
         posted = 0
-        street = 0  # 0 pre-flop, 1 flop, 2 turn, 3 river
         for event in self.events:
             current = reducer.current
             reducer.apply(event)
+            if self.dealing and not isinstance(event, ev.DealHole | ev.DealUp):
+                self._dealt(lines)
+            if isinstance(event, ev.StreetStart | ev.RoundEnd):
+                self.drawing = False  # the next draw is the next round's
             match event:
                 case ev.PostAnte(player=player, amount=amount):
                     lines.append(f"{names[player]}: posts the ante {money(amount)}")
@@ -231,37 +275,56 @@ class _Writer:
                     if len(self.hand.forced.live) == 1:
                         kind = "big blind"
                     posted += 1
+                    self.bet.add(player)
                     tail = " and is all-in" if event.all_in else ""
                     lines.append(f"{names[player]}: posts {kind} {money(amount)}{tail}")
                 case ev.PostDead(player=player, amount=amount):
+                    self.bet.add(player)
                     lines.append(f"{names[player]}: posts small & big blinds {money(amount)}")
-                case ev.DealHole(player=player, cards=cards):
-                    if "*** HOLE CARDS ***" not in lines:
-                        lines.append("*** HOLE CARDS ***")
-                    if all(card is not None for card in cards):
-                        lines.append(f"Dealt to {names[player]} [{_cards(cards)}]")
+                case (
+                    ev.DealHole(player=player, cards=cards) | ev.DealUp(player=player, cards=cards)
+                ):
+                    self._deal(lines, player, cards)
                 case ev.DealBoard(cards=cards):
-                    if "*** HOLE CARDS ***" not in lines:
+                    if self.family is Family.BOARD and "*** HOLE CARDS ***" not in lines:
                         lines.append("*** HOLE CARDS ***")
                     before = reducer.board[: -len(cards)]
                     shown = f"[{_cards(cards)}]"
                     if before:
                         shown = f"[{_cards(before)}] {shown}"
-                    lines.append(f"*** {_STREETS[min(street, 2)]} *** {shown}")
-                    street += 1
+                    at = {0: 0, 3: 1}.get(len(before), 2)  # flop, turn, river
+                    street = "RIVER" if self.family is Family.STUD else BOARD_STREETS[at]
+                    lines.append(f"*** {street} *** {shown}")
+                case ev.StreetStart(index=index):
+                    self.round = index
+                case ev.Discards(player=player, cards=cards):
+                    self._discards(lines, player, cards)
+                case ev.Draw(player=player, discarded=discarded, drawn=drawn):
+                    if player not in self.said_discards:
+                        self._discards(lines, player, discarded)
+                    self.said_discards.discard(player)
+                    self._draw(lines, player, discarded, drawn)
+                case ev.BringIn(player=player, amount=amount):
+                    self.bet.add(player)
+                    tail = " and is all-in" if event.all_in else ""
+                    lines.append(f"{names[player]}: brings in for {money(amount)}{tail}")
                 case ev.Fold(player=player):
                     lines.append(f"{names[player]}: folds")
-                    self.folded_on[player] = _FOLDED[min(street, 3)]
+                    self.folded_on[player] = folded_on(self.family, self.round, self.draws)
+                    if self.round == 0:
+                        self.early.add(player)
                 case ev.Check(player=player):
                     lines.append(f"{names[player]}: checks")
                 case ev.Call(player=player, amount=amount):
-                    self.voluntary.add(player)
+                    self.bet.add(player)
                     tail = " and is all-in" if event.all_in else ""
                     lines.append(f"{names[player]}: calls {money(amount)}{tail}")
                 case ev.Bet(player=player, to=to):
-                    self.voluntary.add(player)
+                    self.bet.add(player)
                     tail = " and is all-in" if event.all_in else ""
-                    if current == 0:
+                    if self._completes(current):
+                        lines.append(f"{names[player]}: completes it to {money(to)}{tail}")
+                    elif current == 0:
                         lines.append(f"{names[player]}: bets {money(to)}{tail}")
                     else:
                         by = money(to - current)
@@ -271,14 +334,16 @@ class _Writer:
                 case ev.Show(player=player, cards=cards, description=description):
                     self._showdown(lines)
                     if description:
-                        self.described[player] = _description(description)
-                    self.shown[player] = _cards(cards)
-                    said = f" ({self.described[player]})" if player in self.described else ""
-                    lines.append(f"{names[player]}: shows [{_cards(cards)}]{said}")
+                        self.described[player] = describe(self.game, description)
+                    self.shown[player] = _cards(self._in_dealt_order(player, cards))
+                    self.show_lines[player] = len(lines)
+                    lines.append(self._shows(player))
                 case ev.Muck(player=player):
                     self._showdown(lines)
                     self.mucked.add(player)
                     lines.append(f"{names[player]}: mucks hand")
+                case ev.Announce(hands=hands, winners=winners):
+                    self._lows(lines, winners, hands)
                 case ev.Collect(player=player, pot=pot, amount=amount):
                     self.won[player] = self.won.get(player, 0) + amount
                     lines.append(
@@ -286,7 +351,110 @@ class _Writer:
                     )
                 case _:
                     pass
+        if self.no_low:
+            lines.append("No low hand qualified")
         return lines
+
+    def _shows(self, player: int) -> str:
+        said = f" ({self.described[player]})" if player in self.described else ""
+        return f"{self.names[player]}: shows [{self.shown[player]}]{said}"
+
+    def _lows(self, lines: list[str], winners: Sequence[int], hands: Sequence[str]) -> None:
+        """A hi-lo pot's winning lows, which the hands shown did not name: the shown lines
+        say them (``HI: ...; LO: 7,6,4,2,A``), or the pot had none."""
+        if not hands or self.game not in ("stud7-8", "omaha8"):
+            return
+        if self.game == "stud7-8" and not any("; low" in h for h in hands):
+            self.no_low = True  # PokerStars says so after the pot is collected
+        for player, text in zip(winners, hands, strict=False):
+            if "; low" in text and player in self.show_lines:
+                self.described[player] = describe(self.game, text)
+                lines[self.show_lines[player]] = self._shows(player)
+
+    def _completes(self, current: int) -> bool:
+        """A bet over the bring-in up to the full bet on stud's first street."""
+        return (
+            self.family is Family.STUD
+            and self.round == 0
+            and 0 < current < self.hand.rules.betting.small_bet
+        )
+
+    def _deal(self, lines: list[str], player: int, cards: Sequence[Card | None]) -> None:
+        if self.reducer.folded[player]:
+            return  # a folded seat's card goes to the muck
+        if not self.dealing:
+            if self.family is Family.STUD:
+                lines.append(stud_street(self.deals))
+            elif self.deals == 0:
+                head = "*** HOLE CARDS ***" if self.family is Family.BOARD else None
+                lines.append(head or "*** DEALING HANDS ***")
+            self.deals += 1
+        self.dealing.setdefault(player, []).extend(cards)
+
+    def _dealt(self, lines: list[str]) -> None:
+        """The ``Dealt to`` lines of a dealing, once every player has this dealing's cards:
+        what the viewer saw of each, ``[what they had] [the new cards]``."""
+        for player, new in self.dealing.items():
+            before = [c for c in self.cards[player] if c is not None]
+            self.cards[player].extend(new)
+            seen = [c for c in new if c is not None]
+            if not seen:
+                continue  # another player's face-down card
+            had = f"[{_cards(before)}] " if before else ""
+            lines.append(f"Dealt to {self.names[player]} {had}[{_cards(seen)}]")
+        self.dealing = {}
+
+    def _draw_header(self, lines: list[str], player: int) -> None:
+        if not self.drawing or player in self.drew:  # all in: the draws follow each other
+            self.drawing = True
+            self.drew = set()
+            self.deals += 1
+            if self.draws > 1:
+                lines.append(f"*** {DRAWS[min(self.deals - 2, 2)]} DRAW ***")
+
+    def _discards(self, lines: list[str], player: int, cards: Sequence[Card | None]) -> None:
+        self._draw_header(lines, player)
+        self.drew.add(player)
+        self.said_discards.add(player)
+        name = self.names[player]
+        if not cards:
+            lines.append(f"{name}: stands pat")
+            return
+        plural = "card" if len(cards) == 1 else "cards"
+        seen = [c for c in cards if c is not None]
+        which = f" [{_cards(seen)}]" if seen and len(seen) == len(cards) else ""
+        lines.append(f"{name}: discards {len(cards)} {plural}{which}")
+
+    def _draw(
+        self,
+        lines: list[str],
+        player: int,
+        discarded: Sequence[Card | None],
+        drawn: Sequence[Card | None],
+    ) -> None:
+        held = self.cards[player]
+        gone = [c for c in discarded if c is not None]
+        if len(gone) == len(discarded):
+            kept = [c for c in held if c not in gone]
+        else:
+            kept = held[: len(held) - len(discarded)]  # unseen: only the count matters
+        self.cards[player] = [*kept, *drawn]
+        seen = [c for c in drawn if c is not None]
+        if drawn and len(seen) == len(drawn):
+            had = f"[{_cards(kept)}] " if kept else ""  # all five drawn: the new hand alone
+            lines.append(f"Dealt to {self.names[player]} {had}[{_cards(seen)}]")
+
+    def _in_dealt_order(self, player: int, cards: Sequence[Card]) -> list[Card]:
+        """A stud hand shown as PokerStars shows it: the cards in the order they were dealt
+        (the viewer's unseen slots filled with the shown cards it had not seen)."""
+        if self.family is not Family.STUD or len(self.cards[player]) != len(cards):
+            return list(cards)
+        known = {c for c in self.cards[player] if c is not None}
+        unseen = iter([c for c in cards if c not in known])
+        ordered = [c if c is not None else next(unseen, None) for c in self.cards[player]]
+        if any(c is None for c in ordered) or set(ordered) != set(cards):
+            return list(cards)
+        return [c for c in ordered if c is not None]
 
     @staticmethod
     def _showdown(lines: list[str]) -> None:
@@ -316,10 +484,12 @@ class _Writer:
         lines = ["*** SUMMARY ***", f"{parts} | Rake {money(rake)}"]
         if self.reducer.board:
             lines.append(f"Board [{_cards(self.reducer.board)}]")
-        roles = {hand.players - 1: " (button)"}
-        live = [b.player for b in hand.forced.blinds if b.kind is BlindKind.BLIND]
-        for player, role in zip(live, (" (small blind)", " (big blind)"), strict=False):
-            roles[player] = roles.get(player, "") + role
+        roles: dict[int, str] = {}
+        if self.family is not Family.STUD:  # stud has no button and no blinds
+            roles[hand.players - 1] = " (button)"
+            live = [b.player for b in hand.forced.blinds if b.kind is BlindKind.BLIND]
+            for player, role in zip(live, (" (small blind)", " (big blind)"), strict=False):
+                roles[player] = roles.get(player, "") + role
         for p in range(hand.players):
             who = f"Seat {self.seats[p]}: {self.names[p]}{roles.get(p, '')}"
             lines.append(f"{who} {self._result(p)}")
@@ -328,8 +498,7 @@ class _Writer:
     def _result(self, p: int) -> str:
         won = self.won.get(p)
         if p in self.folded_on:
-            early = self.folded_on[p] == _FOLDED[0]
-            quiet = " (didn't bet)" if early and p not in self.voluntary else ""
+            quiet = " (didn't bet)" if p in self.early and p not in self.bet else ""
             return f"folded {self.folded_on[p]}{quiet}"
         if p in self.shown:
             said = f" with {self.described[p]}" if p in self.described else ""
@@ -337,50 +506,12 @@ class _Writer:
                 return f"showed [{self.shown[p]}] and won ({self.money(won)}){said}"
             return f"showed [{self.shown[p]}] and lost{said}"
         if p in self.mucked:
-            hole = self.reducer.hole[p]
-            known = [c for c in hole if c is not None]
-            return f"mucked [{_cards(known)}]" if known and len(known) == len(hole) else "mucked"
+            known = self.cards[p]
+            if known and all(c is not None for c in known):
+                return f"mucked [{_cards(known)}]"
+            return "mucked"
         return f"collected ({self.money(won or 0)})"
 
 
 def _cards(cards: Sequence[Card | None]) -> str:
     return " ".join(str(card) for card in cards if card is not None)
-
-
-# PokerStars names hands in lower case, with its own words for some ("Aces full of Kings").
-_RANK_NAMES = [rank.name.title() for rank in Rank]
-
-
-def _description(text: str) -> str:
-    """croupier's name of a hand ("Full House, Aces over Kings"), as PokerStars words it
-    ("a full house, Aces full of Kings"); a hi-lo hand as ``HI: ...; LO: 8,6,5,2,A``."""
-    high, _, low = text.partition("; low ")
-    words = _high(high)
-    if low:
-        return f"HI: {words}; LO: {','.join(low.removesuffix(' low').split('-'))}"
-    return words
-
-
-def _high(text: str) -> str:
-    kind, _, rest = text.partition(", ")
-    kind = kind.lower()
-    if text.startswith("Pair of "):
-        return "a pair of " + text.removeprefix("Pair of ")
-    if kind == "two pair":
-        return f"two pair, {rest}"
-    if kind == "full house":
-        return "a full house, " + rest.replace(" over ", " full of ")
-    if kind in ("three of a kind", "four of a kind"):
-        return f"{kind}, {rest}"
-    if kind == "royal flush":
-        return "a Royal Flush"
-    if kind == "high card":
-        return f"high card {rest}"
-    if kind in ("straight", "straight flush"):
-        top = rest.removesuffix(" high")
-        index = _RANK_NAMES.index(top) if top in _RANK_NAMES else -1
-        bottom = _RANK_NAMES[index - 4] if index >= 4 else "Ace"
-        return f"a {kind}, {bottom} to {top}"
-    if kind == "flush":
-        return f"a flush, {rest}"
-    return text

@@ -25,6 +25,7 @@ from croupier.history import (
     format_pokerstars,
     history_from_hand,
 )
+from croupier.history.text import Tournament
 from croupier.server import schema as s
 from croupier.server.table_log import TableLogError, decode
 from croupier.server.tables import GameTable, Move, RuleError, TableSpec
@@ -142,10 +143,12 @@ def pokerstars(
     hand_id: int = 1,
     table: str = "croupier",
     when: datetime | None = None,
+    tournament: Tournament | None = None,
 ) -> str:
-    """The finished hand as PokerStars text, as ``seat`` saw it (its own hole cards, and
-    others' only where shown); ``house``: every card. A seat not dealt in sees no history
-    here: it has none of its own."""
+    """The finished hand as PokerStars text, as ``seat`` saw it (its own hidden cards and
+    discards, everyone's up cards, and others' hidden cards only where shown); ``house``: every
+    card. A seat not dealt in sees no history here: it has none of its own. ``tournament``: a
+    tournament hand's header (amounts in chips)."""
     hand = game.hand
     if hand is None:
         raise RuleError("no hand to write")
@@ -156,7 +159,7 @@ def pokerstars(
     try:
         return format_pokerstars(
             hand, viewer=viewer, when=when, hand_id=hand_id, table=table, names=list(names),
-            seats=list(game.order), max_seats=game.spec.seats,
+            seats=list(game.order), max_seats=game.spec.seats, tournament=tournament,
         )  # fmt: skip
     except TextHistoryError as error:
         raise RuleError(str(error)) from None

@@ -4,6 +4,10 @@ entries, bots and the director's controls. Play is on the WebSocket (``tournamen
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -13,13 +17,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from croupier.history.text import Tournament
 from croupier.server import histories
 from croupier.server import schema as s
 from croupier.server.room import Refused
 from croupier.server.tables import RuleError
 from croupier.server.tourney_hand import TourneyHand, load_setup, move_of
 from croupier.server.tourney_store import Member
-from croupier.tournament import EngineHands, TournamentError
+from croupier.tournament import EngineHands, HandSetup, TournamentError
+from croupier.tournament.settings import Level
 
 if TYPE_CHECKING:
     from croupier.server.http import HttpApi
@@ -45,6 +51,11 @@ def routes(api: HttpApi) -> list[Route]:
         Route(
             "/api/tournaments/{id:int}/hands/{hand:int}/phh",
             partial(hand_phh, api),
+            methods=["GET"],
+        ),
+        Route(
+            "/api/tournaments/{id:int}/hands/{hand:int}/pokerstars",
+            partial(hand_pokerstars, api),
             methods=["GET"],
         ),
         Route("/api/tournaments/{id:int}/director", partial(direct, api), methods=["POST"]),
@@ -208,16 +219,32 @@ async def my_hands(api: HttpApi, request: Request) -> Response:
     return JSONResponse({"hands": await api.room.store.aread(read)})
 
 
-async def hand_phh(api: HttpApi, request: Request) -> Response:
-    """A finished tournament hand as PHH, as your seat saw it (``?view=house``: every card,
-    admins only)."""
+@dataclass(frozen=True)
+class _Played:
+    """A finished tournament hand dealt again, and who asks for it."""
+
+    tournament: int
+    hand_id: int
+    row: Any
+    settings: Any  # the tournament's settings, as stored (JSON)
+    setup: HandSetup
+    names: list[str]
+    dealt: TourneyHand
+    engine: EngineHands
+    seat: int | None  # the asking player's seat; None: the house's record
+    house: bool
+
+
+async def _played(api: HttpApi, request: Request) -> _Played | Response:
+    """The finished hand, if the asking account may have it: a player who sat in it (as their
+    seat saw it), or an admin asking for the house's record (``?view=house``)."""
     account = await api._account(request)
     tournament, hand_id = int(request.path_params["id"]), int(request.path_params["hand"])
     house = request.query_params.get("view") == "house"
     if house and account.role != "admin":
         return JSONResponse({"error": "only an admin reads the house's record"}, status_code=403)
 
-    def read(conn: Connection) -> tuple[Any, list[Any]]:
+    def read(conn: Connection) -> tuple[Any, list[Any], Any]:
         row = conn.execute(
             select(s.tournament_hands).where(
                 s.tournament_hands.c.id == hand_id,
@@ -229,9 +256,12 @@ async def hand_phh(api: HttpApi, request: Request) -> Response:
             .where(s.tournament_moves.c.hand_id == hand_id)
             .order_by(s.tournament_moves.c.seq)
         )
-        return row, list(moves)
+        settings = conn.scalar(
+            select(s.tournaments.c.settings).where(s.tournaments.c.id == tournament)
+        )
+        return row, list(moves), settings
 
-    row, moves = await api.room.store.aread(read)
+    row, moves, settings = await api.room.store.aread(read)
     if row is None or row.status != "finished":
         return JSONResponse({"error": f"no finished hand {hand_id} here"}, status_code=404)
     setup = load_setup(row.setup)
@@ -239,16 +269,83 @@ async def hand_phh(api: HttpApi, request: Request) -> Response:
     seat = next((x.seat for x in setup.seats if x.player == account.name), None)
     if seat is None and not house:
         return JSONResponse({"error": "you were not dealt into that hand"}, status_code=403)
+    engine = EngineHands("league")
     try:
-        engine = EngineHands("league")
         dealt = TourneyHand.replayed(
             engine, setup, names, [(m.seat, move_of(m.move)) for m in moves]
         )
+    except (RuleError, ValueError) as error:
+        return JSONResponse({"error": f"the hand cannot be dealt again: {error}"}, 422)
+    return _Played(
+        tournament, hand_id, row, settings, setup, names, dealt, engine,
+        None if house else seat, house,
+    )  # fmt: skip
+
+
+async def hand_phh(api: HttpApi, request: Request) -> Response:
+    """A finished tournament hand as PHH, as your seat saw it (``?view=house``: every card,
+    admins only)."""
+    played = await _played(api, request)
+    if isinstance(played, Response):
+        return played
+    try:
         text = histories.phh(
-            dealt, None if house else seat, names, house=house,
-            options=engine.options(setup.forced),
+            played.dealt, played.seat, played.names, house=played.house,
+            options=played.engine.options(played.setup.forced),
         )  # fmt: skip
     except (RuleError, ValueError) as error:
         return JSONResponse({"error": f"the hand cannot be written as PHH: {error}"}, 422)
-    disposition = f'attachment; filename="tournament-{tournament}-hand-{hand_id}.phh"'
-    return PlainTextResponse(text, headers={"content-disposition": disposition})
+    name = f"tournament-{played.tournament}-hand-{played.hand_id}.phh"
+    return PlainTextResponse(
+        text, headers={"content-disposition": f'attachment; filename="{name}"'}
+    )
+
+
+async def hand_pokerstars(api: HttpApi, request: Request) -> Response:
+    """A finished tournament hand as PokerStars text, as your seat saw it (``?view=house``:
+    every card, admins only): the ``Tournament #id, $buy-in+$fee`` header from the tournament's
+    settings and the hand's blind level."""
+    played = await _played(api, request)
+    if isinstance(played, Response):
+        return played
+    try:
+        header = _stars_tournament(played)
+        text = histories.pokerstars(
+            played.dealt, played.seat, played.names, house=played.house,
+            hand_id=played.hand_id, table=f"{played.tournament} {played.row.table_no}",
+            when=datetime.fromtimestamp(float(played.row.started), UTC), tournament=header,
+        )  # fmt: skip
+    except (RuleError, TournamentError, ValueError) as error:
+        return JSONResponse(
+            {"error": f"the hand cannot be written as PokerStars text: {error}"}, 422
+        )
+    name = f"tournament-{played.tournament}-hand-{played.hand_id}.txt"
+    return PlainTextResponse(
+        text, headers={"content-disposition": f'attachment; filename="{name}"'}
+    )
+
+
+def _stars_tournament(played: _Played) -> Tournament:
+    """The header's tournament: its number, the buy-in (to the prize pool) and fee in dollars
+    (the settings' cents), and the blind level the hand was dealt at: the first level of the
+    structure with the hand's forced bets (the setup does not store the level's number)."""
+    from croupier.server.tournaments import read_settings  # the run's module, not at import
+
+    settings = read_settings(json.loads(played.settings))
+    forced = played.setup.forced
+    levels = [stage for stage in settings.stages if isinstance(stage, Level)]
+    number = next(
+        (
+            n
+            for n, level in enumerate(levels, start=1)
+            if (level.small_blind, level.big_blind, level.ante, level.big_blind_ante)
+            == (forced.small_blind, forced.big_blind, forced.ante, forced.big_blind_ante)
+        ),
+        1,
+    )
+    price = settings.buy_in
+    cents = Decimal(100)
+    return Tournament(
+        played.tournament, level=number, buy_in=Decimal(price.price - price.fee) / cents,
+        fee=Decimal(price.fee) / cents,
+    )  # fmt: skip
