@@ -69,7 +69,7 @@ BAD_COMMAND_LINES = [
     (["play", "--save", "/no/such/folder/x.phhs"], "there is no folder /no/such/folder/"),
     (["play", "--save", "/dev/full"], "the suffix picks the format"),
     (["play", "--save", "hands.csv"], ".csv is no format croupier writes"),
-    (["play", "--game", "stud7", "--save", "hands.txt"], "save to a .jsonl file instead"),
+    (["play", "--game", "stud5", "--save", "hands.txt"], "save to a .phh or .jsonl file instead"),
     (["play", "--save", "one.phh", "--hands", "3"], "a .phh file holds one hand"),
     (["play", "--save", "x.phhs", "--overwrite", "--append"], "choose one"),
     (["play", "--bogus"], "No such option: --bogus"),

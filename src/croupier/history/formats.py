@@ -267,7 +267,9 @@ def _check_format(
             hand.bet_or_raise_to(legal.raise_range[0])
     try:
         hand_text(fmt, hand, number=1, viewer=HOUSE, rulebook=name, options=options)
-    except (PHHError, OHHError, TextHistoryError) as error:
+    except TextHistoryError as error:
+        raise HistoryFileError(f"{target}: {error}: save to a .phh or .jsonl file instead") from None
+    except (PHHError, OHHError) as error:
         raise HistoryFileError(f"{target}: {error}: save to a .jsonl file instead") from None
 
 

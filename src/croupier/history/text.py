@@ -155,7 +155,7 @@ def _check(hand: Hand) -> None:
         raise TextHistoryError(
             f"PokerStars text covers the games PokerStars deals ({_COVERED}), not {name} on "
             f"{rules.deck.size} cards with {', '.join(s.value for s in rules.betting.structures)} "
-            "betting: PHH covers every game croupier deals"
+            "betting (PHH covers every game croupier deals)"
         )
 
 
