@@ -268,7 +268,9 @@ def _check_format(
     try:
         hand_text(fmt, hand, number=1, viewer=HOUSE, rulebook=name, options=options)
     except TextHistoryError as error:
-        raise HistoryFileError(f"{target}: {error}: save to a .phh or .jsonl file instead") from None
+        raise HistoryFileError(
+            f"{target}: {error}: save to a .phh or .jsonl file instead"
+        ) from None
     except (PHHError, OHHError) as error:
         raise HistoryFileError(f"{target}: {error}: save to a .jsonl file instead") from None
 
