@@ -265,8 +265,10 @@ class Room:
             conn.send_text(text)
 
     def broadcast(self, message: dict[str, object]) -> None:
-        for conn in list(self.viewers):
-            conn.send(message)
+        if self.viewers:
+            text = dumps(message)  # written once, the same text for every viewer
+            for conn in list(self.viewers):
+                conn.send_text(text)
 
     def broadcast_seats(self) -> None:
         self.broadcast({"type": "seats", "table": self.id, "seats": self.seat_list()})
