@@ -766,6 +766,10 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
         elif message.get("type") == "ok" and not str(message.get("id")).startswith("rewatch-"):
             key = "ok (duplicate)" if message.get("duplicate") else "ok (applied!)"
             replies[key] = replies.get(key, 0) + 1
+        elif message.get("type") == "events" and message.get("cause"):
+            # An action applied answers with the events it caused (docs/protocol.md), and
+            # nobody honest acts during the attack: any such events are an attack that worked.
+            replies["events (applied!)"] = replies.get("events (applied!)", 0) + 1
 
     mallory.listeners.append(lambda m: note("mallory", m))
     bob_again.listeners.append(lambda m: note("bob_again", m))
@@ -845,6 +849,7 @@ def report_hostile(label: str, server: Server, result: dict[str, Any]) -> bool:
     print(f"  connections closed by the server and reopened {result['reconnects']}")
     print(f"  replies: {dict(sorted(result['replies'].items()))}")
     applied = result["replies"].get("ok (applied!)", 0)
+    applied += result["replies"].get("events (applied!)", 0)
     return (
         crashes == 0
         and not result["changes"]
