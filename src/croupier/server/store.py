@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Generic, TypeVar, cast
 
+import psycopg
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
@@ -504,7 +505,8 @@ _RENEW_ANY = (  # _RENEW for psycopg, the tables as one array
 def _error() -> BaseException:
     error = sys.exc_info()[1]
     assert error is not None
-    if isinstance(error, SQLAlchemyError):
+    # The batches' rows run through the driver itself: its errors are the database's too.
+    if isinstance(error, (SQLAlchemyError, sqlite3.Error, psycopg.Error)):
         return StoreError(f"the database refused the change: {type(error).__name__}: {error}")
     return error
 
