@@ -366,30 +366,18 @@ class Writer:
         began, cpu = time.perf_counter(), time.thread_time()
         try:
             conn = self._connection()
+            driver: Any = conn.connection.dbapi_connection
+            # On PostgreSQL a batch of rows alone commits in its pipeline: one round trip.
+            commit_inside = not self.store.sqlite and all(job.fn is None for job in jobs)
             with conn.begin():
                 with self._pipeline(conn):
                     fenced = self._fence(
                         conn, {job.table_id for job in jobs if job.table_id is not None}
                     )
-                    grouped: dict[tuple[Executable, tuple[str, ...]], list[dict[str, Any]]] = {}
-                    for job in jobs:
-                        for statement, parameters in job.rows:
-                            grouped.setdefault((statement, tuple(parameters)), []).append(
-                                parameters
-                            )
-                    driver: Any = conn.connection.dbapi_connection
-                    if grouped:
-                        cursor = driver.cursor()
-                        for (statement, keys), many in grouped.items():
-                            raw = self._driver_statement(conn, statement, keys)
-                            cursor.executemany(raw.sql, raw.parameters(many))
-                    inserted: dict[int, Any] = {}  # job index -> the cursor of its new row
-                    for index, job in enumerate(jobs):
-                        if job.returning is not None:
-                            statement, values = job.returning
-                            raw = self._driver_statement(conn, statement, tuple(values))
-                            inserted[index] = driver.cursor()
-                            inserted[index].execute(raw.sql, raw.parameters([values])[0])
+                    inserted = self._run_rows(conn, driver, jobs)
+                    if commit_inside:  # (SQLAlchemy's commit below then finds nothing to do)
+                        driver.cursor().execute("COMMIT")
+                    ran = time.perf_counter()
                 fenced()  # the pipeline synced: the lease renewal's count is in
                 # Outside the pipeline: a job may read what it wrote (a new row's id).
                 results = [
@@ -397,7 +385,8 @@ class Writer:
                     else job.fn(conn)
                     for i, job in enumerate(jobs)
                 ]  # fmt: skip
-                ran = time.perf_counter()
+                if not commit_inside:
+                    ran = time.perf_counter()
             self.commits += 1
             self.committing += time.perf_counter() - ran
         except BaseException:
@@ -409,6 +398,27 @@ class Writer:
             self.busy += time.perf_counter() - began
             self.cpu += time.thread_time() - cpu
         return [(result, None) for result in results]
+
+    def _run_rows(self, conn: Connection, driver: Any, jobs: list[_Job[Any]]) -> dict[int, Any]:
+        """The jobs' rows, each statement once for all its rows, then the rows whose new ids
+        are the jobs' results: the cursor of each (by the job's index), to read after."""
+        grouped: dict[tuple[Executable, tuple[str, ...]], list[dict[str, Any]]] = {}
+        for job in jobs:
+            for statement, parameters in job.rows:
+                grouped.setdefault((statement, tuple(parameters)), []).append(parameters)
+        if grouped:
+            cursor = driver.cursor()
+            for (statement, keys), many in grouped.items():
+                raw = self._driver_statement(conn, statement, keys)
+                cursor.executemany(raw.sql, raw.parameters(many))
+        inserted: dict[int, Any] = {}
+        for index, job in enumerate(jobs):
+            if job.returning is not None:
+                statement, values = job.returning
+                raw = self._driver_statement(conn, statement, tuple(values))
+                inserted[index] = driver.cursor()
+                inserted[index].execute(raw.sql, raw.parameters([values])[0])
+        return inserted
 
     def _driver_statement(
         self, conn: Connection, statement: Executable, keys: tuple[str, ...]
@@ -442,10 +452,11 @@ class Writer:
         if self.store.sqlite:
             count = conn.execute(_RENEW, lease).rowcount
             return lambda: _fenced(count, tables)
-        # A cursor of our own, read after the pipeline's sync.
+        # PostgreSQL checks the count itself, failing the transaction (and the COMMIT queued
+        # after it in the pipeline) with a division by zero, which _error reads as LeaseLost.
         cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-        cursor.execute(_RENEW_ANY, lease)
-        return lambda: _fenced(cursor.rowcount, tables)
+        cursor.execute(_RENEW_CHECKED, {**lease, "count": len(tables)})
+        return _nothing
 
 
 class _DriverStatement:
@@ -496,15 +507,18 @@ _RENEW = (
     )
     .values(lease_until=bindparam("until"))
 )
-_RENEW_ANY = (  # _RENEW for psycopg, the tables as one array
-    "UPDATE tables SET lease_until = %(until)s "
-    "WHERE id = ANY(%(tables)s) AND lease_owner = %(owner)s"
+_RENEW_CHECKED = (  # _RENEW for psycopg, the tables as one array, its count checked
+    "WITH renewed AS (UPDATE tables SET lease_until = %(until)s "
+    "WHERE id = ANY(%(tables)s) AND lease_owner = %(owner)s RETURNING id) "
+    "SELECT 1 / (CASE WHEN count(*) = %(count)s THEN 1 ELSE 0 END) FROM renewed"
 )
 
 
 def _error() -> BaseException:
     error = sys.exc_info()[1]
     assert error is not None
+    if isinstance(error, psycopg.errors.DivisionByZero):  # _RENEW_CHECKED's verdict
+        return LeaseLost(f"a table is no longer run by this process ({error})")
     # The batches' rows run through the driver itself: its errors are the database's too.
     if isinstance(error, (SQLAlchemyError, sqlite3.Error, psycopg.Error)):
         return StoreError(f"the database refused the change: {type(error).__name__}: {error}")
