@@ -172,6 +172,45 @@ def test_a_retried_action_id_is_applied_once(tmp_path: Path) -> None:
     asyncio.run(main())
 
 
+def test_an_action_is_answered_by_the_events_it_caused_not_by_ok(tmp_path: Path) -> None:
+    """The acting connection, watching the table, hears its action once: the `events` whose
+    cause is its id. A connection of the same account that does not watch gets `ok`."""
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 2})
+            await alice.sit(table, 1, 200)
+            await bob.sit(table, 2, 200)
+            heard: list[dict[str, Any]] = []
+            for client in (alice, bob):
+                client.listeners.append(heard.append)
+            who = await _turn(alice, bob, table)
+            kind, fields = simple_move(who.views[table].legal or {})
+            reply = await who.act(table, kind, id="answered-1", **fields)
+            assert reply == {"type": "ok", "id": "answered-1", "duplicate": False}
+            await asyncio.sleep(0.2)  # an `ok` sent after the events would have arrived
+            caused = [m for m in heard if m.get("cause") == "answered-1"]
+            assert len(caused) == 2  # the events, to both players
+            assert not [m for m in heard if m.get("type") == "ok" and m["id"] == "answered-1"]
+            # From a second connection of the same account, one that does not watch: `ok`.
+            other = await Client.login(server.url, who.name, "password-1")
+            await other.connect()  # watches the tables it sits at, until it says otherwise
+            await other.request("unwatch", table=table)
+            while not who.views[table].my_turn:
+                await asyncio.sleep(0.02)
+            kind, fields = simple_move(who.views[table].legal or {})
+            answered = await other.request(
+                "act", id="answered-2", table=table, hand=who.views[table].hand, action=kind,
+                **fields,
+            )  # fmt: skip
+            assert answered["type"] == "ok" and answered["duplicate"] is False
+            await other.close()
+
+    asyncio.run(main())
+
+
 async def _turn(a: Client, b: Client, table: int) -> Client:
     for _ in range(200):
         for client in (a, b):

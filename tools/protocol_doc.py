@@ -23,6 +23,10 @@ Python; the browser page uses the same messages.
   The server answers each with `ok` (applied; `duplicate: true` when that account already sent
   that id, which is then not applied again) or `error` with the same `id`. Resend after a lost
   connection with the same id: it is applied once.
+- An `act` from a connection that watches the table (it sat, or sent `watch`) is answered by
+  the `events` message whose `cause` is its `id`: the action stored and broadcast, with no `ok`
+  after it (one message fewer for every action). A refused `act` gets its `error`, a resent one
+  `ok` with `duplicate: true`, and one from a connection that does not watch the table `ok`.
 - The first message is `hello` with a session token from `POST /api/login` or
   `POST /api/register`. Until then only `hello` and `ping` are answered.
 - Nothing is sent before it is stored: a player hears of an action only once the database has
@@ -140,7 +144,9 @@ CLIENT = {
         "Your move in hand number `hand`: `fold`, `check_or_call`, `bet_or_raise` (with "
         "`amount`, the total to bet or raise to this round), `bring_in` (stud), `draw` "
         "(with `cards`, the discards; none stands pat). A move the rules refuse gets "
-        "`error` code `refused` with the engine's words, which name the clause.",
+        "`error` code `refused` with the engine's words, which name the clause. Applied, it "
+        "is answered by the `events` it caused (their `cause` is this `id`), not by `ok`, "
+        "when this connection watches the table.",
         {
             "type": "act",
             "id": "a10",
@@ -302,7 +308,8 @@ SERVER = {
     ),
     "events": (
         "What happened in the hand since event number `from`, as you may see it, with "
-        "whose turn it is now; `cause` is the action id that caused it.",
+        "whose turn it is now; `cause` is the action id that caused it (null: the clock or "
+        "a bot). To the player whose `act` it was, it is also that action's answer.",
         {
             "type": "events",
             "table": 1,

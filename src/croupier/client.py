@@ -67,6 +67,9 @@ class TableView:
     pot: int = 0
     results: list[dict[str, Any]] = field(default_factory=list)  # hand_over messages
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    # Set when it becomes this seat's turn (or the connection is lost): a player waiting for
+    # its turn is not woken by every other message about the table.
+    turn: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def my_turn(self) -> bool:
@@ -142,6 +145,7 @@ class Client:
         self.welcome: dict[str, Any] | None = None
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._acts: dict[str, Any] = {}  # the table of each action awaiting its answer
         self._reader: asyncio.Task[None] | None = None
         self._ids = itertools.count(1)
         self._prefix = secrets.token_hex(4)
@@ -214,6 +218,23 @@ class Client:
         """Send a request and wait for its answer; after a lost connection, reconnect and send
         the same id again (applied once). Raises :class:`ClientError` when refused."""
         request = id or self.new_id()
+        if kind == "act":  # answered by the events it causes at this table (or by `ok`)
+            self._acts[request] = fields.get("table")
+        try:
+            return await self._request(kind, request, want, retries, timeout, fields)
+        finally:
+            if kind == "act":
+                self._acts.pop(request, None)
+
+    async def _request(
+        self,
+        kind: str,
+        request: str,
+        want: str,
+        retries: int,
+        timeout: float,
+        fields: dict[str, Any],
+    ) -> dict[str, Any]:
         for attempt in range(retries + 1):
             future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
             # A lost connection fails every pending future, also one whose request gave up.
@@ -275,6 +296,7 @@ class Client:
             self._pending.clear()
             for view in self.views.values():
                 view.changed.set()
+                view.turn.set()
             for tournament in self.tournaments.values():
                 tournament.changed.set()
 
@@ -309,12 +331,20 @@ class Client:
             if message["hand"] == view.hand and message["from"] == len(view.events):
                 view.events.extend(message["events"])
             view.to_act, view.legal, view.pot = message["to_act"], message["legal"], message["pot"]
+            # Our action, stored and broadcast: the events it caused are its answer (no `ok`).
+            cause = message["cause"]
+            if cause is not None and self._acts.get(cause) == table:
+                future = self._pending.pop(cause, None)
+                if future is not None and not future.done():
+                    future.set_result({"type": "ok", "id": cause, "duplicate": False})
         elif kind == "hand_over":
             view.results.append(message)
             view.to_act = view.legal = None
         elif kind == "seats":
             view.seats = message["seats"]
         view.changed.set()
+        if view.my_turn:
+            view.turn.set()
 
     # --- requests -------------------------------------------------------------------------------
 
@@ -371,13 +401,13 @@ class Client:
         while not view.my_turn:
             if self.closed.is_set():
                 raise ClientError("closed", "the connection was lost")
-            view.changed.clear()
+            view.turn.clear()
             left = end - loop.time()
             if left <= 0:
                 raise TimeoutError(f"not our turn at table {table} within {timeout} s")
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(left):  # no task per wait, as wait_for makes
-                    await view.changed.wait()
+                    await view.turn.wait()
         return view
 
     # --- tournaments ----------------------------------------------------------------------------

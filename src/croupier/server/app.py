@@ -420,8 +420,8 @@ class CardRoom:
                 return
             if kind.startswith("tournament_"):
                 await self._tournament(conn, kind, message)
-            else:
-                await self._dispatch(conn, kind, message)
+            elif await self._dispatch(conn, kind, message):
+                return  # answered already: the actor's `events` carries the id as its `cause`
             conn.send({"type": "ok", "id": request, "duplicate": False})
         except ProtocolError as error:
             conn.send(_error(error.request, error.code, str(error)))
@@ -442,7 +442,9 @@ class CardRoom:
             move = Move(message["action"], message.get("amount"), tuple(message.get("cards", ())))
             await run.act(conn, message["id"], message["table"], message["hand"], move)
 
-    async def _dispatch(self, conn: Conn, kind: str, message: dict[str, Any]) -> None:
+    async def _dispatch(self, conn: Conn, kind: str, message: dict[str, Any]) -> bool:
+        """Apply a table request; whether it is answered already (an action whose `events`
+        the acting connection was sent: one frame fewer for every action)."""
         request = message["id"]
         room = await self.room_for(message["table"])
         if kind == "watch":
@@ -465,12 +467,14 @@ class CardRoom:
         elif kind == "act":
             move = Move(message["action"], message.get("amount"), tuple(message.get("cards", ())))
             await room.act(conn, request, message["hand"], move)
+            return conn in room.viewers and not conn.closed
         elif kind == "add_bot":
             await seating.add_bot(room, conn, request, message["seat"], message.get("chips"))
         elif kind == "void_hand":
             if conn.role not in ("dealer", "admin"):
                 raise Refused("unauthorised", "only a dealer or an admin voids a hand")
             await room.void(message.get("reason") or "voided by the floor", conn.account_id)
+        return False
 
     async def _hello(self, conn: Conn, token: str) -> None:
         account = await self.store.aread(lambda c: auth.account_of_token(c, token))

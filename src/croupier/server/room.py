@@ -265,8 +265,10 @@ class Room:
             conn.send_text(text)
 
     def broadcast(self, message: dict[str, object]) -> None:
-        for conn in list(self.viewers):
-            conn.send(message)
+        if self.viewers:
+            text = dumps(message)  # written once, the same text for every viewer
+            for conn in list(self.viewers):
+                conn.send_text(text)
 
     def broadcast_seats(self) -> None:
         self.broadcast({"type": "seats", "table": self.id, "seats": self.seat_list()})
@@ -316,37 +318,19 @@ class Room:
             for i, seat in enumerate(start.order)
         ]
 
-        def job(conn: Connection) -> int:
-            hand = conn.execute(
-                insert(s.hands).values(
-                    table_id=self.id,
-                    number=number,
-                    status="playing",
-                    spec=dumps(self.spec.to_json()),
-                    deck=dumps(list(start.deck)),
-                    seed=start.seed,
-                    button=start.button,
-                    seats=dumps(dealt),
-                    events=dumps(list(start.events)),
-                    forced=forced,
-                    to_act=to_act,
-                    clock_end=clock_end,
-                    bank_end=bank_end,
-                    started=now,
-                )
-            ).inserted_primary_key
-            assert hand is not None
-            if waiting:
-                conn.execute(
-                    update(s.seats)
-                    .where(s.seats.c.table_id == self.id, s.seats.c.seat.in_(waiting))
-                    .values(status="playing")
-                )
-            return int(hand[0])
-
+        hand = {
+            "table_id": self.id, "number": number, "status": "playing",
+            "spec": dumps(self.spec.to_json()), "deck": dumps(list(start.deck)),
+            "seed": start.seed, "button": start.button, "seats": dumps(dealt),
+            "events": dumps(list(start.events)), "forced": forced, "to_act": to_act,
+            "clock_end": clock_end, "bank_end": bank_end, "started": now,
+        }  # fmt: skip
         try:
-            rows = [(_INSERT_EVENT, row) for row in table_events]  # with the batch's others
-            self.hand_id = await self.store.write(job, self.id, rows)
+            # With the batch's others: the table's events, the seats that start playing, and
+            # the hand's row, whose new id the writer reads back.
+            rows: list[tuple[Any, dict[str, Any]]] = [(_INSERT_EVENT, r) for r in table_events]
+            rows += [(_SEAT_PLAYING, {"p_table": self.id, "p_seat": seat}) for seat in waiting]
+            self.hand_id = await self.store.insert(_INSERT_HAND, hand, self.id, rows)
         except BaseException:
             self.game.rollback()  # nothing was stored: the deal never happened
             raise
@@ -816,6 +800,12 @@ _UPDATE_HANDS = (
     update(s.tables).where(s.tables.c.id == bindparam("h_table")).values(hands=bindparam("h_hands"))
 )
 _INSERT_MOVE = insert(s.moves)
+_INSERT_HAND = insert(s.hands).returning(s.hands.c.id)
+_SEAT_PLAYING = (
+    update(s.seats)
+    .where(s.seats.c.table_id == bindparam("p_table"), s.seats.c.seat == bindparam("p_seat"))
+    .values(status="playing")
+)
 _UPDATE_BANK = (
     update(s.seats)
     .where(s.seats.c.table_id == bindparam("b_table"), s.seats.c.seat == bindparam("b_seat"))

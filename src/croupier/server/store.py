@@ -29,8 +29,9 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
+import psycopg
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
@@ -182,6 +183,13 @@ class Store:
         committed."""
         return await self.writer.submit(fn, table_id, rows)
 
+    async def insert(
+        self, statement: Executable, values: dict[str, Any], table_id: int, rows: Rows = ()
+    ) -> int:
+        """Insert one row (``statement``: an INSERT ... RETURNING its id) with ``rows``, in the
+        writer's next transaction; its id once it is committed."""
+        return int(await self.writer.submit(None, table_id, rows, (statement, values)))
+
     def close(self) -> None:
         if self.checkpointer is not None:
             self.checkpointer.stop()
@@ -244,6 +252,7 @@ class _Job(Generic[T]):
     table_id: int | None
     future: asyncio.Future[T]
     rows: Rows = ()
+    returning: tuple[Executable, dict[str, Any]] | None = None  # its id is the job's result
 
 
 class Writer:
@@ -270,6 +279,7 @@ class Writer:
         self._thread: ThreadPoolExecutor | None = None
         if threaded:
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="croupier-writer")
+        self._compiled: dict[tuple[Executable, tuple[str, ...]], _DriverStatement] = {}
         self.commits = 0
         self.busy = 0.0  # seconds spent running batches
         self.committing = 0.0  # of which in COMMIT
@@ -280,10 +290,11 @@ class Writer:
         fn: Callable[[Connection], T] | None,
         table_id: int | None = None,
         rows: Rows = (),
+        returning: tuple[Executable, dict[str, Any]] | None = None,
     ) -> asyncio.Future[T]:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._jobs.append(_Job(fn, table_id, future, rows))
+        self._jobs.append(_Job(fn, table_id, future, rows, returning))
         if not self._scheduled:
             self._scheduled = True
             loop.call_soon(self._flush)
@@ -355,16 +366,27 @@ class Writer:
         began, cpu = time.perf_counter(), time.thread_time()
         try:
             conn = self._connection()
+            driver: Any = conn.connection.dbapi_connection
+            # On PostgreSQL a batch of rows alone commits in its pipeline: one round trip.
+            commit_inside = not self.store.sqlite and all(job.fn is None for job in jobs)
             with conn.begin():
-                self._fence(conn, {job.table_id for job in jobs if job.table_id is not None})
-                grouped: dict[Executable, list[dict[str, Any]]] = {}
-                for job in jobs:
-                    for statement, parameters in job.rows:
-                        grouped.setdefault(statement, []).append(parameters)
-                for statement, many in grouped.items():
-                    conn.execute(statement, many)
-                results = [None if job.fn is None else job.fn(conn) for job in jobs]
-                ran = time.perf_counter()
+                with self._pipeline(conn):
+                    fenced = self._fence(
+                        conn, {job.table_id for job in jobs if job.table_id is not None}
+                    )
+                    inserted = self._run_rows(conn, driver, jobs)
+                    if commit_inside:  # (SQLAlchemy's commit below then finds nothing to do)
+                        driver.cursor().execute("COMMIT")
+                    ran = time.perf_counter()
+                fenced()  # the pipeline synced: the lease renewal's count is in
+                # Outside the pipeline: a job may read what it wrote (a new row's id).
+                results = [
+                    inserted[i].fetchone()[0] if i in inserted else None if job.fn is None
+                    else job.fn(conn)
+                    for i, job in enumerate(jobs)
+                ]  # fmt: skip
+                if not commit_inside:
+                    ran = time.perf_counter()
             self.commits += 1
             self.committing += time.perf_counter() - ran
         except BaseException:
@@ -377,16 +399,104 @@ class Writer:
             self.cpu += time.thread_time() - cpu
         return [(result, None) for result in results]
 
-    def _fence(self, conn: Connection, tables: set[int]) -> None:
+    def _run_rows(self, conn: Connection, driver: Any, jobs: list[_Job[Any]]) -> dict[int, Any]:
+        """The jobs' rows, each statement once for all its rows, then the rows whose new ids
+        are the jobs' results: the cursor of each (by the job's index), to read after."""
+        grouped: dict[tuple[Executable, tuple[str, ...]], list[dict[str, Any]]] = {}
+        for job in jobs:
+            for statement, parameters in job.rows:
+                grouped.setdefault((statement, tuple(parameters)), []).append(parameters)
+        if grouped:
+            cursor = driver.cursor()
+            for (statement, keys), many in grouped.items():
+                raw = self._driver_statement(conn, statement, keys)
+                cursor.executemany(raw.sql, raw.parameters(many))
+        inserted: dict[int, Any] = {}
+        for index, job in enumerate(jobs):
+            if job.returning is not None:
+                statement, values = job.returning
+                raw = self._driver_statement(conn, statement, tuple(values))
+                inserted[index] = driver.cursor()
+                inserted[index].execute(raw.sql, raw.parameters([values])[0])
+        return inserted
+
+    def _driver_statement(
+        self, conn: Connection, statement: Executable, keys: tuple[str, ...]
+    ) -> _DriverStatement:
+        found = self._compiled.get((statement, keys))
+        if found is None:
+            found = self._compiled[(statement, keys)] = _DriverStatement(
+                statement, conn.dialect, keys
+            )
+        return found
+
+    def _pipeline(self, conn: Connection) -> contextlib.AbstractContextManager[Any]:
+        """On PostgreSQL, psycopg's pipeline mode for the batch's rows: their statements go to
+        the server without waiting for each answer (one round trip for all) instead of one
+        round trip each, each a wait for the server's process and then for the interpreter
+        lock (docs/scaling.md). SQLAlchemy cannot read a result back in pipeline mode (it sees
+        no rows), so the jobs' functions run after it."""
+        if self.store.sqlite:
+            return contextlib.nullcontext()
+        driver: Any = conn.connection.dbapi_connection  # a psycopg connection
+        return cast(contextlib.AbstractContextManager[Any], driver.pipeline())
+
+    def _fence(self, conn: Connection, tables: set[int]) -> Callable[[], None]:
         """Renew the leases of the tables the jobs write about, in their transaction, with one
-        statement: all of them are still this process's, or nothing is written."""
+        statement: all of them are still this process's, or nothing is written. Returns the
+        check, to call once the statement's count is in (before the commit)."""
         if not tables:
-            return
+            return _nothing
         lease = {"tables": sorted(tables), "owner": self.store.owner,
                  "until": time.time() + LEASE_SECONDS}  # fmt: skip
-        if conn.execute(_RENEW, lease).rowcount != len(tables):
-            lost = ", ".join(map(str, sorted(tables)))
-            raise LeaseLost(f"table {lost} is no longer run by this process")
+        if self.store.sqlite:
+            count = conn.execute(_RENEW, lease).rowcount
+            return lambda: _fenced(count, tables)
+        # PostgreSQL checks the count itself, failing the transaction (and the COMMIT queued
+        # after it in the pipeline) with a division by zero, which _error reads as LeaseLost.
+        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        cursor.execute(_RENEW_CHECKED, {**lease, "count": len(tables)})
+        return _nothing
+
+
+class _DriverStatement:
+    """A statement of the batches' rows compiled once for the database's driver, which runs it
+    for all the rows of a batch (``executemany``) without SQLAlchemy's work per execution: that
+    cost the writer more than the database did, and SQLAlchemy cannot run in psycopg's
+    pipeline mode (it reads results back that are not there yet)."""
+
+    def __init__(self, statement: Executable, dialect: Any, keys: tuple[str, ...]) -> None:
+        compiled = statement.compile(dialect=dialect, column_keys=list(keys))  # type: ignore[attr-defined]
+        if compiled.escaped_bind_names:
+            raise StoreError(f"a batch statement's names need escaping: {statement}")
+        self.sql = str(compiled)
+        self.defaults: dict[str, Any] = compiled.construct_params(_check=False)  # the literals
+        self.positions: tuple[str, ...] | None = (
+            tuple(compiled.positiontup) if compiled.positiontup else None  # qmark: SQLite
+        )
+        # The type conversions SQLAlchemy would make (SQLite: a Float column's to_float).
+        self.convert: dict[str, Callable[[Any], Any]] = dict(compiled._bind_processors)
+
+    def parameters(self, rows: list[dict[str, Any]]) -> list[Any]:
+        defaults, convert = self.defaults, self.convert
+        if convert:
+            rows = [
+                {k: (convert[k](v) if k in convert and v is not None else v) for k, v in r.items()}
+                for r in rows
+            ]
+        if self.positions is not None:
+            return [tuple(row.get(k, defaults.get(k)) for k in self.positions) for row in rows]
+        return [{**defaults, **row} for row in rows]
+
+
+def _nothing() -> None:
+    pass
+
+
+def _fenced(count: int, tables: set[int]) -> None:
+    if count != len(tables):
+        lost = ", ".join(map(str, sorted(tables)))
+        raise LeaseLost(f"table {lost} is no longer run by this process")
 
 
 _RENEW = (
@@ -397,12 +507,20 @@ _RENEW = (
     )
     .values(lease_until=bindparam("until"))
 )
+_RENEW_CHECKED = (  # _RENEW for psycopg, the tables as one array, its count checked
+    "WITH renewed AS (UPDATE tables SET lease_until = %(until)s "
+    "WHERE id = ANY(%(tables)s) AND lease_owner = %(owner)s RETURNING id) "
+    "SELECT 1 / (CASE WHEN count(*) = %(count)s THEN 1 ELSE 0 END) FROM renewed"
+)
 
 
 def _error() -> BaseException:
     error = sys.exc_info()[1]
     assert error is not None
-    if isinstance(error, SQLAlchemyError):
+    if isinstance(error, psycopg.errors.DivisionByZero):  # _RENEW_CHECKED's verdict
+        return LeaseLost(f"a table is no longer run by this process ({error})")
+    # The batches' rows run through the driver itself: its errors are the database's too.
+    if isinstance(error, (SQLAlchemyError, sqlite3.Error, psycopg.Error)):
         return StoreError(f"the database refused the change: {type(error).__name__}: {error}")
     return error
 
