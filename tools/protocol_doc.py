@@ -73,12 +73,13 @@ Python; the browser page uses the same messages.
 | `GET /api/health` | | `{"ok", "server", "tables"}` |
 | `GET /api/tournaments` | | the lobby: `{"tournaments": [{"tournament", "name", "status", "starts_at", "buy_in", "registered", "clock"}]}` |
 | `POST /api/tournaments` (dealer, admin) | `{"name", "settings": {a tournament file's fields} or "file": "<TOML>", "starts_at", "seed", "clock", "pause", "bot"}` | the tournament's details, or 400 naming the key and the rule |
-| `GET /api/tournaments/{id}` | | details: the lobby's row, `tables`, `players` (status, chips, table, seat, entries), `standings`, `prizes` |
+| `GET /api/tournaments/{id}` | | details: the lobby's row, `tables` (each with its `size` and the number of its `hand` in play, or null), `players` (status, chips, table, seat, entries, `penalty_hands`, `penalty_seconds`), `standings`, `prizes` |
 | `POST /api/tournaments/{id}/register` | | `{"tournament", "name", "done"}` (409 with `url` when another process runs it): the buy-in leaves your balance (`buy_in` rows: the pool, the house's `fee`); after the start, a late entry or a re-entry while the library allows it (league 19), else 409 naming the clause |
 | `POST /api/tournaments/{id}/rebuy`, `/add_on` | | `{"tournament", "name", "done"}`: a rebuy or the add-on (house options) between your hands, when the settings offer them; its price as a buy-in's |
 | `POST /api/tournaments/{id}/unregister` | | before the start only: the whole price back (`refund` rows) |
 | `GET /api/tournaments/{id}/hands` | | the finished hands of the tournament you were dealt into: `{"hands": [{"hand", "table", "number", "started"}]}` |
 | `GET /api/tournaments/{id}/hands/{hand}/phh` | | the hand as PHH, as your seat saw it (`?view=house`: every card, admins only) |
+| `GET /api/tournaments/{id}/hands/{hand}/pokerstars` | | the hand as PokerStars text with the tournament's header and level, as your seat saw it (`?view=house`: every card, admins only) |
 | `POST /api/tournaments/{id}/bots` (dealer, admin) | `{"count"}` | `{"tournament", "bots"}`: the house enters bots, staked from the cage |
 | `POST /api/tournaments/{id}/director` (dealer, admin) | `{"action", "player", "table", "seat", "seconds", "orbits", "minutes"}`; action: `start`, `pause`, `resume`, `add_time` (seconds), `close_registration`, `move` (player, table, seat), `penalty` (player, orbits or minutes), `disqualify`, `absent`, `present` (player), `void` (table, reason: the hand in play there, every seat back to what it was dealt with, rws 5.1) | `{"tournament", "done", "clock"}`; audited, applied or refused; 403 for a player, 409 with the clause when the rules refuse it |
 

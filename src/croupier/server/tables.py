@@ -26,7 +26,7 @@ from croupier.cards import Card, CardError, parse_cards
 from croupier.deck import Deck, SecureShuffler, SeededShuffler
 from croupier.forced import ForcedBets
 from croupier.games import GameError
-from croupier.hand import Hand, Phase, Rules
+from croupier.hand import Hand, Rules
 from croupier.history import event_record
 from croupier.play import book_rules, house_rules
 from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
@@ -383,7 +383,7 @@ class GameTable:
 
     @property
     def in_hand(self) -> bool:
-        return self.hand is not None and self.hand.phase is not Phase.OVER
+        return self.hand is not None and not self.hand.over
 
     def can_deal(self) -> bool:
         return sum(self._table.can_play(s) for s in self._table.occupied()) >= 2
@@ -415,14 +415,14 @@ class GameTable:
         return self.start
 
     def _require_hand(self) -> Hand:
-        if self.hand is None or self.hand.phase is Phase.OVER:
+        if self.hand is None or self.hand.over:
             raise RuleError("no hand is being played at this table")
         return self.hand
 
     def to_act(self) -> int | None:
         """The seat to act (or draw), None between hands."""
         hand = self.hand
-        if hand is None or hand.phase is Phase.OVER or hand.to_act is None:
+        if hand is None or hand.over or hand.to_act is None:
             return None
         return self.order[hand.to_act]
 
@@ -433,7 +433,7 @@ class GameTable:
     def legal(self) -> dict[str, object] | None:
         """What the seat to act may do, as the protocol sends it."""
         hand = self.hand
-        if hand is None or hand.phase is Phase.OVER or hand.to_act is None:
+        if hand is None or hand.over or hand.to_act is None:
             return None
         if hand.drawing:
             return {"draw": True, "hole": [str(c) for c in hand.hole[hand.to_act]]}
@@ -475,7 +475,7 @@ class GameTable:
 
     @property
     def over(self) -> bool:
-        return self.hand is not None and self.hand.phase is Phase.OVER
+        return self.hand is not None and self.hand.over
 
     def finish(self) -> HandEnd:
         summary = self._table.finish_hand()
@@ -523,7 +523,7 @@ class GameTable:
         return house[start:]
 
     def pot(self) -> int:
-        return 0 if self.hand is None or self.hand.phase is Phase.OVER else self.hand.pot
+        return 0 if self.hand is None or self.hand.over else self.hand.pot
 
     def hand_stacks(self) -> dict[int, int]:
         """Chips behind per dealt seat, during the hand."""
@@ -533,7 +533,7 @@ class GameTable:
 
     def chips_in_play(self) -> int:
         """Every chip of the hand in progress: stacks behind and the pot (conserved)."""
-        if self.hand is None or self.hand.phase is Phase.OVER:
+        if self.hand is None or self.hand.over:
             return 0
         return sum(self.hand.stacks) + self.hand.pot
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from croupier.betting import IllegalAction
 from croupier.cards import CardError
-from croupier.hand import Hand, Phase
+from croupier.hand import Hand
 from croupier.history import event_record
 from croupier.server.tables import (
     Move,
@@ -99,7 +99,7 @@ class TourneyHand:
     def to_act(self) -> int | None:
         """The seat to act, None once the hand is over."""
         hand = self.dealt.hand
-        if hand.phase is Phase.OVER or hand.to_act is None:
+        if hand.over or hand.to_act is None:
             return None
         return self.order[hand.to_act]
 
@@ -169,7 +169,7 @@ class TourneyHand:
 
     def pot(self) -> int:
         hand = self.dealt.hand
-        return 0 if hand.phase is Phase.OVER else int(hand.pot)
+        return 0 if hand.over else int(hand.pot)
 
     def legal(self, seat: int | None) -> dict[str, object] | None:
         """What ``seat`` may do, when it is a person's turn (the protocol's ``legal``)."""
