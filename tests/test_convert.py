@@ -66,6 +66,16 @@ def test_a_folder_of_hands_converts_to_one_file(tmp_path: Path) -> None:
     assert len(hands) == 2 and all(parse(hand) for hand in hands)
 
 
+def test_stud_and_draw_histories_convert_to_pokerstars_text(tmp_path: Path) -> None:
+    for name in ("F7S without a bring-in", "FR razz", "F2L3D raise sized to the only caller"):
+        source = tmp_path / "hand.phh"
+        source.write_text(HANDS[name], encoding="utf-8")
+        code, text, _ = run(str(source), "--to", "pokerstars")
+        assert code == 0, name
+        finishing = replay(load_phh(HANDS[name].encode())).finishing_stacks
+        assert sorted(parse(text).finishing().values()) == sorted(finishing), name
+
+
 def test_errors_are_one_line_each(tmp_path: Path) -> None:
     code, _, err = run(HEADS_UP, "--to", "xml")
     expected = "error: --to 'xml': expected one of phh, pokerstars, ohh, jsonl"
@@ -74,11 +84,11 @@ def test_errors_are_one_line_each(tmp_path: Path) -> None:
     assert code == 2 and len(err.strip().splitlines()) == 1 and "--viewer 'seat2'" in err
     code, _, err = run(str(tmp_path / "missing.phh"), "--to", "phh")
     assert code == 2 and "no such file" in err
-    stud = tmp_path / "stud.phh"
-    stud.write_text(HANDS["F7S without a bring-in"], encoding="utf-8")
-    code, _, err = run(str(stud), "--to", "pokerstars")
+    short = tmp_path / "short.phh"
+    short.write_text(HANDS["NS button blind"], encoding="utf-8")  # PokerStars deals no 36 cards
+    code, _, err = run(str(short), "--to", "pokerstars")
     assert code == 1 and len(err.strip().splitlines()) == 1
-    assert "PokerStars text covers" in err and "not stud7" in err
+    assert "PokerStars text covers" in err and "not holdem on 36 cards" in err
     wrong = tmp_path / "wrong.phh"
     wrong.write_text(HANDS["FR razz"].replace("[285, 340, 275]", "[285, 341, 274]"), "utf-8")
     code, _, err = run(str(wrong), "--to", "phh")

@@ -57,10 +57,10 @@ def test_format_ohh_whatever_the_suffix_each_line_valid_by_the_specs_models(
 def test_a_format_that_cannot_hold_the_game_is_refused_before_anything_is_played(
     tmp_path: Path,
 ) -> None:
-    for suffix in ("ohh", "txt"):
+    for game, suffix, instead in (("stud7", "ohh", ".jsonl"), ("stud5", "txt", ".phh or .jsonl")):
         path = tmp_path / f"stud.{suffix}"
-        done = runner.invoke(app, ["sim", "--game", "stud7", "--hands", "5", "--save", str(path)])
-        assert done.exit_code == 2 and "save to a .jsonl file instead" in done.output
+        done = runner.invoke(app, ["sim", "--game", game, "--hands", "5", "--save", str(path)])
+        assert done.exit_code == 2 and f"save to a {instead} file instead" in done.output
         assert not path.exists()
 
 
