@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def bench() -> ModuleType:
+    sys.path.insert(0, str(ROOT / "bench"))  # its modules import each other, as scripts do
     spec = importlib.util.spec_from_file_location("bench_server", ROOT / "bench" / "server.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
