@@ -25,7 +25,8 @@ from croupier.server.tables import RuleError
 from croupier.server.tourney_hand import TourneyHand, load_setup, move_of
 from croupier.server.tourney_store import Member
 from croupier.tournament import EngineHands, HandSetup, TournamentError
-from croupier.tournament.settings import Level
+from croupier.tournament.events import HandStarted
+from croupier.tournament.log import load_log
 
 if TYPE_CHECKING:
     from croupier.server.http import HttpApi
@@ -227,6 +228,7 @@ class _Played:
     hand_id: int
     row: Any
     settings: Any  # the tournament's settings, as stored (JSON)
+    started: HandStarted | None  # the log's record of the hand's start
     setup: HandSetup
     names: list[str]
     dealt: TourneyHand
@@ -244,7 +246,7 @@ async def _played(api: HttpApi, request: Request) -> _Played | Response:
     if house and account.role != "admin":
         return JSONResponse({"error": "only an admin reads the house's record"}, status_code=403)
 
-    def read(conn: Connection) -> tuple[Any, list[Any], Any]:
+    def read(conn: Connection) -> tuple[Any, list[Any], Any, list[HandStarted]]:
         row = conn.execute(
             select(s.tournament_hands).where(
                 s.tournament_hands.c.id == hand_id,
@@ -259,13 +261,29 @@ async def _played(api: HttpApi, request: Request) -> _Played | Response:
         settings = conn.scalar(
             select(s.tournaments.c.settings).where(s.tournaments.c.id == tournament)
         )
-        return row, list(moves), settings
+        starts: list[HandStarted] = []  # the log's starts of a hand of this number here
+        if row is not None:
+            for line in conn.scalars(
+                select(s.tournament_events.c.event).where(
+                    s.tournament_events.c.tournament_id == tournament,
+                    s.tournament_events.c.event.startswith('{"type":"HandStarted",'),
+                    s.tournament_events.c.event.contains(f'"hand":{row.number},'),
+                )
+            ):
+                event = load_log(line)[0]
+                if isinstance(event, HandStarted) and event.table == row.table_no:
+                    starts.append(event)
+        return row, list(moves), settings, starts
 
-    row, moves, settings = await api.room.store.aread(read)
+    row, moves, settings, starts = await api.room.store.aread(read)
     if row is None or row.status != "finished":
         return JSONResponse({"error": f"no finished hand {hand_id} here"}, status_code=404)
     setup = load_setup(row.setup)
     names = [seat.player for seat in setup.seats]
+    # A table's hands are numbered again when it opens again: its start is the one with this
+    # hand's seed and seats.
+    dealt_in = tuple((x.seat, x.player, x.chips) for x in setup.seats)
+    started = next((e for e in starts if e.seed == setup.seed and e.dealt == dealt_in), None)
     seat = next((x.seat for x in setup.seats if x.player == account.name), None)
     if seat is None and not house:
         return JSONResponse({"error": "you were not dealt into that hand"}, status_code=403)
@@ -277,7 +295,7 @@ async def _played(api: HttpApi, request: Request) -> _Played | Response:
     except (RuleError, ValueError) as error:
         return JSONResponse({"error": f"the hand cannot be dealt again: {error}"}, 422)
     return _Played(
-        tournament, hand_id, row, settings, setup, names, dealt, engine,
+        tournament, hand_id, row, settings, started, setup, names, dealt, engine,
         None if house else seat, house,
     )  # fmt: skip
 
@@ -327,22 +345,14 @@ async def hand_pokerstars(api: HttpApi, request: Request) -> Response:
 
 def _stars_tournament(played: _Played) -> Tournament:
     """The header's tournament: its number, the buy-in (to the prize pool) and fee in dollars
-    (the settings' cents), and the blind level the hand was dealt at: the first level of the
-    structure with the hand's forced bets (the setup does not store the level's number)."""
+    (the settings' cents), and the blind level the hand was dealt at (the stage its
+    HandStarted event records)."""
     from croupier.server.tournaments import read_settings  # the run's module, not at import
 
     settings = read_settings(json.loads(played.settings))
-    forced = played.setup.forced
-    levels = [stage for stage in settings.stages if isinstance(stage, Level)]
-    number = next(
-        (
-            n
-            for n, level in enumerate(levels, start=1)
-            if (level.small_blind, level.big_blind, level.ante, level.big_blind_ante)
-            == (forced.small_blind, forced.big_blind, forced.ante, forced.big_blind_ante)
-        ),
-        1,
-    )
+    if played.started is None:
+        raise TournamentError(f"hand {played.hand_id}'s start is not in the tournament's log")
+    number = settings.level_number(played.started.stage)
     price = settings.buy_in
     cents = Decimal(100)
     return Tournament(
