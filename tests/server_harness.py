@@ -69,6 +69,16 @@ async def player(url: str, name: str, password: str = "password-1") -> Client:
     return client
 
 
+async def heads_up(url: str) -> tuple[Client, Client, int]:
+    """alice and bob, 200 chips each, at a new heads-up hold'em table under rws."""
+    alice = await player(url, "alice")
+    bob = await player(url, "bob")
+    table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 2})
+    await alice.sit(table, 1, 200)
+    await bob.sit(table, 2, 200)
+    return alice, bob, table
+
+
 def simple_move(legal: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """Check or call; stand pat at the draw; an opener who must bet bets the least."""
     if legal.get("draw"):

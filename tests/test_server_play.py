@@ -17,7 +17,7 @@ import pytest
 from croupier.cards import Card
 from croupier.client import Client, ClientError
 from croupier.server.store import check_ledger
-from server_harness import FAST, player, running, simple_move
+from server_harness import FAST, heads_up, player, running, simple_move
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][cdhs])\b")
 
@@ -143,20 +143,10 @@ def _shown(text: str) -> set[str]:
     return shown
 
 
-async def _heads_up(url: str) -> tuple[Client, Client, int]:
-    """alice and bob, 200 chips each, at a new heads-up hold'em table under rws."""
-    alice = await player(url, "alice")
-    bob = await player(url, "bob")
-    table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 2})
-    await alice.sit(table, 1, 200)
-    await bob.sit(table, 2, 200)
-    return alice, bob, table
-
-
 def test_a_retried_action_id_is_applied_once(tmp_path: Path) -> None:
     async def main() -> None:
         async with running(str(tmp_path / "room.db")) as server:
-            alice, bob, table = await _heads_up(server.url)
+            alice, bob, table = await heads_up(server.url)
             view = alice.views[table]
             who = alice if (await _turn(alice, bob, table)) is alice else bob
             view = who.views[table]
@@ -184,7 +174,7 @@ def test_an_action_is_answered_by_the_events_it_caused_not_by_ok(tmp_path: Path)
 
     async def main() -> None:
         async with running(str(tmp_path / "room.db")) as server:
-            alice, bob, table = await _heads_up(server.url)
+            alice, bob, table = await heads_up(server.url)
             heard: list[dict[str, Any]] = []
             for client in (alice, bob):
                 client.listeners.append(heard.append)
@@ -227,7 +217,7 @@ def test_cardroom_betting_14_acting_out_of_turn_is_refused_and_changes_nothing(
 ) -> None:
     async def main() -> None:
         async with running(str(tmp_path / "room.db")) as server:
-            alice, bob, table = await _heads_up(server.url)
+            alice, bob, table = await heads_up(server.url)
             mover = await _turn(alice, bob, table)
             waiting = bob if mover is alice else alice
             before = server.room.rooms[table].game.event_count()
@@ -255,7 +245,7 @@ def test_au_7_5_no_top_up_during_a_hand_and_leaving_waits_for_its_end(tmp_path: 
     async def main() -> None:
         options = dataclasses.replace(FAST, pause=0.3)
         async with running(str(tmp_path / "room.db"), options) as server:
-            alice, bob, table = await _heads_up(server.url)
+            alice, bob, table = await heads_up(server.url)
             await _turn(alice, bob, table)
             with pytest.raises(ClientError) as refused:
                 await alice.top_up(table, 50)
@@ -356,7 +346,7 @@ def test_rws_4_1_commission_goes_to_the_house_ledger(tmp_path: Path) -> None:
 def test_a_hand_history_shows_the_seat_its_own_cards_and_no_one_elses(tmp_path: Path) -> None:
     async def main() -> None:
         async with running(str(tmp_path / "room.db")) as server:
-            alice, bob, table = await _heads_up(server.url)
+            alice, bob, table = await heads_up(server.url)
             # alice folds whenever she can: bob's cards are never shown
             for _ in range(40):
                 mover = await _turn(alice, bob, table)

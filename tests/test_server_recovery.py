@@ -16,16 +16,7 @@ from pathlib import Path
 
 from croupier.client import Client, ClientError
 from croupier.server.store import Store, check_ledger
-from server_harness import player, running, simple_move
-
-
-async def _start_table(url: str) -> tuple[Client, Client, int]:
-    alice = await player(url, "alice")
-    bob = await player(url, "bob")
-    table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 2})
-    await alice.sit(table, 1, 200)
-    await bob.sit(table, 2, 200)
-    return alice, bob, table
+from server_harness import heads_up, player, running, simple_move
 
 
 async def _act_once(clients: list[Client], table: int) -> None:
@@ -45,7 +36,7 @@ def test_a_hand_in_progress_resumes_after_a_restart_with_the_same_events(tmp_pat
 
     async def main() -> None:
         async with running(db) as server:
-            alice, bob, table = await _start_table(server.url)
+            alice, bob, table = await heads_up(server.url)
             await _act_once([alice, bob], table)
             await _act_once([alice, bob], table)
             room = server.room.rooms[table]
@@ -88,7 +79,7 @@ def test_rws_5_1_a_hand_that_cannot_be_rebuilt_is_void_and_refunded(tmp_path: Pa
 
     async def main() -> None:
         async with running(db) as server:
-            alice, bob, table = await _start_table(server.url)
+            alice, bob, table = await heads_up(server.url)
             await _act_once([alice, bob], table)
             number = server.room.rooms[table].number
             await alice.close()
