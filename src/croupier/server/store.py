@@ -380,11 +380,12 @@ class Writer:
                     ran = time.perf_counter()
                 fenced()  # the pipeline synced: the lease renewal's count is in
                 # Outside the pipeline: a job may read what it wrote (a new row's id).
-                results = [
-                    inserted[i].fetchone()[0] if i in inserted else None if job.fn is None
-                    else job.fn(conn)
-                    for i, job in enumerate(jobs)
-                ]  # fmt: skip
+                results: list[Any] = []
+                for index, job in enumerate(jobs):
+                    if index in inserted:
+                        results.append(inserted[index].fetchone()[0])
+                    else:
+                        results.append(None if job.fn is None else job.fn(conn))
                 if not commit_inside:
                     ran = time.perf_counter()
             self.commits += 1
