@@ -14,7 +14,8 @@ import urllib.request
 from typing import Any
 
 from croupier.client import Client, ClientError
-from croupier.server.store import Store, check_ledger
+from croupier.server import auth
+from croupier.server.store import CAGE, Store, check_ledger, post_ledger
 from server_harness import free_port, fresh_postgres_db, player, running, simple_move
 from test_server_play import play_hands
 
@@ -232,5 +233,53 @@ def test_a_batch_writes_nothing_about_a_table_whose_lease_another_process_holds(
             store.read(lambda c: list(c.exec_driver_sql("SELECT name, hands FROM tables")))
         )
         assert hands == {"held": 7, "taken": 0}
+    finally:
+        store.close()
+
+
+def test_two_batches_in_flight_store_every_job_and_never_deadlock(postgres_dsn: str) -> None:
+    """The writer starts a batch while the one before commits. Jobs that move chips between the
+    same two accounts in opposite orders would deadlock two transactions running statements at
+    once (PostgreSQL would then abort one, and its job would fail): every job is stored, and
+    the balances are the sums of the moves."""
+    db = fresh_postgres_db(postgres_dsn)
+    store = Store(db)
+    try:
+
+        def register(conn: Any) -> tuple[int, int]:
+            cage = store.account_id(conn, CAGE)
+            alice = auth.register(conn, "alice", "!", "player", 0)
+            bob = auth.register(conn, "bob", "!", "player", 0)
+            post_ledger(conn, [("cash_in", cage, None, -2000), ("cash_in", alice, None, 1000),
+                               ("cash_in", bob, None, 1000)])  # fmt: skip
+            return alice, bob
+
+        alice, bob = store.write_now(register)
+        moved = {alice: 0, bob: 0}
+
+        async def mover(worker: int) -> None:
+            for step in range(25):
+                await asyncio.sleep(worker % 4 / 1000)  # arrivals spread over the commits
+                payer, payee = (alice, bob) if (worker + step) % 2 else (bob, alice)
+                amount = 1 + (worker * 7 + step) % 5
+                await store.write(
+                    lambda c, payer=payer, payee=payee, amount=amount: post_ledger(
+                        c, [("transfer", payer, None, -amount), ("transfer", payee, None, amount)]
+                    )
+                )
+                moved[payer] -= amount
+                moved[payee] += amount
+
+        async def main() -> None:
+            await asyncio.gather(*(mover(worker) for worker in range(40)))
+
+        asyncio.run(main())
+        assert store.writer.overlapped > 0  # the case under test happened
+        assert store.writer.failed == 0  # no transaction aborted (a deadlock aborts one)
+        balances = dict(
+            store.read(lambda c: list(c.exec_driver_sql("SELECT id, balance FROM accounts")))
+        )
+        assert balances[alice] == 1000 + moved[alice] and balances[bob] == 1000 + moved[bob]
+        assert store.read(check_ledger) == []
     finally:
         store.close()

@@ -76,8 +76,15 @@ class HttpApi:
 
     async def health(self, request: Request) -> Response:
         writer = self.room.store.writer
-        stats = {**self.room.stats, "commits": writer.commits, "writer_busy": writer.busy,
-                 "writer_commit": writer.committing, "writer_cpu": writer.cpu}  # fmt: skip
+        stats = {
+            **self.room.stats,
+            "commits": writer.commits,
+            "writer_busy": writer.busy,
+            "writer_commit": writer.committing,
+            "writer_cpu": writer.cpu,
+            "writer_overlapped": writer.overlapped,
+            "writer_failed": writer.failed,
+        }
         tables = sorted(self.room.rooms)
         return JSONResponse(
             {"ok": True, "server": self.room.owner, "tables": tables, "stats": stats}

@@ -263,10 +263,13 @@ class Writer:
 
     On SQLite the batch runs on the event loop's own thread: a writer thread would wait for the
     interpreter lock at every database call while the loop is busy, which cost far more than
-    the commit. On PostgreSQL it runs on a thread of its own (``threaded``), one batch at a
-    time: the durable commit is a wait on the network, with the interpreter lock released, and
-    the loop goes on (and gathers the next batch) meanwhile (docs/scaling.md). The writer keeps
-    one connection, opened again after a failure."""
+    the commit. On PostgreSQL it runs on threads of its own (``threaded``): the durable commit
+    is a wait on the network, with the interpreter lock released, and the loop goes on (and
+    gathers the next batch) meanwhile. Two batches may be in flight, each on its own thread and
+    connection: the next one starts as soon as the one before has run its statements, while
+    that one's COMMIT waits for the disk (docs/scaling.md). Deadlock-free: a batch that is only
+    committing holds its locks and waits for none, and at most one batch runs statements. A
+    connection is opened again after a failure."""
 
     def __init__(self, store: Store, batch: int = 400, *, threaded: bool = False) -> None:
         self.store = store
@@ -274,13 +277,17 @@ class Writer:
         self.threaded = threaded
         self._jobs: list[_Job[Any]] = []
         self._scheduled = False
-        self._conn: Connection | None = None
-        self._inflight: list[_Job[Any]] | None = None  # the batch on the thread (threaded)
+        self._idle: list[Connection] = []  # connections between batches
+        self._idle_lock = threading.Lock()
+        self._inflight: list[list[_Job[Any]]] = []  # the batches on the threads (threaded)
+        self._executing: list[_Job[Any]] | None = None  # of which the one running statements
         self._thread: ThreadPoolExecutor | None = None
         if threaded:
-            self._thread = ThreadPoolExecutor(1, thread_name_prefix="croupier-writer")
+            self._thread = ThreadPoolExecutor(2, thread_name_prefix="croupier-writer")
         self._compiled: dict[tuple[Executable, tuple[str, ...]], _DriverStatement] = {}
         self.commits = 0
+        self.overlapped = 0  # batches started while the one before was committing
+        self.failed = 0  # transactions that failed (a batch's jobs are then tried each alone)
         self.busy = 0.0  # seconds spent running batches
         self.committing = 0.0  # of which in COMMIT
         self.cpu = 0.0  # the CPU time of the thread that ran them, meanwhile
@@ -302,7 +309,7 @@ class Writer:
 
     async def drain(self) -> None:
         """Wait until every job submitted so far is stored (or has failed)."""
-        pending = [job.future for job in [*(self._inflight or ()), *self._jobs]]
+        pending = [job.future for batch in [*self._inflight, self._jobs] for job in batch]
         if self._jobs and not self.threaded:
             self._flush()
         if pending:
@@ -318,18 +325,33 @@ class Writer:
             self._settle(jobs, self._commit(jobs))
 
     def _hand_over(self) -> None:
-        """Threaded: give the thread the next batch, unless one is in flight (when it is
-        stored, the jobs that came meanwhile go together)."""
-        if self._inflight is not None or not self._jobs:
+        """Threaded: give a thread the next batch once the batch before has run its statements
+        (it may still be committing); the jobs that came meanwhile go together."""
+        if self._executing is not None or len(self._inflight) > 1 or not self._jobs:
             return
         assert self._thread is not None
         jobs, self._jobs = self._jobs[: self.batch], self._jobs[self.batch :]
-        self._inflight = jobs
-        done = asyncio.get_running_loop().run_in_executor(self._thread, self._commit, jobs)
+        self.overlapped += bool(self._inflight)
+        self._inflight.append(jobs)
+        self._executing = jobs
+        loop = asyncio.get_running_loop()
+
+        def executed() -> None:  # on the writer's thread, before the COMMIT
+            with contextlib.suppress(RuntimeError):  # the loop has closed
+                loop.call_soon_threadsafe(self._executed, jobs)
+
+        done = loop.run_in_executor(self._thread, self._commit, jobs, executed)
         done.add_done_callback(lambda f: self._stored(jobs, f))
 
+    def _executed(self, jobs: list[_Job[Any]]) -> None:
+        if self._executing is jobs:
+            self._executing = None
+            self._hand_over()
+
     def _stored(self, jobs: list[_Job[Any]], done: asyncio.Future[list[_Outcome]]) -> None:
-        self._inflight = None
+        self._inflight = [batch for batch in self._inflight if batch is not jobs]
+        if self._executing is jobs:
+            self._executing = None
         error = done.exception() if not done.cancelled() else asyncio.CancelledError()
         if error is not None:
             outcomes: list[_Outcome] = [(None, error)] * len(jobs)
@@ -344,40 +366,42 @@ class Writer:
             _settle(job.future, result=result, error=error)
 
     def _connection(self) -> Connection:
-        if self._conn is None or self._conn.closed or self._conn.invalidated:
-            self._conn = self.store.engine.connect()
-        return self._conn
+        """A connection for one batch: an idle one, or a new one."""
+        with self._idle_lock:
+            while self._idle:
+                conn = self._idle.pop()
+                if not (conn.closed or conn.invalidated):
+                    return conn
+        return self.store.engine.connect()
 
-    def _drop_connection(self) -> None:
-        conn, self._conn = self._conn, None
-        if conn is not None:
-            with contextlib.suppress(Exception):
-                conn.close()
+    def _give_back(self, conn: Connection) -> None:
+        with self._idle_lock:
+            self._idle.append(conn)
 
     def close(self) -> None:
         if self._thread is not None:
-            self._thread.submit(self._drop_connection).result()
-            self._thread.shutdown()
-        else:
-            self._drop_connection()
+            self._thread.shutdown()  # after the batches in flight
+        with self._idle_lock:
+            idle, self._idle = self._idle, []
+        for conn in idle:
+            _close(conn)
 
-    def _commit(self, jobs: list[_Job[Any]]) -> list[_Outcome]:
-        """Run the jobs in one transaction; what each job returned or raised."""
+    def _commit(
+        self, jobs: list[_Job[Any]], executed: Callable[[], None] = lambda: None
+    ) -> list[_Outcome]:
+        """Run the jobs in one transaction; what each job returned or raised. ``executed`` is
+        called when the statements have run, before the COMMIT (or after a failure's retries)."""
         began, cpu = time.perf_counter(), time.thread_time()
+        conn: Connection | None = None
         try:
             conn = self._connection()
             driver: Any = conn.connection.dbapi_connection
-            # On PostgreSQL a batch of rows alone commits in its pipeline: one round trip.
-            commit_inside = not self.store.sqlite and all(job.fn is None for job in jobs)
             with conn.begin():
                 with self._pipeline(conn):
                     fenced = self._fence(
                         conn, {job.table_id for job in jobs if job.table_id is not None}
                     )
                     inserted = self._run_rows(conn, driver, jobs)
-                    if commit_inside:  # (SQLAlchemy's commit below then finds nothing to do)
-                        driver.cursor().execute("COMMIT")
-                    ran = time.perf_counter()
                 fenced()  # the pipeline synced: the lease renewal's count is in
                 # Outside the pipeline: a job may read what it wrote (a new row's id).
                 results: list[Any] = []
@@ -386,15 +410,21 @@ class Writer:
                         results.append(inserted[index].fetchone()[0])
                     else:
                         results.append(None if job.fn is None else job.fn(conn))
-                if not commit_inside:
-                    ran = time.perf_counter()
+                executed()
+                ran = time.perf_counter()
             self.commits += 1
             self.committing += time.perf_counter() - ran
+            self._give_back(conn)
         except BaseException:
-            self._drop_connection()
+            self.failed += 1
+            if conn is not None:
+                _close(conn)
             if len(jobs) > 1:  # find the failing job: each alone
-                return [outcome for job in jobs for outcome in self._commit([job])]
-            return [(None, _error())]
+                outcomes = [outcome for job in jobs for outcome in self._commit([job])]
+            else:
+                outcomes = [(None, _error())]
+            executed()
+            return outcomes
         finally:
             self.busy += time.perf_counter() - began
             self.cpu += time.thread_time() - cpu
@@ -453,8 +483,8 @@ class Writer:
         if self.store.sqlite:
             count = conn.execute(_RENEW, lease).rowcount
             return lambda: _fenced(count, tables)
-        # PostgreSQL checks the count itself, failing the transaction (and the COMMIT queued
-        # after it in the pipeline) with a division by zero, which _error reads as LeaseLost.
+        # PostgreSQL checks the count itself, failing the transaction with a division by zero
+        # (raised when the pipeline syncs), which _error reads as LeaseLost.
         cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         cursor.execute(_RENEW_CHECKED, {**lease, "count": len(tables)})
         return _nothing
@@ -492,6 +522,11 @@ class _DriverStatement:
 
 def _nothing() -> None:
     pass
+
+
+def _close(conn: Connection) -> None:
+    with contextlib.suppress(Exception):
+        conn.close()
 
 
 def _fenced(count: int, tables: set[int]) -> None:
