@@ -9,7 +9,7 @@ more about it.
 
 SQLite (a file, the default) runs in WAL mode with ``synchronous=NORMAL``: a commit survives
 the process being killed, not the machine losing power. PostgreSQL commits durably, on the
-writer's own thread, while the event loop goes on. The WAL is checkpointed into the database by
+writer's own threads, while the event loop goes on. The WAL is checkpointed into the database by
 a thread of its own (:class:`Checkpointer`), not by the commit that happens to fill it: a
 checkpoint syncs the files to disk, which took up to 100 ms on this machine, and the writer
 commits SQLite on the event loop's thread, where that would stall every table.
