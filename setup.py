@@ -48,6 +48,10 @@ COMPILED = [
     "src/croupier/history/replay.py",
 ]
 CACHE = Path("build", "compiled")
+# A shared library's functions are interposable by default: every call between the engine's own
+# functions goes through the PLT and none can be inlined. The engine exports nothing but its
+# module initialisers (which Python marks visible), so bind its calls locally: 5-10% a hand.
+LINUX_FLAGS = ["-fno-semantic-interposition", "-fvisibility=hidden", "-fno-plt"]
 
 
 def pure() -> bool:
@@ -70,6 +74,8 @@ def extensions() -> list[object]:
     modules = mypycify([*options, *COMPILED], opt_level="3", group_name="croupier")
     for module in modules:
         module.optional = True  # no C compiler: the pure-Python modules are used instead
+        if sys.platform.startswith("linux"):
+            module.extra_compile_args += LINUX_FLAGS
     return modules
 
 
