@@ -73,7 +73,7 @@ Python; the browser page uses the same messages.
 | `GET /api/health` | | `{"ok", "server", "tables"}` |
 | `GET /api/tournaments` | | the lobby: `{"tournaments": [{"tournament", "name", "status", "starts_at", "buy_in", "registered", "clock"}]}` |
 | `POST /api/tournaments` (dealer, admin) | `{"name", "settings": {a tournament file's fields} or "file": "<TOML>", "starts_at", "seed", "clock", "pause", "bot"}` | the tournament's details, or 400 naming the key and the rule |
-| `GET /api/tournaments/{id}` | | details: the lobby's row, `tables` (each with its `size` and the number of its `hand` in play, or null), `players` (status, chips, table, seat, entries, `penalty_hands`, `penalty_seconds`), `standings`, `prizes` |
+| `GET /api/tournaments/{id}` | | details: the lobby's row, `tables` (each with its `size` and the number of its `hand` in play, or null), `players` (status, chips, table, seat, entries, `penalty_hands`, `penalty_seconds`), `standings`, `prizes`, `controls` (each of the director's controls and the clause it applies) |
 | `POST /api/tournaments/{id}/register` | | `{"tournament", "name", "done"}` (409 with `url` when another process runs it): the buy-in leaves your balance (`buy_in` rows: the pool, the house's `fee`); after the start, a late entry or a re-entry while the library allows it (league 19), else 409 naming the clause |
 | `POST /api/tournaments/{id}/rebuy`, `/add_on` | | `{"tournament", "name", "done"}`: a rebuy or the add-on (house options) between your hands, when the settings offer them; its price as a buy-in's |
 | `POST /api/tournaments/{id}/unregister` | | before the start only: the whole price back (`refund` rows) |

@@ -46,7 +46,7 @@ from croupier.server.tourney_store import (
     refund,
     store_events,
 )
-from croupier.server.tourney_views import control
+from croupier.server.tourney_views import VOID_RULE, control
 from croupier.tournament import (
     EngineHands,
     HandResult,
@@ -68,7 +68,6 @@ __all__ = ["Playing", "TournamentRun", "read_settings"]
 
 log = logging.getLogger("croupier.server")
 LONGEST_WAIT = 0.25  # seconds between looks at the clock when nothing else wakes a run
-VOID_RULE = "rws 5.1; cardroom irregularities 3"
 
 
 def read_settings(data: object) -> TournamentSettings:

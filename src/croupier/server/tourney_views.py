@@ -11,7 +11,26 @@ if TYPE_CHECKING:
     from croupier.server.app import Conn
     from croupier.server.tournaments import TournamentRun
 
-__all__ = ["clock_info", "control", "detail", "lobby_row", "results", "state_for"]
+__all__ = [
+    "CONTROLS",
+    "VOID_RULE",
+    "clock_info",
+    "control",
+    "detail",
+    "lobby_row",
+    "results",
+    "state_for",
+]
+
+VOID_RULE = "rws 5.1; cardroom irregularities 3"
+# The director's controls, each with the clause it applies ("": the clock's, which no clause
+# names). The details send them, so that the page cites what the server does.
+CONTROLS: dict[str, str] = {
+    "start": "league 2", "pause": "", "resume": "", "add_time": "",
+    "close_registration": "league 19", "move": "league 14", "penalty": "league 35",
+    "disqualify": "league 36", "absent": "league 25, 27", "present": "league 25, 27",
+    "void": VOID_RULE,
+}  # fmt: skip
 
 
 def clock_info(run: TournamentRun) -> dict[str, object]:
@@ -142,6 +161,7 @@ def detail(run: TournamentRun) -> dict[str, object]:
         "standings": results(run) if run.t.started else [],
         "prizes": list(run.t.prizes()),
         "table_size": run.settings.table_size,
+        "controls": CONTROLS,
     }
 
 
@@ -161,7 +181,7 @@ def control(t: Tournament, action: object, body: dict[str, Any]) -> str:
         return f"{seconds} seconds added to the level"
     if action == "close_registration":
         t.close_registration()
-        return "registration closed (league 19)"
+        return f"registration closed ({CONTROLS['close_registration']})"
     if action == "move":
         t.move(player, body.get("table"), body.get("seat"))  # type: ignore[arg-type]
         return f"{player} moved to table {body.get('table')} seat {body.get('seat')}"
@@ -170,14 +190,11 @@ def control(t: Tournament, action: object, body: dict[str, Any]) -> str:
         amount = body.get("orbits") or body.get("minutes")
         unit = "orbit" if body.get("orbits") is not None else "minute"
         unit += "" if amount == 1 else "s"
-        return f"{player} sits out {amount} {unit} (league 35)"
+        return f"{player} sits out {amount} {unit} ({CONTROLS['penalty']})"
     if action == "disqualify":
         t.disqualify(player)  # type: ignore[arg-type]
-        return f"{player} disqualified (league 36)"
+        return f"{player} disqualified ({CONTROLS['disqualify']})"
     if action in ("absent", "present"):
         (t.mark_absent if action == "absent" else t.mark_present)(player)  # type: ignore[arg-type]
-        return f"{player} marked {action} (league 25, 27)"
-    raise TournamentError(
-        f"unknown control {action!r}: start, pause, resume, add_time, close_registration, "
-        "move, penalty, disqualify, absent, present, void"
-    )
+        return f"{player} marked {action} ({CONTROLS[action]})"
+    raise TournamentError(f"unknown control {action!r}: {', '.join(CONTROLS)}")

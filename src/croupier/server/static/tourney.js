@@ -71,19 +71,10 @@ export async function tournamentPage(ctx, id, root) {
 
 const DIRECTORS = ["dealer", "admin"]; // who may direct (server/tourney_http.py, DIRECTORS)
 // The clauses the server cites for each control (tourney_views.control, tournaments.VOID_RULE).
-const CITES = {
-  start: "league 2",
-  close_registration: "league 19",
-  move: "league 14",
-  penalty: "league 35",
-  disqualify: "league 36",
-  absent: "league 25, 27",
-  void: "rws 5.1; cardroom irregularities 3",
-};
-
 /** The director's panel: the controls of POST /api/tournaments/{id}/director, each with what it
  * needs, filled from the tournament's details (players, tables) and kept up to date. */
 function directorPanel(ctx, id, info) {
+  const CITES = info.controls;  // each control's clause, as the server applies it
   const player = el("select", { id: "d-player", title: "the player the controls below act on" });
   const toTable = el("select", { id: "d-table" });
   const toSeat = el("select", { id: "d-seat" });
