@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import secrets
 import urllib.error
 import urllib.request
@@ -37,6 +36,8 @@ from typing import Any
 import websockets
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
+
+from croupier.wire import dumps, loads
 
 __all__ = ["Client", "ClientError", "TableView", "TournamentView"]
 
@@ -203,7 +204,7 @@ class Client:
         """Send as is (tests send malformed messages this way)."""
         if self.ws is None:
             raise ClientError("closed", "not connected")
-        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+        await self.ws.send(message if isinstance(message, str) else dumps(message))
 
     async def request(
         self,
@@ -284,7 +285,7 @@ class Client:
     async def _read(self, ws: ClientConnection) -> None:
         try:
             async for text in ws:
-                message = json.loads(text)
+                message = loads(text)
                 self._receive(message)
         except (websockets.ConnectionClosed, OSError):
             pass
@@ -506,17 +507,17 @@ async def _http(
     url: str, method: str, path: str, body: dict[str, Any] | None = None, token: str = ""
 ) -> Any:
     def call() -> Any:
-        data = json.dumps(body).encode() if body is not None else None
+        data = dumps(body).encode() if body is not None else None
         request = urllib.request.Request(url.rstrip("/") + path, data=data, method=method)
         request.add_header("content-type", "application/json")
         if token:
             request.add_header("authorization", f"Bearer {token}")
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
-                return json.loads(response.read())
+                return loads(response.read())
         except urllib.error.HTTPError as error:
             try:
-                detail = json.loads(error.read()).get("error", str(error))
+                detail = loads(error.read()).get("error", str(error))
             except ValueError:
                 detail = str(error)
             raise ClientError(f"http {error.code}", str(detail)) from None

@@ -15,8 +15,17 @@ __all__ = ["dump_event_log", "event_record"]
 
 def event_record(event: ev.Event) -> dict[str, object]:
     """``{"event": "Bet", "player": 2, "to": 30, ...}``."""
-    fields = {f.name: _plain(getattr(event, f.name)) for f in dataclasses.fields(event)}
-    return {"event": type(event).__name__, **fields}
+    kind = type(event)
+    names = _FIELDS.get(kind)
+    if names is None:  # once per event type: dataclasses.fields() costs as much as the rest
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(event))
+    record: dict[str, object] = {"event": kind.__name__}
+    for name in names:
+        record[name] = _plain(getattr(event, name))
+    return record
+
+
+_FIELDS: dict[type[ev.Event], tuple[str, ...]] = {}
 
 
 def dump_event_log(hand: Hand, viewer: int, extra: Mapping[str, object] | None = None) -> str:

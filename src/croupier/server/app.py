@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import secrets
@@ -38,10 +37,10 @@ from croupier.server.store import (
     LEASE_SECONDS,
     Store,
     StoreError,
-    dumps,
 )
 from croupier.server.tables import GameTable, Move, TableSpec
 from croupier.server.tourney_hall import Hall
+from croupier.wire import dumps, loads
 
 __all__ = ["CardRoom", "Conn", "Options", "create_app"]
 
@@ -83,7 +82,7 @@ class Conn:
 
     def send(self, message: dict[str, object]) -> None:
         if not self.closed:
-            self.send_text(json.dumps(message, separators=(",", ":")))
+            self.send_text(dumps(message))
 
     def send_text(self, text: str) -> None:
         """Send a message already written (the same text for every viewer who sees alike)."""
@@ -544,7 +543,7 @@ def _request_id(text: str) -> str | None:
     if len(text) > MAX_MESSAGE:
         return None
     try:
-        found = json.loads(text).get("id")
+        found = loads(text).get("id")
     except (ValueError, AttributeError, RecursionError):
         return None
     return found if isinstance(found, str) and 0 < len(found) <= 64 else None

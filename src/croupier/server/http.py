@@ -4,7 +4,6 @@ the audit log (docs/protocol.md, "HTTP"). Play itself is on the WebSocket (croup
 from __future__ import annotations
 
 import asyncio
-import json
 from datetime import UTC, datetime
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -21,6 +20,7 @@ from croupier.server.room import Refused
 from croupier.server.store import StoreError, check_ledger, post_ledger
 from croupier.server.table_log import TableLogError
 from croupier.server.tables import RuleError, SpecError, TableSpec
+from croupier.wire import loads
 
 if TYPE_CHECKING:
     from croupier.server.app import CardRoom
@@ -95,7 +95,7 @@ class HttpApi:
         if len(raw) > MAX_BODY:
             raise HTTPError(413, f"a request body holds at most {MAX_BODY} bytes")
         try:
-            body = json.loads(raw or b"{}")
+            body = loads(raw or b"{}")
         except ValueError:
             raise HTTPError(400, "the body must be JSON") from None
         if not isinstance(body, dict):
@@ -176,7 +176,7 @@ class HttpApi:
                 taken[row.table_id] = taken.get(row.table_id, 0) + 1
             out = []
             for row in conn.execute(select(s.tables).where(s.tables.c.status == "open")):
-                spec = json.loads(row.spec)
+                spec = loads(row.spec)
                 if any(str(spec.get(k)) != v for k, v in wanted.items()):
                     continue
                 used = taken.get(row.id, 0)

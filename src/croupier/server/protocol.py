@@ -7,12 +7,13 @@ client's action id: a retried message (same account, same id) is applied once.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 import fastjsonschema
 from jsonschema import Draft202012Validator
+
+from croupier.wire import loads
 
 __all__ = [
     "CLIENT_MESSAGES",
@@ -409,7 +410,7 @@ def parse_client_message(text: str) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise ProtocolError("too_large", f"a message may hold at most {MAX_MESSAGE} characters")
     try:
-        message = json.loads(text)
+        message = loads(text)
     except (ValueError, RecursionError):
         raise ProtocolError("malformed", "not JSON") from None
     if not isinstance(message, dict) or message.get("type") not in CLIENT_MESSAGES:

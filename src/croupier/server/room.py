@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
@@ -35,7 +34,7 @@ from croupier.server.seating import (
     _duplicate,
     audit,
 )
-from croupier.server.store import LeaseLost, StoreError, dumps, post_ledger, post_ledger_rows
+from croupier.server.store import LeaseLost, StoreError, post_ledger, post_ledger_rows
 from croupier.server.table_log import TableLogError, dumps_event, encode, loads_events
 from croupier.server.tables import (
     GameTable,
@@ -46,6 +45,7 @@ from croupier.server.tables import (
     TableSpec,
     bot_move,
 )
+from croupier.wire import dumps, loads
 
 if TYPE_CHECKING:
     from croupier.server.app import CardRoom, Conn
@@ -76,6 +76,7 @@ class Room:
         self.viewers: dict[Conn, None] = {}
         self.closed = False
         self._turn_task: asyncio.Task[None] | None = None
+        self._turn_timer: asyncio.TimerHandle | None = None  # a person's clock running out
         self._deal_task: asyncio.Task[None] | None = None
         self.void_reason: str | None = None
         self._install(snapshot)
@@ -109,7 +110,7 @@ class Room:
         row = snap.table
         self.name = str(row.name)
         self.owner_id = int(row.owner_id)
-        self.spec = TableSpec.from_json(json.loads(row.spec))
+        self.spec = TableSpec.from_json(loads(row.spec))
         self.clock = float(row.clock)
         self.bank = float(row.bank)
         self.sit_out_after = int(row.sit_out_after)
@@ -399,13 +400,31 @@ class Room:
             self._schedule_turn()
 
     def _schedule_turn(self) -> None:
-        task = self._turn_task
-        if task is not None and not task.done() and task is not asyncio.current_task():
-            task.cancel()
+        self._cancel_turn()
         seat = self.game.to_act()
         if seat is None or self.closed:
             return
-        self._turn_task = asyncio.create_task(self._turn_runner(seat, self.number, self.moves))
+        if self.seats[seat].bot is not None:
+            self._turn_task = asyncio.create_task(self._turn_runner(seat, self.number, self.moves))
+            return
+        # A person: a timer, not a task, until the clock and the time bank run out (most act
+        # well before: a task made and cancelled for every action cost the server more).
+        assert self.bank_end is not None
+        self._turn_timer = asyncio.get_running_loop().call_later(
+            max(0.0, self.bank_end - time.time()), self._out_of_time, seat, self.number, self.moves
+        )
+
+    def _out_of_time(self, seat: int, number: int, moves: int) -> None:
+        self._turn_timer = None
+        self._turn_task = asyncio.create_task(self._turn_runner(seat, number, moves))
+
+    def _cancel_turn(self) -> None:
+        if self._turn_timer is not None:
+            self._turn_timer.cancel()
+            self._turn_timer = None
+        task = self._turn_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
 
     async def _turn_runner(self, seat: int, number: int, moves: int) -> None:
         try:
@@ -419,17 +438,15 @@ class Room:
                 self._schedule_turn()
 
     async def _run_turn(self, seat: int, number: int, moves: int) -> None:
-        state = self.seats[seat]
-        if state.bot is not None:
-            await asyncio.sleep(self.server.bot_delay)
-            history = self.game.visible(seat)
-            view, legal = self.game.bot_view(seat, history)
-            move = await asyncio.to_thread(bot_move, view, legal, secrets.randbits(32))
-            await self._clocked(seat, number, moves, move, "bot")
+        """A bot's move, or the clock's for a person out of time."""
+        if self.seats[seat].bot is None:
+            await self._clocked(seat, number, moves, None, "clock")
             return
-        assert self.bank_end is not None
-        await asyncio.sleep(max(0.0, self.bank_end - time.time()))
-        await self._clocked(seat, number, moves, None, "clock")
+        await asyncio.sleep(self.server.bot_delay)
+        history = self.game.visible(seat)
+        view, legal = self.game.bot_view(seat, history)
+        move = await asyncio.to_thread(bot_move, view, legal, secrets.randbits(32))
+        await self._clocked(seat, number, moves, move, "bot")
 
     async def _clocked(
         self, seat: int, number: int, moves: int, move: Move | None, by: str
@@ -640,7 +657,7 @@ class Room:
             return
         snap = await self.store.aread(lambda conn: Room.read(conn, self.id))
         hand = snap.hand
-        dealt = json.loads(hand.seats) if hand is not None else []
+        dealt = loads(hand.seats) if hand is not None else []
         text = f"hand {number} void ({VOID_RULE}): {reason}"
         leaving = [row for row in snap.seats if row.leaving]  # they go now, with what they had
         hands = max(self.hands, number)
@@ -740,9 +757,10 @@ class Room:
         await self.resume()
 
     def _cancel_tasks(self) -> None:
-        for task in (self._turn_task, self._deal_task):
-            if task is not None and not task.done() and task is not asyncio.current_task():
-                task.cancel()
+        self._cancel_turn()
+        task = self._deal_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
 
     def close(self) -> None:
         self.closed = True
@@ -761,14 +779,12 @@ class Room:
 
 def _stored_hand(hand: Any, moves: list[Any]) -> StoredHand:
     return StoredHand(
-        tuple(json.loads(hand.deck)),
+        tuple(loads(hand.deck)),
         int(hand.seed),
         int(hand.button),
-        tuple(seat for seat, *_ in json.loads(hand.seats)),
-        tuple(json.loads(hand.events)),
-        tuple(
-            (m.seat, Move.from_json(json.loads(m.move)), tuple(json.loads(m.events))) for m in moves
-        ),
+        tuple(seat for seat, *_ in loads(hand.seats)),
+        tuple(loads(hand.events)),
+        tuple((m.seat, Move.from_json(loads(m.move)), tuple(loads(m.events))) for m in moves),
     )
 
 

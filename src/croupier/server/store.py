@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import sqlite3
 import sys
@@ -707,7 +706,3 @@ def _snapshot(conn: Connection) -> None:
         conn.execution_options(isolation_level="REPEATABLE READ")
     elif conn.dialect.name == "sqlite":
         conn.exec_driver_sql("BEGIN")  # a read transaction: WAL keeps its snapshot
-
-
-def dumps(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"))

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import json
 from collections.abc import Sequence
 from fractions import Fraction
 from types import ModuleType
@@ -35,6 +34,7 @@ from croupier import (
 )
 from croupier.cards import Card
 from croupier.evaluate import rankings
+from croupier.wire import JSONDecodeError, dumps, loads
 
 __all__ = ["TableLogError", "decode", "dumps_event", "encode", "loads_event", "loads_events"]
 
@@ -126,14 +126,14 @@ def _kind(name: object) -> type:
 
 def dumps_event(event: table_events.TableEvent) -> str:
     """One table event as a JSON text."""
-    return json.dumps(encode(event), separators=(",", ":"))
+    return dumps(encode(event))
 
 
 def loads_event(text: str) -> table_events.TableEvent:
     """The table event :func:`dumps_event` wrote."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+        data = loads(text)
+    except JSONDecodeError as error:
         raise TableLogError(f"a stored table event is not JSON: {error}") from None
     event = decode(data)
     if not isinstance(event, table_events.TableEvent):

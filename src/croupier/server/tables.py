@@ -13,7 +13,6 @@ seats, and the hand's ``order`` maps one to the other.
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -703,7 +702,3 @@ def _public_chips(
         elif isinstance(event, ev.Fold):
             folded[event.player] = True
     return tuple(stacks), tuple(bets), pot + sum(bets), tuple(folded), street
-
-
-def dumps(records: Sequence[Record]) -> str:
-    return json.dumps(list(records), separators=(",", ":"))

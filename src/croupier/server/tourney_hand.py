@@ -14,7 +14,6 @@ cards shown down; a spectator sees no hole card.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict
 from typing import Any
@@ -32,6 +31,7 @@ from croupier.server.tables import (
     move_of_action,
 )
 from croupier.tournament import DealtHand, EngineHands, ForcedBets, HandSetup, SeatInHand
+from croupier.wire import dumps, loads
 
 __all__ = ["TourneyHand", "dump_setup", "load_setup", "move_json", "move_of"]
 
@@ -40,11 +40,11 @@ Record = dict[str, object]
 
 def dump_setup(setup: HandSetup) -> str:
     """A hand's setup as JSON (it holds the seed: the deal is made again from it)."""
-    return json.dumps(asdict(setup), separators=(",", ":"))
+    return dumps(asdict(setup))
 
 
 def load_setup(text: str) -> HandSetup:
-    data = json.loads(text)
+    data = loads(text)
     data["seats"] = tuple(SeatInHand(**seat) for seat in data["seats"])
     data["forced"] = ForcedBets(**data["forced"])
     return HandSetup(**data)
@@ -196,9 +196,9 @@ class TourneyHand:
 
 
 def move_json(move: Move) -> str:
-    return json.dumps(move.to_json(), separators=(",", ":"))
+    return dumps(move.to_json())
 
 
 def move_of(text: str) -> Move:
-    data: Mapping[str, object] = json.loads(text)
+    data: Mapping[str, object] = loads(text)
     return Move.from_json(data)
