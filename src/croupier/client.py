@@ -313,12 +313,12 @@ class Client:
             return
         if isinstance(kind, str) and kind.startswith("tournament_"):
             number = message["tournament"]
-            self.tournaments.setdefault(number, TournamentView(number)).receive(message)
+            self._tournament(number).receive(message)
             return
         table = message.get("table")
         if not isinstance(table, int):
             return
-        view = self.views.setdefault(table, TableView(table))
+        view = self._view(table)
         if kind == "state":
             view.you, view.seats = message["you"], message["seats"]
             hand = message["hand"]
@@ -347,15 +347,28 @@ class Client:
         if view.my_turn:
             view.turn.set()
 
+    def _view(self, table: int) -> TableView:
+        # Not setdefault: that would make (and drop) a view, two events with it, every message.
+        view = self.views.get(table)
+        if view is None:
+            view = self.views[table] = TableView(table)
+        return view
+
+    def _tournament(self, number: int) -> TournamentView:
+        view = self.tournaments.get(number)
+        if view is None:
+            view = self.tournaments[number] = TournamentView(number)
+        return view
+
     # --- requests -------------------------------------------------------------------------------
 
     async def watch(self, table: int) -> TableView:
-        self.views.setdefault(table, TableView(table))
+        self._view(table)
         await self.request("watch", table=table)
         return self.views[table]
 
     async def sit(self, table: int, seat: int, chips: int) -> TableView:
-        self.views.setdefault(table, TableView(table))
+        self._view(table)
         await self.request("sit", table=table, seat=seat, chips=chips)
         return self.views[table]
 
@@ -447,7 +460,7 @@ class Client:
     async def follow_tournament(self, tournament: int, table: int | None = None) -> TournamentView:
         """Follow your table in ``tournament`` (``table``: a table to watch when you have
         none); the view moves with you when the tournament moves you."""
-        view = self.tournaments.setdefault(tournament, TournamentView(tournament))
+        view = self._tournament(tournament)
         fields: dict[str, Any] = {"tournament": tournament}
         if table is not None:
             fields["table"] = table
