@@ -8,10 +8,13 @@ import asyncio
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from croupier.server import auth
 from croupier.server.schema import metadata
@@ -155,5 +158,122 @@ def test_sqlites_log_is_copied_into_the_database_by_the_checkpoint_thread(tmp_pa
         with sqlite3.connect(copy) as db:
             assert db.execute("SELECT count(*) FROM audit WHERE kind = 'x'").fetchone() == (30,)
             assert db.execute("SELECT name FROM accounts WHERE id = ?", (alice,)).fetchone()
+    finally:
+        store.close()
+
+
+# Text a batch's values must survive as they are: PostgreSQL's batches are written as one text
+# with the values bound in it (psycopg quotes them), SQLite's through the driver's parameters.
+_AWKWARD = ["it's", "100%", "%(name)s", "%s", "$1", "back\\slash", "';DROP TABLE accounts;--",
+            'say "hi"', "line\nbreak", "tab\there", "日本語 ♠♥", "E'x'", "", " "]  # fmt: skip
+_TEXTS = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x00"), max_size=30)
+
+
+def _stores_a_batch_exactly(store: Store, texts: list[str]) -> None:
+    """Jobs submitted at once (so the writer batches them): each inserts an account and reads
+    back its new id, posts a ledger change (two rows, one of them a credit to the house's
+    balance) and a table event, all carrying one of ``texts``. Every value is stored as given
+    and each job gets its own account's id."""
+    from sqlalchemy import func, insert, select
+
+    from croupier.server import schema as s
+    from croupier.server.room import _INSERT_EVENT
+    from croupier.server.store import HOUSE, post_ledger_rows
+
+    def setup(conn: Any) -> tuple[int, int]:
+        house = store.account_id(conn, HOUSE)
+        table = conn.execute(
+            insert(s.tables).returning(s.tables.c.id),
+            {"name": "t", "owner_id": house, "spec": "{}", "status": "open", "created": 0.0,
+             "clock": 30.0, "bank": 30.0, "sit_out_after": 2, "pause": 0.0,
+             "lease_owner": store.owner, "lease_until": time.time() + 600},
+        ).scalar_one()  # fmt: skip
+        return house, int(table)
+
+    house, table = store.write_now(setup)
+    balance_before = store.read(lambda c: _balance(c, house))
+    ledger_before = store.read(lambda c: c.execute(select(func.max(s.ledger.c.id))).scalar())
+    new_account = insert(s.accounts).returning(s.accounts.c.id)
+    names = [f"{table}.{index}:{text}"[:40] for index, text in enumerate(texts)]
+
+    async def main() -> list[int]:
+        jobs = []
+        for index, (name, text) in enumerate(zip(names, texts, strict=True)):
+            change = [
+                ("result", house, table, -(index + 1)),
+                ("commission", house, None, index + 1),
+            ]
+            rows = [
+                *post_ledger_rows(change, memo=text, at=0.5 + index),
+                (_INSERT_EVENT, {"table_id": table, "seq": index, "event": text, "at": 1.25}),
+            ]
+            account = {"name": name, "password_hash": text, "role": "player", "created": 0.0}
+            jobs.append(store.insert(new_account, account, table, rows))
+        return list(await asyncio.gather(*jobs))
+
+    ids = asyncio.run(main())
+
+    def stored(conn: Any) -> tuple[object, ...]:
+        accounts = {r.id: (r.name, r.password_hash) for r in conn.execute(s.accounts.select())}
+        ledger = sorted(
+            (r.memo, r.kind, r.amount, r.at)
+            for r in conn.execute(s.ledger.select().where(s.ledger.c.id > (ledger_before or 0)))
+        )
+        events = [
+            (r.seq, r.event, r.at)
+            for r in conn.execute(s.table_events.select().where(s.table_events.c.table_id == table))
+        ]
+        return accounts, ledger, sorted(events), _balance(conn, house)
+
+    accounts, ledger, events, balance = store.read(stored)
+    assert [accounts[i] for i in ids] == list(zip(names, texts, strict=True))
+    assert ledger == sorted(
+        row
+        for index, text in enumerate(texts)
+        for row in (
+            (text, "result", -(index + 1), 0.5 + index),
+            (text, "commission", index + 1, 0.5 + index),
+        )
+    )
+    assert events == [(index, text, 1.25) for index, text in enumerate(texts)]
+    assert balance == balance_before + sum(range(1, len(texts) + 1))
+
+
+def _balance(conn: Any, account: int) -> int:
+    from croupier.server import schema as s
+
+    return int(
+        conn.execute(
+            s.accounts.select().with_only_columns(s.accounts.c.balance)
+            .where(s.accounts.c.id == account)
+        ).scalar_one()
+    )  # fmt: skip
+
+
+def test_a_batch_stores_every_value_as_given_and_each_new_id_to_its_job_on_postgresql(
+    postgres_dsn: str,
+) -> None:
+    store = Store(fresh_postgres_db(postgres_dsn), owner="this-process")
+    try:
+        _stores_a_batch_exactly(store, _AWKWARD)
+
+        @settings(max_examples=25, deadline=None)
+        @given(st.lists(_TEXTS, min_size=1, max_size=12))
+        def any_texts(texts: list[str]) -> None:
+            _stores_a_batch_exactly(store, texts)
+
+        any_texts()
+        assert store.writer.failed == 0
+    finally:
+        store.close()
+
+
+def test_a_batch_stores_every_value_as_given_and_each_new_id_to_its_job_on_sqlite(
+    tmp_path: Path,
+) -> None:
+    store = Store(str(tmp_path / "room.db"), owner="this-process")
+    try:
+        _stores_a_batch_exactly(store, _AWKWARD)
+        assert store.writer.failed == 0
     finally:
         store.close()

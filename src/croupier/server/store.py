@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 import psycopg
 from alembic import command
@@ -45,7 +45,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.sql.expression import Executable
+from sqlalchemy.sql.expression import Executable, Insert
 
 from croupier.server import schema as s
 
@@ -258,17 +258,20 @@ class Writer:
     """The one place that writes. Jobs submitted while the event loop is busy are run together
     in one transaction when it next gets to them (group commit), and each job's future is
     answered after the commit. A job's ``rows`` (statement and parameters) are run before the
-    jobs' functions, one statement for all the batch's rows of a kind (executemany).
+    jobs' functions: on SQLite one statement for all the batch's rows of a kind (executemany),
+    on PostgreSQL the whole batch as one text in one round trip.
 
     On SQLite the batch runs on the event loop's own thread: a writer thread would wait for the
     interpreter lock at every database call while the loop is busy, which cost far more than
     the commit. On PostgreSQL it runs on threads of its own (``threaded``): the durable commit
     is a wait on the network, with the interpreter lock released, and the loop goes on (and
-    gathers the next batch) meanwhile. Two batches may be in flight, each on its own thread and
-    connection: the next one starts as soon as the one before has run its statements, while
-    that one's COMMIT waits for the disk (docs/scaling.md). Deadlock-free: a batch that is only
-    committing holds its locks and waits for none, and at most one batch runs statements. A
-    connection is opened again after a failure."""
+    gathers the next batch) meanwhile; each such wait costs the thread a wait for the lock
+    afterwards, so a batch makes as few as it can (:meth:`_run_postgres`). Two batches may be
+    in flight, each on its own thread and connection: the next one starts as soon as the one
+    before has run its statements, while that one's COMMIT waits for the disk
+    (docs/scaling.md). Deadlock-free: a batch that is only committing holds its locks and
+    waits for none, and at most one batch runs statements. A connection is opened again after
+    a failure."""
 
     def __init__(self, store: Store, batch: int = 400, *, threaded: bool = False) -> None:
         self.store = store
@@ -371,7 +374,10 @@ class Writer:
                 conn = self._idle.pop()
                 if not (conn.closed or conn.invalidated):
                     return conn
-        return self.store.engine.connect()
+        conn = self.store.engine.connect()
+        if not self.store.sqlite:  # each batch's text opens its transaction (_run_postgres)
+            conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+        return conn
 
     def _give_back(self, conn: Connection) -> None:
         with self._idle_lock:
@@ -394,19 +400,14 @@ class Writer:
         conn: Connection | None = None
         try:
             conn = self._connection()
-            driver: Any = conn.connection.dbapi_connection
             with conn.begin():
-                with self._pipeline(conn):
-                    fenced = self._fence(
-                        conn, {job.table_id for job in jobs if job.table_id is not None}
-                    )
-                    inserted = self._run_rows(conn, driver, jobs)
-                fenced()  # the pipeline synced: the lease renewal's count is in
-                # Outside the pipeline: a job may read what it wrote (a new row's id).
+                run = self._run_sqlite if self.store.sqlite else self._run_postgres
+                inserted = run(conn, jobs)
+                # Then the jobs' functions, which may read what the rows wrote.
                 results: list[Any] = []
                 for index, job in enumerate(jobs):
                     if index in inserted:
-                        results.append(inserted[index].fetchone()[0])
+                        results.append(inserted[index])
                     else:
                         results.append(None if job.fn is None else job.fn(conn))
                 executed()
@@ -429,25 +430,61 @@ class Writer:
             self.cpu += time.thread_time() - cpu
         return [(result, None) for result in results]
 
-    def _run_rows(self, conn: Connection, driver: Any, jobs: list[_Job[Any]]) -> dict[int, Any]:
-        """The jobs' rows, each statement once for all its rows, then the rows whose new ids
-        are the jobs' results: the cursor of each (by the job's index), to read after."""
-        grouped: dict[tuple[Executable, tuple[str, ...]], list[dict[str, Any]]] = {}
-        for job in jobs:
-            for statement, parameters in job.rows:
-                grouped.setdefault((statement, tuple(parameters)), []).append(parameters)
-        if grouped:
-            cursor = driver.cursor()
-            for (statement, keys), many in grouped.items():
-                raw = self._driver_statement(conn, statement, keys)
-                cursor.executemany(raw.sql, raw.parameters(many))
-        inserted: dict[int, Any] = {}
+    def _run_sqlite(self, conn: Connection, jobs: list[_Job[Any]]) -> dict[int, int]:
+        """SQLite: the lease fence, then each statement of the jobs' rows once for all its rows
+        (executemany), then the rows whose new ids are the jobs' results (by the job's index)."""
+        tables = _tables(jobs)
+        if tables:
+            lease = {"tables": tables, "owner": self.store.owner, "until": _lease_until()}
+            _fenced(conn.execute(_RENEW, lease).rowcount, tables)
+        driver: Any = conn.connection.dbapi_connection
+        cursor = driver.cursor()
+        for (statement, keys), many in _grouped(jobs).items():
+            raw = self._driver_statement(conn, statement, keys)
+            cursor.executemany(raw.sql, raw.parameters(many))
+        inserted: dict[int, int] = {}
         for index, job in enumerate(jobs):
             if job.returning is not None:
                 statement, values = job.returning
                 raw = self._driver_statement(conn, statement, tuple(values))
-                inserted[index] = driver.cursor()
-                inserted[index].execute(raw.sql, raw.parameters([values])[0])
+                cursor.execute(raw.sql, raw.parameters([values])[0])
+                inserted[index] = int(cursor.fetchone()[0])
+        return inserted
+
+    def _run_postgres(self, conn: Connection, jobs: list[_Job[Any]]) -> dict[int, int]:
+        """PostgreSQL: the whole batch as one text, sent in one round trip: BEGIN, the lease
+        fence, the jobs' rows (the rows of one INSERT as one statement of many rows), then the
+        rows whose new ids are the jobs' results. Every wait on the network frees the
+        interpreter lock, and getting it back waits for the event loop's thread, up to the
+        switch interval: one wait a batch instead of one or two a row (docs/scaling.md). The
+        values are bound by psycopg (``ClientCursor.mogrify``), which quotes them. Returns the
+        new ids by the job's index."""
+        driver: Any = conn.connection.dbapi_connection
+        binder = psycopg.ClientCursor(driver)
+        texts = ["BEGIN"]  # the writer's connections run in autocommit: the batch opens its own
+        tables = _tables(jobs)
+        if tables:  # PostgreSQL checks the count, failing the batch with a division by zero
+            lease = {"tables": tables, "owner": self.store.owner, "until": _lease_until()}
+            texts.append(binder.mogrify(_RENEW_CHECKED, {**lease, "count": len(tables)}))
+        for (statement, keys), many in _grouped(jobs).items():
+            texts += self._driver_statement(conn, statement, keys).bound(binder, many)
+        returning: dict[int, int] = {}  # the job's index: its statement's place in the text
+        for index, job in enumerate(jobs):
+            if job.returning is not None:
+                statement, values = job.returning
+                returning[index] = len(texts)
+                texts += self._driver_statement(conn, statement, tuple(values)).bound(
+                    binder, [values]
+                )
+        cursor = driver.cursor()
+        cursor.execute(";\n".join(texts))  # no parameters: the simple protocol, many statements
+        inserted: dict[int, int] = {}
+        place = 0  # the cursor's result: one for each statement of the text
+        for index, wanted in returning.items():
+            while place < wanted:
+                cursor.nextset()
+                place += 1
+            inserted[index] = int(cursor.fetchone()[0])
         return inserted
 
     def _driver_statement(
@@ -460,40 +497,33 @@ class Writer:
             )
         return found
 
-    def _pipeline(self, conn: Connection) -> contextlib.AbstractContextManager[Any]:
-        """On PostgreSQL, psycopg's pipeline mode for the batch's rows: their statements go to
-        the server without waiting for each answer (one round trip for all) instead of one
-        round trip each, each a wait for the server's process and then for the interpreter
-        lock (docs/scaling.md). SQLAlchemy cannot read a result back in pipeline mode (it sees
-        no rows), so the jobs' functions run after it."""
-        if self.store.sqlite:
-            return contextlib.nullcontext()
-        driver: Any = conn.connection.dbapi_connection  # a psycopg connection
-        return cast(contextlib.AbstractContextManager[Any], driver.pipeline())
 
-    def _fence(self, conn: Connection, tables: set[int]) -> Callable[[], None]:
-        """Renew the leases of the tables the jobs write about, in their transaction, with one
-        statement: all of them are still this process's, or nothing is written. Returns the
-        check, to call once the statement's count is in (before the commit)."""
-        if not tables:
-            return _nothing
-        lease = {"tables": sorted(tables), "owner": self.store.owner,
-                 "until": time.time() + LEASE_SECONDS}  # fmt: skip
-        if self.store.sqlite:
-            count = conn.execute(_RENEW, lease).rowcount
-            return lambda: _fenced(count, tables)
-        # PostgreSQL checks the count itself, failing the transaction with a division by zero
-        # (raised when the pipeline syncs), which _error reads as LeaseLost.
-        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-        cursor.execute(_RENEW_CHECKED, {**lease, "count": len(tables)})
-        return _nothing
+def _tables(jobs: list[_Job[Any]]) -> list[int]:
+    """The tables a batch writes about: the leases it renews."""
+    return sorted({job.table_id for job in jobs if job.table_id is not None})
+
+
+def _lease_until() -> float:
+    return time.time() + LEASE_SECONDS
+
+
+def _grouped(
+    jobs: list[_Job[Any]],
+) -> dict[tuple[Executable, tuple[str, ...]], list[dict[str, Any]]]:
+    """The jobs' rows by statement and keys, in the order each first comes."""
+    grouped: dict[tuple[Executable, tuple[str, ...]], list[dict[str, Any]]] = {}
+    for job in jobs:
+        for statement, parameters in job.rows:
+            grouped.setdefault((statement, tuple(parameters)), []).append(parameters)
+    return grouped
 
 
 class _DriverStatement:
-    """A statement of the batches' rows compiled once for the database's driver, which runs it
-    for all the rows of a batch (``executemany``) without SQLAlchemy's work per execution: that
-    cost the writer more than the database did, and SQLAlchemy cannot run in psycopg's
-    pipeline mode (it reads results back that are not there yet)."""
+    """A statement of the batches' rows compiled once for the database's driver, without
+    SQLAlchemy's work per execution (that cost the writer more than the database did). On
+    SQLite the driver runs it for all the rows of a batch (``executemany``); on PostgreSQL
+    :meth:`bound` writes it with each row's values, the rows of a plain INSERT as one
+    statement."""
 
     def __init__(self, statement: Executable, dialect: Any, keys: tuple[str, ...]) -> None:
         compiled = statement.compile(dialect=dialect, column_keys=list(keys))  # type: ignore[attr-defined]
@@ -506,6 +536,16 @@ class _DriverStatement:
         )
         # The type conversions SQLAlchemy would make (SQLite: a Float column's to_float).
         self.convert: dict[str, Callable[[Any], Any]] = dict(compiled._bind_processors)
+        # A plain INSERT of these keys (no RETURNING of its own): its head, and one row's values.
+        self.insert: tuple[str, str] | None = None
+        if isinstance(statement, Insert) and not statement._returning:
+            names = dialect.identifier_preparer
+            table = statement.table
+            columns = ", ".join(names.quote(table.c[key].name) for key in keys)
+            self.insert = (
+                f"INSERT INTO {names.format_table(table)} ({columns}) VALUES ",
+                "(" + ", ".join(f"%({key})s" for key in keys) + ")",
+            )
 
     def parameters(self, rows: list[dict[str, Any]]) -> list[Any]:
         defaults, convert = self.defaults, self.convert
@@ -518,9 +558,12 @@ class _DriverStatement:
             return [tuple(row.get(k, defaults.get(k)) for k in self.positions) for row in rows]
         return [{**defaults, **row} for row in rows]
 
-
-def _nothing() -> None:
-    pass
+    def bound(self, binder: psycopg.ClientCursor[Any], rows: list[dict[str, Any]]) -> list[str]:
+        """The statements that write ``rows``, their values in the text (PostgreSQL)."""
+        if self.insert is not None:
+            head, values = self.insert
+            return [head + ", ".join(binder.mogrify(values, row) for row in rows)]
+        return [binder.mogrify(self.sql, row) for row in self.parameters(rows)]
 
 
 def _close(conn: Connection) -> None:
@@ -528,9 +571,9 @@ def _close(conn: Connection) -> None:
         conn.close()
 
 
-def _fenced(count: int, tables: set[int]) -> None:
+def _fenced(count: int, tables: list[int]) -> None:
     if count != len(tables):
-        lost = ", ".join(map(str, sorted(tables)))
+        lost = ", ".join(map(str, tables))
         raise LeaseLost(f"table {lost} is no longer run by this process")
 
 
