@@ -63,6 +63,17 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def machine_times() -> tuple[float, float] | None:
+    """The machine's busy and idle CPU seconds so far (all cores), from /proc/stat; None
+    elsewhere."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = fields[3] + fields[4]  # idle and iowait
+    return (sum(fields) - idle) / os.sysconf("SC_CLK_TCK"), idle / os.sysconf("SC_CLK_TCK")
+
+
 def health_stats(servers: list[Server]) -> dict[str, float]:
     """The servers' counters, summed over the processes."""
     total: dict[str, float] = {}
@@ -98,6 +109,7 @@ async def run_load(
     acked_before = len(tally.acked)
     stats_before = health_stats(servers)
     server_cpu, bench_cpu = servers_cpu(servers), time.process_time()
+    machine = machine_times()
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
@@ -106,6 +118,12 @@ async def run_load(
     cpu = (
         None if server_cpu is None or server_end is None else server_end - server_cpu,
         time.process_time() - bench_cpu,
+    )
+    machine_end = machine_times()
+    idle = (
+        None
+        if machine is None or machine_end is None
+        else (machine_end[1] - machine[1]) / max(1e-9, sum(machine_end) - sum(machine))
     )
     latencies = list(tally.latencies)
     stats = health_stats(servers)
@@ -125,6 +143,8 @@ async def run_load(
         "live_check": live["problems"],
         "stats": stats,
         "cpu": cpu,
+        "idle": idle,
+        "processes": len(servers),
     }
 
 
@@ -159,6 +179,13 @@ def report_load(label: str, server: Server, result: dict[str, Any]) -> None:
         f"(one process); the machine's load average "
         f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
+    # One server process runs its Python on one core at a time (the interpreter lock): near
+    # 100% of a core, it is the limit, whatever the machine has left.
+    if server_cpu is not None:
+        idle = result["idle"]
+        left = "" if idle is None else f"; the machine's cores idle {idle:.0%} of the time"
+        used = server_cpu / result["elapsed"] / result["processes"]
+        print(f"  each server process used {used:.0%} of one core{left}")
     stats, n = result["stats"], max(1, result["stats"]["actions"])
     print(
         f"  in the server, per action: engine {stats['engine_seconds'] / n * 1000:.2f} ms, "

@@ -408,10 +408,14 @@ class Room:
             self._turn_task = asyncio.create_task(self._turn_runner(seat, self.number, self.moves))
             return
         # A person: a timer, not a task, until the clock and the time bank run out (most act
-        # well before: a task made and cancelled for every action cost the server more).
+        # well before: a task made and cancelled for every action cost the server more). The
+        # deadline is set whenever a seat is to act; were it missing, the clock starts now.
+        now = time.time()
+        if self.bank_end is None:
+            self.clock_end, self.bank_end = self._deadlines(seat, now)
         assert self.bank_end is not None
         self._turn_timer = asyncio.get_running_loop().call_later(
-            max(0.0, self.bank_end - time.time()), self._out_of_time, seat, self.number, self.moves
+            max(0.0, self.bank_end - now), self._out_of_time, seat, self.number, self.moves
         )
 
     def _out_of_time(self, seat: int, number: int, moves: int) -> None:
