@@ -560,10 +560,11 @@ class _DriverStatement:
 
     def bound(self, binder: psycopg.ClientCursor[Any], rows: list[dict[str, Any]]) -> list[str]:
         """The statements that write ``rows``, their values in the text (PostgreSQL)."""
+        bound = self.parameters(rows)
         if self.insert is not None:
             head, values = self.insert
-            return [head + ", ".join(binder.mogrify(values, row) for row in rows)]
-        return [binder.mogrify(self.sql, row) for row in self.parameters(rows)]
+            return [head + ", ".join(binder.mogrify(values, row) for row in bound)]
+        return [binder.mogrify(self.sql, row) for row in bound]
 
 
 def _close(conn: Connection) -> None:
