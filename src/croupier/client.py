@@ -363,14 +363,14 @@ class Client:
     # --- requests -------------------------------------------------------------------------------
 
     async def watch(self, table: int) -> TableView:
-        self._view(table)
+        view = self._view(table)
         await self.request("watch", table=table)
-        return self.views[table]
+        return view
 
     async def sit(self, table: int, seat: int, chips: int) -> TableView:
-        self._view(table)
+        view = self._view(table)
         await self.request("sit", table=table, seat=seat, chips=chips)
-        return self.views[table]
+        return view
 
     async def act(
         self,

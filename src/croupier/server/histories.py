@@ -6,7 +6,6 @@ not see (a history that would is refused); an admin may have the house's record,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -29,6 +28,7 @@ from croupier.history.text import Tournament
 from croupier.server import schema as s
 from croupier.server.table_log import TableLogError, decode
 from croupier.server.tables import GameTable, Move, RuleError, TableSpec
+from croupier.wire import loads
 
 __all__ = ["Dealt", "Finished", "phh", "pokerstars", "read_finished"]
 
@@ -50,12 +50,12 @@ class Finished:
         :class:`~croupier.server.tables.SpecError` or :class:`TableLogError`."""
         dealt = self.dealt
         return GameTable.of_record(
-            TableSpec.from_json(json.loads(self.row.spec)),
-            json.loads(self.row.deck),
+            TableSpec.from_json(loads(self.row.spec)),
+            loads(self.row.deck),
             self.row.seed,
             [row[0] for row in dealt],
             [row[4] for row in dealt],
-            [(m.seat, Move.from_json(json.loads(m.move))) for m in self.moves],
+            [(m.seat, Move.from_json(loads(m.move))) for m in self.moves],
             _forced(self.row.forced),
         )
 
@@ -69,14 +69,14 @@ def read_finished(conn: Connection, hand_id: int) -> Finished | None:
         conn.execute(select(s.moves).where(s.moves.c.hand_id == hand_id).order_by(s.moves.c.seq))
     )
     name = conn.scalar(select(s.tables.c.name).where(s.tables.c.id == row.table_id))
-    return Finished(row, moves, str(name), list(json.loads(row.seats)))
+    return Finished(row, moves, str(name), list(loads(row.seats)))
 
 
 def _forced(stored: str | None) -> ForcedBets | None:
     """A hand's stored forced bets (None: stored before they were, the usual ones)."""
     if stored is None:
         return None
-    forced = decode(json.loads(stored))
+    forced = decode(loads(stored))
     if not isinstance(forced, ForcedBets):
         raise TableLogError(f"not a hand's forced bets: {stored[:200]!r}")
     return forced

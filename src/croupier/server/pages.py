@@ -8,7 +8,6 @@ The page itself is ``static/index.html`` and its ES modules under ``/static``.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
@@ -23,6 +22,7 @@ from croupier.server import auth, histories
 from croupier.server import schema as s
 from croupier.server.table_log import TableLogError
 from croupier.server.tables import GameTable, RuleError, SpecError, TableSpec
+from croupier.wire import loads
 
 if TYPE_CHECKING:
     from croupier.server.app import CardRoom
@@ -133,7 +133,7 @@ class _Pages:
         )
         if row is None:
             return _error(404, f"no table {table}")
-        spec = TableSpec.from_json(json.loads(row.spec))
+        spec = TableSpec.from_json(loads(row.spec))
         try:
             game = GameTable(spec)
         except SpecError as error:
@@ -184,7 +184,7 @@ class _Pages:
                 "hand": row.id,
                 "table": row.table_id,
                 "number": row.number,
-                "spec": json.loads(row.spec),
+                "spec": loads(row.spec),
                 "button": row.button,
                 "order": [row[0] for row in dealt],
                 "names": [row[2] for row in dealt],

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Callable
@@ -59,6 +58,7 @@ from croupier.tournament import events as ev
 from croupier.tournament.bots import BOTS
 from croupier.tournament.fileformat import tournament_from_mapping
 from croupier.tournament.log import load_log
+from croupier.wire import dumps, loads
 
 if TYPE_CHECKING:
     from croupier.server.app import Conn
@@ -113,7 +113,7 @@ class TournamentRun:
         self.action_clock = float(row.clock)
         self.pause = float(row.pause)
         self.bot_kind = str(row.bot)
-        self.settings = read_settings(json.loads(row.settings))
+        self.settings = read_settings(loads(row.settings))
         self.seed = int(row.seed)
         self.entries = list(snap.entries)
         self.members = dict(snap.members)
@@ -364,7 +364,7 @@ class TournamentRun:
         self.t.finish_hand(table, HandResult(stacks))
         self.hands.pop(table, None)
         self.rested[table] = asyncio.get_running_loop().time()
-        result = json.dumps({str(k): v for k, v in stacks.items()})
+        result = dumps({str(k): v for k, v in stacks.items()})
         finished = self.t.finished
         standings = self.t.standings() if finished else []
 

@@ -4,7 +4,6 @@ the director, listed in the lobby, and followed again by a player who reconnects
 from __future__ import annotations
 
 import contextlib
-import json
 import secrets
 import time
 from typing import TYPE_CHECKING, Any
@@ -18,6 +17,7 @@ from croupier.server.tournaments import TournamentRun, read_settings
 from croupier.server.tourney_store import claim, read_snapshot
 from croupier.tournament import Status, TournamentError
 from croupier.tournament.bots import BOTS
+from croupier.wire import dumps
 
 if TYPE_CHECKING:
     from croupier.server.app import CardRoom, Conn
@@ -147,7 +147,7 @@ class Hall:
         options = self.room.options
         values = {
             "name": (name or settings.name)[:60], "owner_id": owner,
-            "settings": json.dumps(data, separators=(",", ":")),
+            "settings": dumps(data),
             "seed": secrets.randbits(62) if seed is None else seed, "status": "registering",
             "starts_at": starts_at, "clock": options.clock if clock is None else clock,
             "pause": options.pause if pause is None else pause, "bot": bot,

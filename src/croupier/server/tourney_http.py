@@ -4,7 +4,6 @@ entries, bots and the director's controls. Play is on the WebSocket (``tournamen
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -27,6 +26,7 @@ from croupier.server.tourney_store import Member
 from croupier.tournament import EngineHands, HandSetup, TournamentError
 from croupier.tournament.events import HandStarted
 from croupier.tournament.log import load_log
+from croupier.wire import loads
 
 if TYPE_CHECKING:
     from croupier.server.http import HttpApi
@@ -349,7 +349,7 @@ def _stars_tournament(played: _Played) -> Tournament:
     HandStarted event records)."""
     from croupier.server.tournaments import read_settings  # the run's module, not at import
 
-    settings = read_settings(json.loads(played.settings))
+    settings = read_settings(loads(played.settings))
     if played.started is None:
         raise TournamentError(f"hand {played.hand_id}'s start is not in the tournament's log")
     number = settings.level_number(played.started.stage)

@@ -13,7 +13,6 @@ pool pays each prize, which leaves it empty.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from croupier.server.store import (
 from croupier.tournament import Purchase, Standing
 from croupier.tournament import events as ev
 from croupier.tournament.log import dump_log
+from croupier.wire import loads
 
 __all__ = [
     "Member",
@@ -83,7 +83,7 @@ def read_snapshot(conn: Connection, tournament: int) -> Snapshot:
     entries = [Member(r.id, r.name, r.role == "bot") for r in entry_rows]
     names = {m.name for m in entries}
     for line in events:
-        record = json.loads(line)
+        record = loads(line)
         if record.get("type") == "Registered":
             names.add(str(record["player"]))
     members = {m.name: m for m in entries}
