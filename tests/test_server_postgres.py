@@ -194,49 +194,6 @@ def test_two_processes_share_postgresql_each_table_in_one_and_take_over_on_a_cra
                     process.kill()
 
 
-def test_a_batch_writes_nothing_about_a_table_whose_lease_another_process_holds(
-    postgres_dsn: str,
-) -> None:
-    """The writer's fence, checked by PostgreSQL in the batch's one round trip: the rows about
-    a table another process took are refused (LeaseLost), those about a table still held are
-    stored, each job alone."""
-    from croupier.server.room import _UPDATE_HANDS
-    from croupier.server.store import LeaseLost
-
-    db = fresh_postgres_db(postgres_dsn)
-    store = Store(db, owner="this-process")
-    try:
-        owner = store.read(lambda c: c.exec_driver_sql("SELECT min(id) FROM accounts").scalar())
-        for name, holder in (("held", "this-process"), ("taken", "another-process")):
-            store.write_now(
-                lambda c, name=name, holder=holder: c.exec_driver_sql(
-                    "INSERT INTO tables (name, owner_id, spec, status, created, hands, clock, "
-                    "bank, sit_out_after, pause, lease_owner, lease_until) VALUES "
-                    f"('{name}', {owner}, '{{}}', 'open', 0, 0, 30, 30, 2, 0, '{holder}', "
-                    f"{time.time() + 60})"
-                )
-            )
-        ids = dict(store.read(lambda c: list(c.exec_driver_sql("SELECT name, id FROM tables"))))
-
-        async def main() -> list[Any]:
-            writes = [
-                store.write(
-                    None, ids[name], [(_UPDATE_HANDS, {"h_table": ids[name], "h_hands": 7})]
-                )
-                for name in ("held", "taken")
-            ]
-            return list(await asyncio.gather(*writes, return_exceptions=True))
-
-        held, taken = asyncio.run(main())
-        assert held is None and isinstance(taken, LeaseLost)
-        hands = dict(
-            store.read(lambda c: list(c.exec_driver_sql("SELECT name, hands FROM tables")))
-        )
-        assert hands == {"held": 7, "taken": 0}
-    finally:
-        store.close()
-
-
 def test_two_batches_in_flight_store_every_job_and_never_deadlock(postgres_dsn: str) -> None:
     """The writer starts a batch while the one before commits. Jobs that move chips between the
     same two accounts in opposite orders would deadlock two transactions running statements at

@@ -239,6 +239,58 @@ def _stores_a_batch_exactly(store: Store, texts: list[str]) -> None:
     assert balance == balance_before + sum(range(1, len(texts) + 1))
 
 
+def _fence_refuses_a_table_another_process_holds(store: Store) -> None:
+    """The writer's lease fence, in the batch's own transaction: rows about a table another
+    process took are refused (LeaseLost) and nothing about it is stored; rows about a table
+    still held are stored (each job alone, once the batch failed)."""
+    from croupier.server.room import _UPDATE_HANDS
+    from croupier.server.store import LeaseLost
+
+    owner = store.read(lambda c: c.exec_driver_sql("SELECT min(id) FROM accounts").scalar())
+    for name, holder in (("held", store.owner), ("taken", "another-process")):
+        store.write_now(
+            lambda c, name=name, holder=holder: c.exec_driver_sql(
+                "INSERT INTO tables (name, owner_id, spec, status, created, hands, clock, "
+                "bank, sit_out_after, pause, lease_owner, lease_until) VALUES "
+                f"('{name}', {owner}, '{{}}', 'open', 0, 0, 30, 30, 2, 0, '{holder}', "
+                f"{time.time() + 60})"
+            )
+        )
+    ids = dict(store.read(lambda c: list(c.exec_driver_sql("SELECT name, id FROM tables"))))
+
+    async def main() -> list[Any]:
+        writes = [
+            store.write(None, ids[name], [(_UPDATE_HANDS, {"h_table": ids[name], "h_hands": 7})])
+            for name in ("held", "taken")
+        ]
+        return list(await asyncio.gather(*writes, return_exceptions=True))
+
+    held, taken = asyncio.run(main())
+    assert held is None and isinstance(taken, LeaseLost)
+    hands = dict(store.read(lambda c: list(c.exec_driver_sql("SELECT name, hands FROM tables"))))
+    assert hands == {"held": 7, "taken": 0}
+
+
+def test_a_batch_writes_nothing_about_a_table_whose_lease_another_process_holds_on_sqlite(
+    tmp_path: Path,
+) -> None:
+    store = Store(str(tmp_path / "room.db"), owner="this-process")
+    try:
+        _fence_refuses_a_table_another_process_holds(store)
+    finally:
+        store.close()
+
+
+def test_a_batch_writes_nothing_about_a_table_whose_lease_another_process_holds_on_postgresql(
+    postgres_dsn: str,
+) -> None:
+    store = Store(fresh_postgres_db(postgres_dsn), owner="this-process")
+    try:
+        _fence_refuses_a_table_another_process_holds(store)
+    finally:
+        store.close()
+
+
 def _balance(conn: Any, account: int) -> int:
     from croupier.server import schema as s
 

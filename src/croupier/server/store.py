@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import operator
 import os
 import sqlite3
 import sys
@@ -433,12 +434,13 @@ class Writer:
     def _run_sqlite(self, conn: Connection, jobs: list[_Job[Any]]) -> dict[int, int]:
         """SQLite: the lease fence, then each statement of the jobs' rows once for all its rows
         (executemany), then the rows whose new ids are the jobs' results (by the job's index)."""
-        tables = _tables(jobs)
-        if tables:
-            lease = {"tables": tables, "owner": self.store.owner, "until": _lease_until()}
-            _fenced(conn.execute(_RENEW, lease).rowcount, tables)
         driver: Any = conn.connection.dbapi_connection
         cursor = driver.cursor()
+        tables = _tables(jobs)
+        if tables:
+            fence = _RENEW_SQLITE.format(", ".join("?" * len(tables)))
+            cursor.execute(fence, (_lease_until(), self.store.owner, *tables))
+            _fenced(cursor.rowcount, tables)
         for (statement, keys), many in _grouped(jobs).items():
             raw = self._driver_statement(conn, statement, keys)
             cursor.executemany(raw.sql, raw.parameters(many))
@@ -534,6 +536,11 @@ class _DriverStatement:
         self.positions: tuple[str, ...] | None = (
             tuple(compiled.positiontup) if compiled.positiontup else None  # qmark: SQLite
         )
+        # A row's values in that order, as a tuple even for one column.
+        getter = operator.itemgetter(*self.positions or ("",))
+        self._ordered: Callable[[dict[str, Any]], tuple[Any, ...]] = (
+            getter if self.positions and len(self.positions) > 1 else lambda row: (getter(row),)
+        )
         # The type conversions SQLAlchemy would make (SQLite: a Float column's to_float).
         self.convert: dict[str, Callable[[Any], Any]] = dict(compiled._bind_processors)
         # A plain INSERT of these keys (no RETURNING of its own): its head, and one row's values.
@@ -555,7 +562,9 @@ class _DriverStatement:
                 for r in rows
             ]
         if self.positions is not None:
-            return [tuple(row.get(k, defaults.get(k)) for k in self.positions) for row in rows]
+            # One tuple a row in the statement's order (operator.itemgetter: no Python loop).
+            ordered = self._ordered
+            return [ordered({**defaults, **row}) for row in rows]
         return [{**defaults, **row} for row in rows]
 
     def bound(self, binder: psycopg.ClientCursor[Any], rows: list[dict[str, Any]]) -> list[str]:
@@ -578,15 +587,11 @@ def _fenced(count: int, tables: list[int]) -> None:
         raise LeaseLost(f"table {lost} is no longer run by this process")
 
 
-_RENEW = (
-    update(s.tables)
-    .where(
-        s.tables.c.id.in_(bindparam("tables", expanding=True)),
-        s.tables.c.lease_owner == bindparam("owner"),
-    )
-    .values(lease_until=bindparam("until"))
-)
-_RENEW_CHECKED = (  # _RENEW for psycopg, the tables as one array, its count checked
+# A batch's lease fence: it renews the leases of the tables it writes about, and stores nothing
+# unless this process still holds every one (written for each driver: SQLAlchemy's work per
+# execution cost more than the statement).
+_RENEW_SQLITE = "UPDATE tables SET lease_until = ? WHERE lease_owner = ? AND id IN ({})"
+_RENEW_CHECKED = (  # PostgreSQL: the tables as one array, their count checked by the server
     "WITH renewed AS (UPDATE tables SET lease_until = %(until)s "
     "WHERE id = ANY(%(tables)s) AND lease_owner = %(owner)s RETURNING id) "
     "SELECT 1 / (CASE WHEN count(*) = %(count)s THEN 1 ELSE 0 END) FROM renewed"
