@@ -382,8 +382,8 @@ def test_replay_options_change_phh_semantics_as_the_files_own_fields_do() -> Non
     # With --option, an FO/8 hand was replayed on extensions' copy of PHH's rules (four raises
     # on every round) instead of replay's (four before the flop, three after): the same file
     # capped raises differently with an option than without (issue 14).
-    from croupier.cli import _table_rules
     from croupier.history import standard_rules
+    from croupier.history_commands import _table_rules
 
     history = HandHistory(
         variant="FO/8", antes=(0, 0, 0), blinds_or_straddles=(1, 2, 0), small_bet=2, big_bet=4,
