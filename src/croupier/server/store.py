@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import operator
 import os
 import sqlite3
 import sys
@@ -536,11 +535,6 @@ class _DriverStatement:
         self.positions: tuple[str, ...] | None = (
             tuple(compiled.positiontup) if compiled.positiontup else None  # qmark: SQLite
         )
-        # A row's values in that order, as a tuple even for one column.
-        getter = operator.itemgetter(*self.positions or ("",))
-        self._ordered: Callable[[dict[str, Any]], tuple[Any, ...]] = (
-            getter if self.positions and len(self.positions) > 1 else lambda row: (getter(row),)
-        )
         # The type conversions SQLAlchemy would make (SQLite: a Float column's to_float).
         self.convert: dict[str, Callable[[Any], Any]] = dict(compiled._bind_processors)
         # A plain INSERT of these keys (no RETURNING of its own): its head, and one row's values.
@@ -562,9 +556,7 @@ class _DriverStatement:
                 for r in rows
             ]
         if self.positions is not None:
-            # One tuple a row in the statement's order (operator.itemgetter: no Python loop).
-            ordered = self._ordered
-            return [ordered({**defaults, **row}) for row in rows]
+            return [tuple(row.get(k, defaults.get(k)) for k in self.positions) for row in rows]
         return [{**defaults, **row} for row in rows]
 
     def bound(self, binder: psycopg.ClientCursor[Any], rows: list[dict[str, Any]]) -> list[str]:
