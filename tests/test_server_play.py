@@ -203,6 +203,33 @@ def test_an_action_is_answered_by_the_events_it_caused_not_by_ok(tmp_path: Path)
     asyncio.run(main())
 
 
+def test_another_players_events_with_the_same_action_id_do_not_answer_this_clients_action(
+    tmp_path: Path,
+) -> None:
+    """Action ids are each account's own, so two players may use the same one. The other
+    player's act, for a hand not in play, waits for the table while the mover's act with the
+    same id is stored and broadcast; the events it hears meanwhile name that id as their cause
+    but begin with the mover's move, so they do not answer its act: the refusal does."""
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice, bob, table = await heads_up(server.url)
+            mover = await _turn(alice, bob, table)
+            other = bob if mover is alice else alice
+            kind, fields = simple_move(mover.views[table].legal or {})
+            hand = mover.views[table].hand
+            acted = asyncio.create_task(mover.act(table, kind, id="same-id", **fields))
+            await asyncio.sleep(0)  # the mover's act leaves first
+            with pytest.raises(ClientError) as refused:
+                await other.request(
+                    "act", id="same-id", table=table, hand=(hand or 0) + 5, action="fold"
+                )
+            assert refused.value.code == "stale"
+            assert await acted == {"type": "ok", "id": "same-id", "duplicate": False}
+
+    asyncio.run(main())
+
+
 async def _turn(a: Client, b: Client, table: int) -> Client:
     for _ in range(200):
         for client in (a, b):
