@@ -334,7 +334,8 @@ class Client:
             view.to_act, view.legal, view.pot = message["to_act"], message["legal"], message["pot"]
             # Our action, stored and broadcast: the events it caused are its answer (no `ok`).
             cause = message["cause"]
-            if cause is not None and self._acts.get(cause) == table and _by(view, message):
+            ours = cause is not None and self._acts.get(cause) == table
+            if ours and _own_move_first(view, message):
                 future = self._pending.pop(cause, None)
                 if future is not None and not future.done():
                     future.set_result({"type": "ok", "id": cause, "duplicate": False})
@@ -516,12 +517,12 @@ class Client:
         await self._close_socket()
 
 
-def _by(view: TableView, events: dict[str, Any]) -> bool:
+def _own_move_first(view: TableView, message: dict[str, Any]) -> bool:
     """Whether an `events` message begins with this view's own seat's move. Action ids are
     each account's own, so another player at the table may use the same id: its events name
     that id as their cause too, and must not answer this client's action. True where the
     events do not say whose move they begin with."""
-    player = events["events"][0].get("player") if events["events"] else None
+    player = message["events"][0].get("player") if message["events"] else None
     if not isinstance(player, int) or not 0 <= player < len(view.order):
         return True
     return view.order[player] == view.you
