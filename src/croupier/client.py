@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import websockets
-from websockets.asyncio.client import ClientConnection
-from websockets.asyncio.client import connect as ws_connect
+from websockets.typing import BytesLike
 
+from croupier.client_socket import ClientSocket
 from croupier.wire import dumps, loads
 
 __all__ = ["Client", "ClientError", "TableView", "TournamentView"]
@@ -140,14 +140,13 @@ class Client:
         self.url = url.rstrip("/")
         self.token = token
         self.name = name
-        self.ws: ClientConnection | None = None
+        self.ws: ClientSocket | None = None
         self.views: dict[int, TableView] = {}
         self.tournaments: dict[int, TournamentView] = {}
         self.welcome: dict[str, Any] | None = None
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._acts: dict[str, Any] = {}  # the table of each action awaiting its answer
-        self._reader: asyncio.Task[None] | None = None
         self._ids = itertools.count(1)
         self._prefix = secrets.token_hex(4)
         self._hello: str | None = None  # the id of the hello the next welcome answers
@@ -190,9 +189,8 @@ class Client:
             self.url = url.rstrip("/")
         await self._close_socket()
         address = self.url.replace("http://", "ws://").replace("https://", "wss://") + "/ws"
-        self.ws = await ws_connect(address, max_size=2**24, open_timeout=10)
+        self.ws = await ClientSocket.connect(address, self._message, self._lost)
         self.closed.clear()
-        self._reader = asyncio.create_task(self._read(self.ws))
         self._hello = self.new_id()
         self.welcome = await self.request("hello", id=self._hello, token=self.token, want="welcome")
         return self.welcome
@@ -282,24 +280,23 @@ class Client:
                     with contextlib.suppress(ClientError):
                         await self.request("tournament_watch", tournament=tournament, retries=0)
 
-    async def _read(self, ws: ClientConnection) -> None:
-        try:
-            async for text in ws:
-                message = loads(text)
-                self._receive(message)
-        except (websockets.ConnectionClosed, OSError):
-            pass
-        finally:
-            self.closed.set()
-            for future in self._pending.values():
-                if not future.done():
-                    future.set_exception(ClientError("closed", "the connection was lost"))
-            self._pending.clear()
-            for view in self.views.values():
-                view.changed.set()
-                view.turn.set()
-            for tournament in self.tournaments.values():
-                tournament.changed.set()
+    def _message(self, data: BytesLike) -> None:
+        self._receive(loads(data))
+
+    def _lost(self, ws: ClientSocket) -> None:
+        """The connection ``ws`` ended: every request waiting on it fails, every waiter wakes."""
+        if self.ws is not None and ws is not self.ws:
+            return  # one this client had already closed and replaced
+        self.closed.set()
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(ClientError("closed", "the connection was lost"))
+        self._pending.clear()
+        for view in self.views.values():
+            view.changed.set()
+            view.turn.set()
+        for tournament in self.tournaments.values():
+            tournament.changed.set()
 
     def _receive(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -506,12 +503,7 @@ class Client:
         if self.ws is not None:
             with contextlib.suppress(Exception):
                 await self.ws.close()
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(BaseException):
-                await self._reader
         self.ws = None
-        self._reader = None
 
     async def close(self) -> None:
         await self._close_socket()

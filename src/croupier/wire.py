@@ -26,6 +26,6 @@ def dumps(value: object) -> str:
     return orjson.dumps(value, option=_OPTIONS).decode()
 
 
-def loads(text: str | bytes) -> Any:
+def loads(text: str | bytes | bytearray | memoryview) -> Any:
     """The value JSON ``text`` holds; :data:`JSONDecodeError` (a ValueError) if it is not JSON."""
     return orjson.loads(text)
