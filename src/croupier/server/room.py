@@ -199,8 +199,20 @@ class Room:
             for st in sorted(self.seats.values(), key=lambda x: x.seat)
         ]
 
-    def state_message(self, account: int | None) -> dict[str, object]:
+    def state_message(
+        self, account: int | None, shared: dict[str, Any] | None = None
+    ) -> dict[str, object]:
+        """The table as ``account`` may see it. ``shared``: :meth:`_state_shared`, made once
+        when every viewer is sent its state."""
         seat = self.seat_of(account)
+        shared = shared or self._state_shared()
+        hand: dict[str, object] | None = None
+        if shared["hand"] is not None:
+            hand = {**shared["hand"], "events": self.game.visible(seat), **self._turn(seat)}
+        return {**shared["table"], "you": seat, "hand": hand}
+
+    def _state_shared(self) -> dict[str, Any]:
+        """The parts of a state message every viewer is sent alike."""
         game = self.game
         hand: dict[str, object] | None = None
         if game.hand is not None and game.start is not None and self.hand_id is not None:
@@ -209,19 +221,22 @@ class Room:
                 "button": game.start.button,
                 "order": list(game.order),
                 "starting": list(game.start.starting),
-                "events": game.visible(seat),
                 "pot": game.pot(),
-                **self._turn(seat),
             }
-        return {
+        table = {
             "type": "state",
             "table": self.id,
             "name": self.name,
             "spec": self.spec.to_json(),
-            "you": seat,
             "seats": self.seat_list(),
-            "hand": hand,
         }
+        return {"table": table, "hand": hand}
+
+    def send_states(self) -> None:
+        """Every viewer its state: at a new hand, a void, or the table reloaded."""
+        shared = self._state_shared()
+        for conn in list(self.viewers):
+            conn.send(self.state_message(conn.account_id, shared))
 
     def _turn(self, seat: int | None) -> dict[str, object]:
         to_act = self.game.to_act()
@@ -237,13 +252,14 @@ class Room:
         who see alike (the events are public but for hole cards; only the seat to act is sent
         what it may do), and the same text goes to each of them."""
         to_act, pot = self.game.to_act(), self.game.pot()
+        public = self.game.public_events(start)  # most moves: the same events for everyone
         by_seat: dict[int | None, str] = {}
         alike: list[tuple[list[dict[str, object]], str]] = []  # seen by seats not to act
         for conn in list(self.viewers):
             seat = self.seat_of(conn.account_id)
             text = by_seat.get(seat)
             if text is None:
-                events = self.game.visible(seat, start)
+                events = public if public is not None else self.game.visible(seat, start)
                 acting = seat is not None and seat == to_act
                 if not acting:
                     text = next((t for seen, t in alike if seen == events), None)
@@ -342,8 +358,7 @@ class Room:
         self.moves = 0
         self.timed_out = set()
         self.clock_end, self.bank_end = clock_end, bank_end
-        for conn in list(self.viewers):
-            conn.send(self.state_message(conn.account_id))
+        self.send_states()
         self._after_change()
 
     def _sync_engine(self) -> bool:
@@ -728,8 +743,7 @@ class Room:
                 "commission": 0,
             }
         )
-        for conn in list(self.viewers):
-            conn.send(self.state_message(conn.account_id))
+        self.send_states()
         self._schedule_deal(self.pause)
 
     # --- failures --------------------------------------------------------------------------
@@ -756,8 +770,7 @@ class Room:
             return
         self._cancel_tasks()
         self._install(snap)
-        for conn in list(self.viewers):
-            conn.send(self.state_message(conn.account_id))
+        self.send_states()
         await self.resume()
 
     def _cancel_tasks(self) -> None:

@@ -504,6 +504,16 @@ class GameTable:
             for event, record in zip(hand.events[start:], self._records(start), strict=True)
         ]
 
+    def public_events(self, start: int) -> list[Record] | None:
+        """The hand's events from ``start`` on when everyone sees them alike (no hidden card
+        among them: a spectator, who sees least, sees each as it is); else None."""
+        hand = self.hand
+        if hand is None:
+            return []
+        if any(event.visible_to(None) is not event for event in hand.events[start:]):
+            return None
+        return self._records(start)
+
     def event_count(self) -> int:
         return 0 if self.hand is None else len(self.hand.events)
 
