@@ -87,7 +87,22 @@ def test_two_players_and_a_bot_play_hands_and_the_ledger_balances(tmp_path: Path
     asyncio.run(main())
 
 
-def test_each_seat_sees_only_its_own_hole_cards_and_spectators_none(tmp_path: Path) -> None:
+def _draw_two(legal: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Discard two cards at each draw (cards dealt in the middle of the hand); else check or
+    call."""
+    if legal.get("draw"):
+        return "draw", {"cards": legal["hole"][:2]}
+    return simple_move(legal)
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "game"),
+    [("rws", "holdem"), ("cardroom", "stud7"), ("cardroom", "draw")],
+    ids=["holdem-hole-cards", "stud-down-cards-each-street", "draw-cards-drawn"],
+)
+def test_each_seat_sees_only_its_own_hole_cards_and_spectators_none(
+    tmp_path: Path, rulebook: str, game: str
+) -> None:
     async def main() -> None:
         async with running(str(tmp_path / "room.db")) as server:
             alice = await player(server.url, "alice")
@@ -96,12 +111,13 @@ def test_each_seat_sees_only_its_own_hole_cards_and_spectators_none(tmp_path: Pa
             seen: dict[str, dict[int, list[str]]] = {"alice": {}, "bob": {}, "carol": {}}
             for client in (alice, bob, carol):
                 client.listeners.append(lambda m, n=client.name: _by_hand(seen[n], m))
-            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 3})
+            spec = {"game": game, "rulebook": rulebook, "seats": 3}
+            table = await alice.create_table(spec)
             await carol.watch(table)
             await alice.sit(table, 1, 200)
             await bob.sit(table, 2, 200)
-            await play_hands([alice, bob], table, 3)
-            # Every hole card dealt, to whom, from the house's record of each hand.
+            await play_hands([alice, bob], table, 3, move=_draw_two)
+            # Every card dealt face down, to whom, from the house's record of each hand.
             hands = server.room.store.read(
                 lambda c: list(c.exec_driver_sql("SELECT number, seats, events FROM hands"))
             )
@@ -109,9 +125,22 @@ def test_each_seat_sees_only_its_own_hole_cards_and_spectators_none(tmp_path: Pa
             for number, seats_json, events_json in hands:
                 order = [row[0] for row in json.loads(seats_json)]
                 dealt = {seat: set() for seat in order}
-                for event in json.loads(events_json):
+                moves = server.room.store.read(
+                    lambda c, n=number: [
+                        row[0]
+                        for row in c.exec_driver_sql(
+                            "SELECT m.events FROM moves m JOIN hands h ON h.id = m.hand_id "
+                            "WHERE h.number = ? ORDER BY m.seq",
+                            (n,),
+                        )
+                    ]
+                )
+                events = json.loads(events_json) + [e for m in moves for e in json.loads(m)]
+                for event in events:
                     if event["event"] == "DealHole":
                         dealt[order[event["player"]]].update(event["cards"])
+                    elif event["event"] == "Draw":
+                        dealt[order[event["player"]]].update(event["drawn"])
                 for name, me in (("alice", 1), ("bob", 2), ("carol", None)):
                     messages = " ".join(seen[name].get(number, []))
                     got = set(CARD.findall(messages))
