@@ -3,6 +3,7 @@ its messages and schemas are exactly the code's (croupier.server.protocol)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from pathlib import Path
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from croupier.server.app import OUTBOX_LIMIT, Conn, Options
 from croupier.server.protocol import (
     CLIENT_MESSAGES,
     ERROR_CODES,
@@ -125,3 +127,55 @@ def test_client_messages_are_accepted_exactly_as_their_schema_says(
         accepted = False
         assert error.code == "invalid"
     assert accepted == valid
+
+
+class _Socket:
+    """The two calls a connection's sender makes of Starlette's WebSocket, recorded."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed: list[int] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+        await asyncio.sleep(0)
+
+    async def close(self, code: int) -> None:
+        self.closed.append(code)
+
+
+def test_a_connection_sends_its_messages_in_order() -> None:
+    async def main() -> None:
+        socket = _Socket()
+        conn = Conn(socket, Options())  # type: ignore[arg-type]
+        sender = asyncio.create_task(conn.sender())
+        for i in range(50):
+            conn.send_text(str(i))
+            if i % 7 == 0:
+                await asyncio.sleep(0)  # the sender sometimes waits for the next
+        while conn.outbox:
+            await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        sender.cancel()
+        assert socket.sent == [str(i) for i in range(50)] and socket.closed == []
+
+    asyncio.run(main())
+
+
+def test_a_client_that_does_not_read_is_let_go_closed_with_1008() -> None:
+    """Messages pile up for a client that reads nothing; past the limit the connection is
+    closed (policy violation) and what waited is dropped, not kept without end."""
+
+    async def main() -> None:
+        socket = _Socket()
+        conn = Conn(socket, Options())  # type: ignore[arg-type]
+        for i in range(OUTBOX_LIMIT):
+            conn.send_text(str(i))
+        assert not conn.closed and len(conn.outbox) == OUTBOX_LIMIT
+        conn.send_text("one too many")
+        conn.send_text("and after")
+        assert conn.closed and list(conn.outbox) == [None]
+        await asyncio.wait_for(conn.sender(), 5)
+        assert socket.sent == [] and socket.closed == [1008]
+
+    asyncio.run(main())

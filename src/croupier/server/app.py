@@ -16,7 +16,7 @@ import os
 import secrets
 import socket
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -65,15 +65,24 @@ class Options:
     tournament_clock: Callable[[], float] = time.time  # the tournaments' clock (tests: faster)
 
 
+OUTBOX_LIMIT = 5000  # messages waiting for a connection before it is let go
+
+
 class Conn:
-    """One WebSocket connection: who it is, and a queue of messages to send."""
+    """One WebSocket connection: who it is, and the messages waiting to be sent to it, which
+    its sender task sends in order (a client slow to read holds up nobody else).
+
+    The outbox is a deque and one future the sender waits on when it is empty, not an
+    asyncio.Queue: every action puts a message in five or six outboxes, and the queue's
+    bookkeeping cost the server more than this."""
 
     def __init__(self, websocket: WebSocket, options: Options) -> None:
         self.websocket = websocket
         self.account_id: int | None = None
         self.name = ""
         self.role = ""
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=5000)
+        self.outbox: deque[str | None] = deque()  # None: close the connection
+        self._wake: asyncio.Future[None] | None = None  # the sender's, while the outbox is empty
         self.rooms: set[int] = set()
         self.tokens = float(options.burst)
         self.rate, self.burst = options.rate, options.burst
@@ -88,12 +97,42 @@ class Conn:
         """Send a message already written (the same text for every viewer who sees alike)."""
         if self.closed:
             return
+        if len(self.outbox) >= OUTBOX_LIMIT:  # a client that does not read: let it go
+            self.let_go()
+            return
+        self.outbox.append(text)
+        self._wake_sender()
+
+    def let_go(self) -> None:
+        """Close the connection (policy violation, 1008), dropping what was waiting."""
+        self.closed = True
+        self.outbox.clear()
+        self.outbox.append(None)
+        self._wake_sender()
+
+    async def sender(self) -> None:
+        """The connection's sender task: the outbox's messages in order, until told to close
+        or the connection fails."""
         try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:  # a client that does not read: let it go
+            while True:
+                while not self.outbox:
+                    self._wake = asyncio.get_running_loop().create_future()
+                    try:
+                        await self._wake
+                    finally:
+                        self._wake = None
+                text = self.outbox.popleft()
+                if text is None:
+                    await self.websocket.close(1008)
+                    return
+                await self.websocket.send_text(text)
+        except Exception:
             self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
+
+    def _wake_sender(self) -> None:
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -348,7 +387,7 @@ class CardRoom:
     async def serve_socket(self, websocket: WebSocket) -> None:
         await websocket.accept()
         conn = Conn(websocket, self.options)
-        sender = asyncio.create_task(self._sender(conn))
+        sender = asyncio.create_task(conn.sender())
         try:
             while not conn.closed:
                 message = await websocket.receive()
@@ -369,20 +408,8 @@ class CardRoom:
             pass
         finally:
             conn.closed = True
-            conn.queue.put_nowait(None) if not conn.queue.full() else None
             sender.cancel()
             await self._gone(conn)
-
-    async def _sender(self, conn: Conn) -> None:
-        try:
-            while True:
-                text = await conn.queue.get()
-                if text is None:
-                    await conn.websocket.close(1008)
-                    return
-                await conn.websocket.send_text(text)
-        except Exception:
-            conn.closed = True
 
     async def _gone(self, conn: Conn) -> None:
         self.hall.gone(conn)
