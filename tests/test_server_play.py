@@ -358,6 +358,58 @@ def test_the_clock_checks_or_folds_and_a_disconnected_player_sits_out(tmp_path: 
     asyncio.run(main())
 
 
+def test_the_clock_runs_out_at_each_turns_own_deadline_not_before_and_not_much_after(
+    tmp_path: Path,
+) -> None:
+    """alice acts after half her clock, bob never: each of bob's turns is acted on by the
+    clock once its own deadline (stored with the move before it, or the hand) has passed,
+    though alice's turn before his had an earlier one (one timer a table serves every turn:
+    it fires at alice's deadline, and must wait on for bob's)."""
+
+    async def main() -> None:
+        options = dataclasses.replace(FAST, clock=0.3, bank=0.1)
+        async with running(str(tmp_path / "room.db"), options) as server:
+            alice, bob, table = await heads_up(server.url)
+            store = server.room.store
+
+            def clock_moves() -> list[tuple[float, float]]:
+                """(when the clock acted, the deadline it acted on) for each clock move."""
+                rows = store.read(
+                    lambda c: list(
+                        c.exec_driver_sql(
+                            "SELECT m.seq, m.request_id, m.at, m.bank_end, h.bank_end "
+                            "FROM moves m JOIN hands h ON h.id = m.hand_id "
+                            "ORDER BY m.hand_id, m.seq"
+                        )
+                    )
+                )
+                found, before = [], None
+                for seq, request, at, bank_end, hand_bank_end in rows:
+                    deadline = hand_bank_end if seq == 0 else before
+                    if request is None and deadline is not None:  # (a hand dealt before its
+                        found.append((at, deadline))  # first turn is known holds none)
+                    before = bank_end
+                return found
+
+            for _ in range(300):
+                if len(clock_moves()) >= 4:
+                    break
+                view = alice.views[table]
+                if view.my_turn:
+                    await asyncio.sleep(0.15)  # her deadline: 0.4 s; bob's then: 0.45 s on
+                    kind, fields = simple_move(view.legal or {})
+                    with contextlib.suppress(ClientError):
+                        await alice.act(table, kind, **fields)
+                await asyncio.sleep(0.02)
+            moves = clock_moves()
+            assert len(moves) >= 4, "bob's clock did not run out"
+            for at, deadline in moves:
+                assert deadline <= at < deadline + 1.0
+            del bob
+
+    asyncio.run(main())
+
+
 def test_rws_4_1_commission_goes_to_the_house_ledger(tmp_path: Path) -> None:
     async def main() -> None:
         async with running(str(tmp_path / "room.db")) as server:

@@ -76,7 +76,11 @@ class Room:
         self.viewers: dict[Conn, None] = {}
         self.closed = False
         self._turn_task: asyncio.Task[None] | None = None
-        self._turn_timer: asyncio.TimerHandle | None = None  # a person's clock running out
+        # A person's clock: one timer a table, due at _timer_at (wall clock) or sooner, and the
+        # turn it runs for (seat, hand number, moves), None when none.
+        self._turn_timer: asyncio.TimerHandle | None = None
+        self._timer_at = 0.0
+        self._clock_for: tuple[int, int, int] | None = None
         self._deal_task: asyncio.Task[None] | None = None
         self.void_reason: str | None = None
         self._install(snapshot)
@@ -422,25 +426,41 @@ class Room:
         if self.seats[seat].bot is not None:
             self._turn_task = asyncio.create_task(self._turn_runner(seat, self.number, self.moves))
             return
-        # A person: a timer, not a task, until the clock and the time bank run out (most act
-        # well before: a task made and cancelled for every action cost the server more). The
-        # deadline is set whenever a seat is to act; were it missing, the clock starts now.
+        # A person: the table's timer, until the clock and the time bank run out. Most act well
+        # before, so the timer is moved only when this deadline comes sooner than the one it
+        # waits for; when it fires early it waits on (a timer, or a task, made and cancelled
+        # for every action cost the server more). The deadline is set whenever a seat is to
+        # act; were it missing, the clock starts now.
         now = time.time()
         if self.bank_end is None:
             self.clock_end, self.bank_end = self._deadlines(seat, now)
         assert self.bank_end is not None
-        self._turn_timer = asyncio.get_running_loop().call_later(
-            max(0.0, self.bank_end - now), self._out_of_time, seat, self.number, self.moves
-        )
+        self._clock_for = (seat, self.number, self.moves)
+        if self._turn_timer is None or self._timer_at > self.bank_end:
+            self._set_timer(self.bank_end, now)
 
-    def _out_of_time(self, seat: int, number: int, moves: int) -> None:
-        self._turn_timer = None
-        self._turn_task = asyncio.create_task(self._turn_runner(seat, number, moves))
-
-    def _cancel_turn(self) -> None:
+    def _set_timer(self, at: float, now: float) -> None:
         if self._turn_timer is not None:
             self._turn_timer.cancel()
-            self._turn_timer = None
+        self._timer_at = at
+        self._turn_timer = asyncio.get_running_loop().call_later(
+            max(0.0, at - now), self._timer_fired
+        )
+
+    def _timer_fired(self) -> None:
+        self._turn_timer = None
+        turn, deadline = self._clock_for, self.bank_end
+        if turn is None or deadline is None or self.closed:
+            return  # nobody's clock runs
+        now = time.time()
+        if deadline > now:  # a later turn's clock: wait for it
+            self._set_timer(deadline, now)
+            return
+        self._clock_for = None
+        self._turn_task = asyncio.create_task(self._turn_runner(*turn))
+
+    def _cancel_turn(self) -> None:
+        self._clock_for = None  # the timer, when it fires, finds no clock running
         task = self._turn_task
         if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
@@ -775,6 +795,9 @@ class Room:
 
     def _cancel_tasks(self) -> None:
         self._cancel_turn()
+        if self._turn_timer is not None:
+            self._turn_timer.cancel()
+            self._turn_timer = None
         task = self._deal_task
         if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
