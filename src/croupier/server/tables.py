@@ -198,6 +198,7 @@ class GameTable:
         self.saved = 0
         self._recorded: Hand | None = None  # the hand whose records _house holds
         self._house: list[Record] = []
+        self._hidden: dict[ev.Event, Record] = {}  # events as seen without their hidden cards
 
     def _new_table(self) -> Table:
         policy = self.blind_policy
@@ -499,10 +500,19 @@ class GameTable:
         if hand is None:
             return []
         player = self.player_of(seat)
-        return [
-            record if (shown := event.visible_to(player)) is event else event_record(shown)
-            for event, record in zip(hand.events[start:], self._records(start), strict=True)
-        ]
+        records = self._records(start)  # (first: a new hand's records start afresh)
+        hidden = self._hidden
+        seen: list[Record] = []
+        for event, record in zip(hand.events[start:], records, strict=True):
+            shown = event.visible_to(player)
+            if shown is event:
+                seen.append(record)
+            else:  # the same for every seat but the owner's: made once
+                kept = hidden.get(shown)
+                if kept is None:
+                    kept = hidden[shown] = event_record(shown)
+                seen.append(kept)
+        return seen
 
     def public_events(self, start: int) -> list[Record] | None:
         """The hand's events from ``start`` on when everyone sees them alike (no hidden card
@@ -526,7 +536,7 @@ class GameTable:
         hand = self.hand
         assert hand is not None
         if self._recorded is not hand:
-            self._recorded, self._house = hand, []
+            self._recorded, self._house, self._hidden = hand, [], {}
         house = self._house
         house.extend(event_record(e) for e in hand.events[len(house) :])
         return house[start:]
