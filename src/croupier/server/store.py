@@ -560,6 +560,10 @@ class _DriverStatement:
         )
         # The type conversions SQLAlchemy would make (SQLite: a Float column's to_float).
         self.convert: dict[str, Callable[[Any], Any]] = dict(compiled._bind_processors)
+        # By position (qmark): each name and its default, and the positions to convert.
+        order, convert = self.positions or (), self.convert
+        self.fetch = [(key, self.defaults.get(key)) for key in order]
+        self.converted = [(i, convert[key]) for i, key in enumerate(order) if key in convert]
         # A plain INSERT of these keys (no RETURNING of its own): its head, and one row's values.
         self.insert: tuple[str, str] | None = None
         if isinstance(statement, Insert) and not statement._returning:
@@ -572,14 +576,23 @@ class _DriverStatement:
             )
 
     def parameters(self, rows: list[dict[str, Any]]) -> list[Any]:
+        """Each row's values as the driver takes them: a list in the statement's order (qmark:
+        SQLite), or a dict of every name (psycopg)."""
         defaults, convert = self.defaults, self.convert
+        if self.positions is not None:
+            bound: list[Any] = []
+            for row in rows:
+                values = [row.get(key, default) for key, default in self.fetch]
+                for i, to_driver in self.converted:
+                    if values[i] is not None:
+                        values[i] = to_driver(values[i])
+                bound.append(values)
+            return bound
         if convert:
             rows = [
                 {k: (convert[k](v) if k in convert and v is not None else v) for k, v in r.items()}
                 for r in rows
             ]
-        if self.positions is not None:
-            return [tuple(row.get(k, defaults.get(k)) for k in self.positions) for row in rows]
         return [{**defaults, **row} for row in rows]
 
     def bound(self, binder: psycopg.ClientCursor[Any], rows: list[dict[str, Any]]) -> list[str]:
