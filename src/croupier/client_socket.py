@@ -4,8 +4,8 @@
 Each message is handed to a callback as soon as its frame is parsed, in the transport's own
 callback: no task switch, queue or lock for every message, as websockets' asyncio connection
 has. A player hears every other player's move, several messages for each of its own, so that
-is most of what a client does: a process of bench or bot clients spent about a third less CPU
-on each action this way (bench/server.py prints it).
+is most of what a client does: the 200 clients of bench/server.py, in one process, spent about
+a fifth less CPU an action this way (0.43-0.52 ms before, 0.34-0.39 ms after).
 """
 
 from __future__ import annotations
