@@ -34,9 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import websockets
-from websockets.typing import BytesLike
 
-from croupier.client_socket import ClientSocket
+from croupier.client_socket import BytesLike, ClientSocket
 from croupier.wire import dumps, loads
 
 __all__ = ["Client", "ClientError", "TableView", "TournamentView"]

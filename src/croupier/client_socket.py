@@ -20,10 +20,11 @@ from websockets.exceptions import InvalidState
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
 from websockets.protocol import State
-from websockets.typing import BytesLike
 from websockets.uri import parse_uri
 
-__all__ = ["ClientSocket"]
+__all__ = ["BytesLike", "ClientSocket"]
+
+BytesLike = bytes | bytearray | memoryview  # a frame's data (websockets 13 names no such type)
 
 log = logging.getLogger(__name__)
 
