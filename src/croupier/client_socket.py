@@ -131,11 +131,8 @@ class ClientSocket(asyncio.Protocol):
         protocol.receive_data(data)
         self._write()  # pongs, and the answer to a close
         for event in protocol.events_received():
-            if isinstance(event, Response):
-                if protocol.handshake_exc is not None:
-                    _settle(self.opened, protocol.handshake_exc)
-                else:
-                    _settle(self.opened, None)
+            if isinstance(event, Response):  # the handshake's answer: open, or its error
+                _settle(self.opened, protocol.handshake_exc)
             elif isinstance(event, Frame):
                 self._frame(event)
         if protocol.close_expected() and self._closer is None and self._transport is not None:

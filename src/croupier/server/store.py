@@ -88,6 +88,9 @@ def database_url(db: str) -> str:
     return f"sqlite:///{db}"
 
 
+_BEGIN_SQLITE = "BEGIN IMMEDIATE"  # a writer takes the write lock at once
+
+
 def _sqlite_setup(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def connect(dbapi_connection: Any, _record: Any) -> None:
@@ -102,7 +105,7 @@ def _sqlite_setup(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")  # take the write lock at once
+        connection.exec_driver_sql(_BEGIN_SQLITE)
 
 
 class Store:
@@ -445,7 +448,7 @@ class Writer:
                 yield
             return
         driver: Any = conn.connection.dbapi_connection
-        driver.execute("BEGIN IMMEDIATE")  # take the write lock at once
+        driver.execute(_BEGIN_SQLITE)
         try:
             yield
         except BaseException:
@@ -578,7 +581,6 @@ class _DriverStatement:
     def parameters(self, rows: list[dict[str, Any]]) -> list[Any]:
         """Each row's values as the driver takes them: a list in the statement's order (qmark:
         SQLite), or a dict of every name (psycopg)."""
-        defaults, convert = self.defaults, self.convert
         if self.positions is not None:
             bound: list[Any] = []
             for row in rows:
@@ -588,6 +590,7 @@ class _DriverStatement:
                         values[i] = to_driver(values[i])
                 bound.append(values)
             return bound
+        defaults, convert = self.defaults, self.convert
         if convert:
             rows = [
                 {k: (convert[k](v) if k in convert and v is not None else v) for k, v in r.items()}
