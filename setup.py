@@ -46,6 +46,9 @@ COMPILED = [
     "src/croupier/history/dealing.py",
     "src/croupier/history/standard.py",
     "src/croupier/history/replay.py",
+    "src/croupier/history/log.py",
+    "src/croupier/server/tables.py",
+    "src/croupier/server/room.py",
 ]
 CACHE = Path("build", "compiled")
 # A shared library's functions are interposable by default: every call between the engine's own

@@ -608,5 +608,18 @@ def test_the_lobby_lists_tables_with_filters_and_refuses_what_the_book_does_not_
             assert refused.value.code == "http 400"
             with pytest.raises(ClientError):
                 await alice.create_table({"game": "holdem", "rulebook": "/etc/passwd"})
+            # A field of the wrong type is refused by name, with what it must be.
+            for field, value, words in [
+                ("seats", "6", "seats must be a whole number, got '6'"),
+                ("seats", 6.5, "seats must be a whole number, got 6.5"),
+                ("seats", True, "seats must be a whole number, got True"),
+                ("stakes", 5, "stakes must be text such as 1/2, got 5"),
+                ("rulebook", 3, "rulebook must be text or null, got 3"),
+                ("buy_in", "x", "buy_in must be a whole number of chips or null, got 'x'"),
+            ]:
+                with pytest.raises(ClientError) as refused:
+                    await alice.create_table({"game": "holdem", field: value})
+                assert refused.value.code == "http 400" and words in str(refused.value)
+            assert len(await alice.tables()) == 2
 
     asyncio.run(main())

@@ -100,6 +100,21 @@ _VALUES = st.one_of(
 )  # fmt: skip
 
 
+def test_a_whole_number_written_with_a_point_is_read_as_an_integer() -> None:
+    """JSON Schema's integers include 3.0 and 1e1; the server reads them as the ints they are
+    (its compiled code takes ints), and still refuses 2.5."""
+    text = '{"type": "act", "id": "a1", "table": 1.0, "hand": 3.0, "action": "bet_or_raise", '
+    message = parse_client_message(text + '"amount": 1e1}')
+    assert [(message[k], type(message[k])) for k in ("table", "hand", "amount")] == [
+        (1, int),
+        (3, int),
+        (10, int),
+    ]
+    with pytest.raises(ProtocolError) as refused:
+        parse_client_message(text + '"amount": 2.5}')
+    assert refused.value.code == "invalid" and "amount" in str(refused.value)
+
+
 @st.composite
 def _client_messages(draw: st.DrawFn) -> dict[str, object]:
     """Messages near each schema: its own fields (and a stranger) with odd values, or none."""

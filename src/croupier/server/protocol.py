@@ -420,7 +420,7 @@ def parse_client_message(text: str) -> dict[str, Any]:
     request = request if isinstance(request, str) and len(request) <= 64 else None
     try:
         _FAST[message["type"]](message)
-        return message
+        return _whole(message)
     except fastjsonschema.JsonSchemaException:
         pass
     validator = _VALIDATORS[message["type"]]
@@ -430,6 +430,16 @@ def parse_client_message(text: str) -> dict[str, Any]:
         raise ProtocolError(
             "invalid", f"{message['type']}: {where}: {error.message[:200]}", request
         )
+    return _whole(message)
+
+
+def _whole(message: dict[str, Any]) -> dict[str, Any]:
+    """``message`` with its whole floats made ints. A JSON Schema integer may be written 3.0;
+    every number of a client message is an integer, and the server's compiled code takes
+    ints only."""
+    for key, value in message.items():
+        if type(value) is float and value.is_integer():
+            message[key] = int(value)
     return message
 
 

@@ -33,6 +33,7 @@ from typing import Any, Generic, TypeVar
 import psycopg
 from alembic import command
 from alembic.config import Config
+from psycopg.adapt import Transformer
 from sqlalchemy import (
     Connection,
     Engine,
@@ -567,16 +568,15 @@ class _DriverStatement:
         order, convert = self.positions or (), self.convert
         self.fetch = [(key, self.defaults.get(key)) for key in order]
         self.converted = [(i, convert[key]) for i, key in enumerate(order) if key in convert]
-        # A plain INSERT of these keys (no RETURNING of its own): its head, and one row's values.
-        self.insert: tuple[str, str] | None = None
+        # A plain INSERT of these keys (no RETURNING of its own): its head, the rows' values
+        # following in the order of ``keys``.
+        self.keys = keys
+        self.insert: str | None = None
         if isinstance(statement, Insert) and not statement._returning:
             names = dialect.identifier_preparer
             table = statement.table
             columns = ", ".join(names.quote(table.c[key].name) for key in keys)
-            self.insert = (
-                f"INSERT INTO {names.format_table(table)} ({columns}) VALUES ",
-                "(" + ", ".join(f"%({key})s" for key in keys) + ")",
-            )
+            self.insert = f"INSERT INTO {names.format_table(table)} ({columns}) VALUES "
 
     def parameters(self, rows: list[dict[str, Any]]) -> list[Any]:
         """Each row's values as the driver takes them: a list in the statement's order (qmark:
@@ -599,11 +599,16 @@ class _DriverStatement:
         return [{**defaults, **row} for row in rows]
 
     def bound(self, binder: psycopg.ClientCursor[Any], rows: list[dict[str, Any]]) -> list[str]:
-        """The statements that write ``rows``, their values in the text (PostgreSQL)."""
+        """The statements that write ``rows``, their values in the text (PostgreSQL). An
+        INSERT's values are each quoted by psycopg's adapter (what ``mogrify`` does for each,
+        without its work per call: half the writer's CPU for these rows)."""
         bound = self.parameters(rows)
         if self.insert is not None:
-            head, values = self.insert
-            return [head + ", ".join(binder.mogrify(values, row) for row in bound)]
+            literal, keys = Transformer.from_context(binder).as_literal, self.keys
+            values = b", ".join(
+                b"(" + b", ".join([literal(row[k]) for k in keys]) + b")" for row in bound
+            )
+            return [self.insert + values.decode(binder.connection.info.encoding)]
         return [binder.mogrify(self.sql, row) for row in bound]
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from croupier import events as ev
 from croupier.betting import IllegalAction, Legal, Structure
@@ -83,8 +84,26 @@ class TableSpec:
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> TableSpec:
-        known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
-        return cls(**known)  # type: ignore[arg-type]
+        """The spec ``data`` gives; a field of the wrong type is a :class:`SpecError` naming it."""
+        known: dict[str, Any] = {}
+        for name, (kinds, words) in _SPEC_FIELDS.items():
+            if name in data:
+                value = data[name]
+                if isinstance(value, bool) or not isinstance(value, kinds):
+                    raise SpecError(f"{name} must be {words}, got {value!r}")
+                known[name] = value
+        return cls(**known)
+
+
+_SPEC_FIELDS: dict[str, tuple[tuple[type, ...], str]] = {  # each field's types, in words
+    "game": ((str,), "text"),
+    "rulebook": ((str, type(None)), "text or null"),
+    "structure": ((str, type(None)), "text or null"),
+    "stakes": ((str,), "text such as 1/2"),
+    "seats": ((int,), "a whole number"),
+    "buy_in": ((int, type(None)), "a whole number of chips or null"),
+    "rake": ((str, type(None)), "text such as 5% or null"),
+}
 
 
 @dataclass(frozen=True)
