@@ -601,7 +601,7 @@ class _DriverStatement:
     def bound(self, binder: psycopg.ClientCursor[Any], rows: list[dict[str, Any]]) -> list[str]:
         """The statements that write ``rows``, their values in the text (PostgreSQL). An
         INSERT's values are each quoted by psycopg's adapter (what ``mogrify`` does for each,
-        without its work per call: half the writer's CPU for these rows)."""
+        without its work per call: about half the time, measured on 12 move rows)."""
         bound = self.parameters(rows)
         if self.insert is not None:
             literal, keys = Transformer.from_context(binder).as_literal, self.keys
