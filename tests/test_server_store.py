@@ -135,6 +135,50 @@ def test_the_writer_answers_after_the_commit_and_a_failing_job_fails_alone(tmp_p
         store.close()
 
 
+def _a_batch_of_rows_with_a_failing_job_stores_the_others(store: Store) -> None:
+    """Jobs of rows alone (on PostgreSQL the event loop sends these) in one batch, one of them
+    breaking a unique key: that job fails with a StoreError and the batch's others are
+    stored, each once."""
+    from sqlalchemy import insert
+
+    from croupier.server import schema as s
+
+    statement = insert(s.servers)
+    store.write_now(lambda c: c.execute(statement, {"id": "taken", "url": "u", "heartbeat": 0}))
+
+    async def main() -> list[Any]:
+        jobs = [
+            store.write(None, rows=[(statement, {"id": name, "url": "u", "heartbeat": 1.5})])
+            for name in ("one", "taken", "two")
+        ]
+        return list(await asyncio.gather(*jobs, return_exceptions=True))
+
+    one, taken, two = asyncio.run(main())
+    assert one is None and two is None
+    assert isinstance(taken, StoreError) and "unique" in str(taken).lower()
+    stored = store.read(lambda c: list(c.exec_driver_sql("SELECT id, heartbeat FROM servers")))
+    assert sorted(stored) == [("one", 1.5), ("taken", 0.0), ("two", 1.5)]
+    assert store.writer.failed >= 1  # the batch failed, then its jobs were tried alone
+
+
+def test_a_batch_of_rows_with_a_failing_job_stores_the_others_on_sqlite(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "room.db"))
+    try:
+        _a_batch_of_rows_with_a_failing_job_stores_the_others(store)
+    finally:
+        store.close()
+
+
+def test_a_batch_of_rows_with_a_failing_job_stores_the_others_on_postgresql(
+    postgres_dsn: str,
+) -> None:
+    store = Store(fresh_postgres_db(postgres_dsn))
+    try:
+        _a_batch_of_rows_with_a_failing_job_stores_the_others(store)
+    finally:
+        store.close()
+
+
 def test_sqlites_log_is_copied_into_the_database_by_the_checkpoint_thread(tmp_path: Path) -> None:
     """Commits leave the WAL alone (no commit stalls on a disk sync); the checkpointer's thread
     copies it into the database file: a copy of that file without its log has the rows."""

@@ -1,39 +1,33 @@
-"""The database: connection, migrations at start, the one writer, and the chip ledger.
+"""The database: connection, migrations at start, and the chip ledger.
 
-Every change goes through :class:`Writer`, which runs the jobs it is given in batches, one
-transaction per batch (group commit), and answers each job's future only after the commit:
-the server broadcasts nothing it has not stored. A job that fails is retried alone, so one bad
-job does not sink the others. Jobs about a table first renew that table's lease, in the same
-transaction: a process that has lost a table (another process took it over) can write nothing
-more about it.
+Every change goes through the one writer (:mod:`croupier.server.writer`), which runs the jobs
+it is given in batches, one transaction per batch (group commit), and answers each job's
+future only after the commit: the server broadcasts nothing it has not stored. A job that
+fails is retried alone, so one bad job does not sink the others. Jobs about a table first
+renew that table's lease, in the same transaction: a process that has lost a table (another
+process took it over) can write nothing more about it.
 
 SQLite (a file, the default) runs in WAL mode with ``synchronous=NORMAL``: a commit survives
-the process being killed, not the machine losing power. PostgreSQL commits durably, on the
-writer's own threads, while the event loop goes on. The WAL is checkpointed into the database by
-a thread of its own (:class:`Checkpointer`), not by the commit that happens to fill it: a
-checkpoint syncs the files to disk, which took up to 100 ms on this machine, and the writer
-commits SQLite on the event loop's thread, where that would stall every table.
+the process being killed, not the machine losing power. PostgreSQL commits durably, while the
+event loop goes on. The WAL is checkpointed into the database by a thread of its own
+(:class:`Checkpointer`), not by the commit that happens to fill it: a checkpoint syncs the
+files to disk, which took up to 100 ms on this machine, and the writer commits SQLite on the
+event loop's thread, where that would stall every table.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import sqlite3
-import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from importlib import resources
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
-import psycopg
 from alembic import command
 from alembic.config import Config
-from psycopg.adapt import Transformer
 from sqlalchemy import (
     Connection,
     Engine,
@@ -45,13 +39,16 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.sql.expression import Executable, Insert
+from sqlalchemy.sql.expression import Executable
 
 from croupier.server import schema as s
+from croupier.server.writer import LEASE_SECONDS, SQLITE_BEGIN, LeaseLost, Rows, StoreError, Writer
 
 __all__ = [
+    "CAGE",
+    "HOUSE",
     "LEASE_SECONDS",
+    "InsufficientChipsError",
     "LeaseLost",
     "Store",
     "StoreError",
@@ -59,25 +56,12 @@ __all__ = [
     "check_ledger",
     "database_url",
     "post_ledger",
+    "post_ledger_rows",
 ]
 
-# A table whose process stops renewing its lease may be taken over after this many seconds.
-LEASE_SECONDS = float(os.environ.get("CROUPIER_LEASE_SECONDS", "10"))
 HOUSE, CAGE = "house", "cage"  # the accounts that take commission and pay cash-ins
 
 T = TypeVar("T")
-# Statements a job runs, with their parameters: the writer runs each statement once for all the
-# rows of its batch.
-Rows = Sequence[tuple[Executable, dict[str, Any]]]
-_Outcome = tuple[Any, BaseException | None]  # what a job returned, or raised
-
-
-class StoreError(RuntimeError):
-    """The database refused or failed a change."""
-
-
-class LeaseLost(StoreError):  # noqa: N818 (reads as what happened)
-    """This process no longer owns the table: another one took it over."""
 
 
 def database_url(db: str) -> str:
@@ -87,9 +71,6 @@ def database_url(db: str) -> str:
     if "://" in db:
         return db
     return f"sqlite:///{db}"
-
-
-_BEGIN_SQLITE = "BEGIN IMMEDIATE"  # a writer takes the write lock at once
 
 
 def _sqlite_setup(engine: Engine) -> None:
@@ -106,7 +87,7 @@ def _sqlite_setup(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def begin(connection: Connection) -> None:
-        connection.exec_driver_sql(_BEGIN_SQLITE)
+        connection.exec_driver_sql(SQLITE_BEGIN)
 
 
 class Store:
@@ -247,411 +228,6 @@ def _sqlite_reader(engine: Engine) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA busy_timeout=10000")
         cursor.close()
-
-
-@dataclass
-class _Job(Generic[T]):
-    fn: Callable[[Connection], T] | None
-    table_id: int | None
-    future: asyncio.Future[T]
-    rows: Rows = ()
-    returning: tuple[Executable, dict[str, Any]] | None = None  # its id is the job's result
-
-
-class Writer:
-    """The one place that writes. Jobs submitted while the event loop is busy are run together
-    in one transaction when it next gets to them (group commit), and each job's future is
-    answered after the commit. A job's ``rows`` (statement and parameters) are run before the
-    jobs' functions: on SQLite one statement for all the batch's rows of a kind (executemany),
-    on PostgreSQL the whole batch as one text in one round trip.
-
-    On SQLite the batch runs on the event loop's own thread: a writer thread would wait for the
-    interpreter lock at every database call while the loop is busy, which cost far more than
-    the commit. On PostgreSQL it runs on threads of its own (``threaded``): the durable commit
-    is a wait on the network, with the interpreter lock released, and the loop goes on (and
-    gathers the next batch) meanwhile; each such wait costs the thread a wait for the lock
-    afterwards, so a batch makes as few as it can (:meth:`_run_postgres`). Two batches may be
-    in flight, each on its own thread and connection: the next one starts as soon as the one
-    before has run its statements, while that one's COMMIT waits for the disk
-    (docs/scaling.md). Deadlock-free: a batch that is only committing holds its locks and
-    waits for none, and at most one batch runs statements. A connection is opened again after
-    a failure."""
-
-    def __init__(self, store: Store, batch: int = 400, *, threaded: bool = False) -> None:
-        self.store = store
-        self.batch = batch
-        self.threaded = threaded
-        self._jobs: list[_Job[Any]] = []
-        self._scheduled = False
-        self._idle: list[Connection] = []  # connections between batches
-        self._idle_lock = threading.Lock()
-        self._inflight: list[list[_Job[Any]]] = []  # the batches on the threads (threaded)
-        self._executing: list[_Job[Any]] | None = None  # of which the one running statements
-        self._thread: ThreadPoolExecutor | None = None
-        if threaded:
-            self._thread = ThreadPoolExecutor(2, thread_name_prefix="croupier-writer")
-        self._compiled: dict[tuple[Executable, tuple[str, ...]], _DriverStatement] = {}
-        self.commits = 0
-        self.overlapped = 0  # batches started while the one before was committing
-        self.failed = 0  # transactions that failed (a batch's jobs are then tried each alone)
-        self.busy = 0.0  # seconds spent running batches
-        self.committing = 0.0  # of which in COMMIT
-        self.cpu = 0.0  # the CPU time of the thread that ran them, meanwhile
-
-    def submit(
-        self,
-        fn: Callable[[Connection], T] | None,
-        table_id: int | None = None,
-        rows: Rows = (),
-        returning: tuple[Executable, dict[str, Any]] | None = None,
-    ) -> asyncio.Future[T]:
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[T] = loop.create_future()
-        self._jobs.append(_Job(fn, table_id, future, rows, returning))
-        if not self._scheduled:
-            self._scheduled = True
-            loop.call_soon(self._flush)
-        return future
-
-    async def drain(self) -> None:
-        """Wait until every job submitted so far is stored (or has failed)."""
-        pending = [job.future for batch in [*self._inflight, self._jobs] for job in batch]
-        if self._jobs and not self.threaded:
-            self._flush()
-        if pending:
-            await asyncio.gather(*pending, return_exceptions=True)
-
-    def _flush(self) -> None:
-        self._scheduled = False
-        if self.threaded:
-            self._hand_over()
-            return
-        while self._jobs:
-            jobs, self._jobs = self._jobs[: self.batch], self._jobs[self.batch :]
-            self._settle(jobs, self._commit(jobs))
-
-    def _hand_over(self) -> None:
-        """Threaded: give a thread the next batch once the batch before has run its statements
-        (it may still be committing); the jobs that came meanwhile go together."""
-        if self._executing is not None or len(self._inflight) > 1 or not self._jobs:
-            return
-        assert self._thread is not None
-        jobs, self._jobs = self._jobs[: self.batch], self._jobs[self.batch :]
-        self.overlapped += bool(self._inflight)
-        self._inflight.append(jobs)
-        self._executing = jobs
-        loop = asyncio.get_running_loop()
-
-        def executed() -> None:  # on the writer's thread, before the COMMIT
-            with contextlib.suppress(RuntimeError):  # the loop has closed
-                loop.call_soon_threadsafe(self._executed, jobs)
-
-        done = loop.run_in_executor(self._thread, self._commit, jobs, executed)
-        done.add_done_callback(lambda f: self._stored(jobs, f))
-
-    def _executed(self, jobs: list[_Job[Any]]) -> None:
-        if self._executing is jobs:
-            self._executing = None
-            self._hand_over()
-
-    def _stored(self, jobs: list[_Job[Any]], done: asyncio.Future[list[_Outcome]]) -> None:
-        self._inflight = [batch for batch in self._inflight if batch is not jobs]
-        if self._executing is jobs:
-            self._executing = None
-        error = done.exception() if not done.cancelled() else asyncio.CancelledError()
-        if error is not None:
-            outcomes: list[_Outcome] = [(None, error)] * len(jobs)
-        else:
-            outcomes = done.result()
-        self._settle(jobs, outcomes)
-        self._hand_over()
-
-    @staticmethod
-    def _settle(jobs: list[_Job[Any]], outcomes: list[_Outcome]) -> None:
-        for job, (result, error) in zip(jobs, outcomes, strict=True):
-            _settle(job.future, result=result, error=error)
-
-    def _connection(self) -> Connection:
-        """A connection for one batch: an idle one, or a new one."""
-        with self._idle_lock:
-            while self._idle:
-                conn = self._idle.pop()
-                if not (conn.closed or conn.invalidated):
-                    return conn
-        conn = self.store.engine.connect()
-        if not self.store.sqlite:  # each batch's text opens its transaction (_run_postgres)
-            conn = conn.execution_options(isolation_level="AUTOCOMMIT")
-        return conn
-
-    def _give_back(self, conn: Connection) -> None:
-        with self._idle_lock:
-            self._idle.append(conn)
-
-    def close(self) -> None:
-        if self._thread is not None:
-            self._thread.shutdown()  # after the batches in flight
-        with self._idle_lock:
-            idle, self._idle = self._idle, []
-        for conn in idle:
-            _close(conn)
-
-    def _commit(
-        self, jobs: list[_Job[Any]], executed: Callable[[], None] = lambda: None
-    ) -> list[_Outcome]:
-        """Run the jobs in one transaction; what each job returned or raised. ``executed`` is
-        called when the statements have run, before the COMMIT (or after a failure's retries)."""
-        # A thread's CPU time is a system call: read only for the writer's threads (on the
-        # loop's thread, the writer's time is its CPU time).
-        began, cpu = time.perf_counter(), time.thread_time() if self.threaded else 0.0
-        conn: Connection | None = None
-        try:
-            conn = self._connection()
-            with self._transaction(conn, jobs):
-                run = self._run_sqlite if self.store.sqlite else self._run_postgres
-                inserted = run(conn, jobs)
-                # Then the jobs' functions, which may read what the rows wrote.
-                results: list[Any] = []
-                for index, job in enumerate(jobs):
-                    if index in inserted:
-                        results.append(inserted[index])
-                    else:
-                        results.append(None if job.fn is None else job.fn(conn))
-                executed()
-                ran = time.perf_counter()
-            self.commits += 1
-            self.committing += time.perf_counter() - ran
-            self._give_back(conn)
-        except BaseException:
-            self.failed += 1
-            if conn is not None:
-                _close(conn)
-            if len(jobs) > 1:  # find the failing job: each alone
-                outcomes = [outcome for job in jobs for outcome in self._commit([job])]
-            else:
-                outcomes = [(None, _error())]
-            executed()
-            return outcomes
-        finally:
-            busy = time.perf_counter() - began
-            self.busy += busy
-            self.cpu += time.thread_time() - cpu if self.threaded else busy
-        return [(result, None) for result in results]
-
-    @contextlib.contextmanager
-    def _transaction(self, conn: Connection, jobs: list[_Job[Any]]) -> Iterator[None]:
-        """The batch's transaction: SQLAlchemy's, or for a SQLite batch of rows alone (most
-        are: no job has a function running SQLAlchemy statements) the driver's own BEGIN
-        IMMEDIATE and COMMIT, which cost the writer less than SQLAlchemy's begin and its
-        event. A failed COMMIT leaves the transaction open: the caller closes the
-        connection, which rolls it back."""
-        if not self.store.sqlite or any(job.fn is not None for job in jobs):
-            with conn.begin():
-                yield
-            return
-        driver: Any = conn.connection.dbapi_connection
-        driver.execute(_BEGIN_SQLITE)
-        try:
-            yield
-        except BaseException:
-            driver.rollback()
-            raise
-        driver.commit()
-
-    def _run_sqlite(self, conn: Connection, jobs: list[_Job[Any]]) -> dict[int, int]:
-        """SQLite: the lease fence, then each statement of the jobs' rows once for all its rows
-        (executemany), then the rows whose new ids are the jobs' results (by the job's index)."""
-        driver: Any = conn.connection.dbapi_connection
-        cursor = driver.cursor()
-        tables = _tables(jobs)
-        if tables:
-            fence = _RENEW_SQLITE.format(", ".join("?" * len(tables)))
-            cursor.execute(fence, (_lease_until(), self.store.owner, *tables))
-            _fenced(cursor.rowcount, tables)
-        for (statement, keys), many in _grouped(jobs).items():
-            raw = self._driver_statement(conn, statement, keys)
-            cursor.executemany(raw.sql, raw.parameters(many))
-        inserted: dict[int, int] = {}
-        for index, job in enumerate(jobs):
-            if job.returning is not None:
-                statement, values = job.returning
-                raw = self._driver_statement(conn, statement, tuple(values))
-                cursor.execute(raw.sql, raw.parameters([values])[0])
-                inserted[index] = int(cursor.fetchone()[0])
-        return inserted
-
-    def _run_postgres(self, conn: Connection, jobs: list[_Job[Any]]) -> dict[int, int]:
-        """PostgreSQL: the whole batch as one text, sent in one round trip: BEGIN, the lease
-        fence, the jobs' rows (the rows of one INSERT as one statement of many rows), then the
-        rows whose new ids are the jobs' results. Every wait on the network frees the
-        interpreter lock, and getting it back waits for the event loop's thread, up to the
-        switch interval: one wait a batch instead of one or two a row (docs/scaling.md). The
-        values are bound by psycopg (``ClientCursor.mogrify``), which quotes them. Returns the
-        new ids by the job's index."""
-        driver: Any = conn.connection.dbapi_connection
-        binder = psycopg.ClientCursor(driver)
-        texts = ["BEGIN"]  # the writer's connections run in autocommit: the batch opens its own
-        tables = _tables(jobs)
-        if tables:  # PostgreSQL checks the count, failing the batch with a division by zero
-            lease = {"tables": tables, "owner": self.store.owner, "until": _lease_until()}
-            texts.append(binder.mogrify(_RENEW_CHECKED, {**lease, "count": len(tables)}))
-        for (statement, keys), many in _grouped(jobs).items():
-            texts += self._driver_statement(conn, statement, keys).bound(binder, many)
-        returning: dict[int, int] = {}  # the job's index: its statement's place in the text
-        for index, job in enumerate(jobs):
-            if job.returning is not None:
-                statement, values = job.returning
-                returning[index] = len(texts)
-                texts += self._driver_statement(conn, statement, tuple(values)).bound(
-                    binder, [values]
-                )
-        cursor = driver.cursor()
-        cursor.execute(";\n".join(texts))  # no parameters: the simple protocol, many statements
-        inserted: dict[int, int] = {}
-        place = 0  # the cursor's result: one for each statement of the text
-        for index, wanted in returning.items():
-            while place < wanted:
-                cursor.nextset()
-                place += 1
-            inserted[index] = int(cursor.fetchone()[0])
-        return inserted
-
-    def _driver_statement(
-        self, conn: Connection, statement: Executable, keys: tuple[str, ...]
-    ) -> _DriverStatement:
-        found = self._compiled.get((statement, keys))
-        if found is None:
-            found = self._compiled[(statement, keys)] = _DriverStatement(
-                statement, conn.dialect, keys
-            )
-        return found
-
-
-def _tables(jobs: list[_Job[Any]]) -> list[int]:
-    """The tables a batch writes about: the leases it renews."""
-    return sorted({job.table_id for job in jobs if job.table_id is not None})
-
-
-def _lease_until() -> float:
-    return time.time() + LEASE_SECONDS
-
-
-def _grouped(
-    jobs: list[_Job[Any]],
-) -> dict[tuple[Executable, tuple[str, ...]], list[dict[str, Any]]]:
-    """The jobs' rows by statement and keys, in the order each first comes."""
-    grouped: dict[tuple[Executable, tuple[str, ...]], list[dict[str, Any]]] = {}
-    for job in jobs:
-        for statement, parameters in job.rows:
-            grouped.setdefault((statement, tuple(parameters)), []).append(parameters)
-    return grouped
-
-
-class _DriverStatement:
-    """A statement of the batches' rows compiled once for the database's driver, without
-    SQLAlchemy's work per execution (that cost the writer more than the database did). On
-    SQLite the driver runs it for all the rows of a batch (``executemany``); on PostgreSQL
-    :meth:`bound` writes it with each row's values, the rows of a plain INSERT as one
-    statement."""
-
-    def __init__(self, statement: Executable, dialect: Any, keys: tuple[str, ...]) -> None:
-        compiled = statement.compile(dialect=dialect, column_keys=list(keys))  # type: ignore[attr-defined]
-        if compiled.escaped_bind_names:
-            raise StoreError(f"a batch statement's names need escaping: {statement}")
-        self.sql = str(compiled)
-        self.defaults: dict[str, Any] = compiled.construct_params(_check=False)  # the literals
-        self.positions: tuple[str, ...] | None = (
-            tuple(compiled.positiontup) if compiled.positiontup else None  # qmark: SQLite
-        )
-        # The type conversions SQLAlchemy would make (SQLite: a Float column's to_float).
-        self.convert: dict[str, Callable[[Any], Any]] = dict(compiled._bind_processors)
-        # By position (qmark): each name and its default, and the positions to convert.
-        order, convert = self.positions or (), self.convert
-        self.fetch = [(key, self.defaults.get(key)) for key in order]
-        self.converted = [(i, convert[key]) for i, key in enumerate(order) if key in convert]
-        # A plain INSERT of these keys (no RETURNING of its own): its head, the rows' values
-        # following in the order of ``keys``.
-        self.keys = keys
-        self.insert: str | None = None
-        if isinstance(statement, Insert) and not statement._returning:
-            names = dialect.identifier_preparer
-            table = statement.table
-            columns = ", ".join(names.quote(table.c[key].name) for key in keys)
-            self.insert = f"INSERT INTO {names.format_table(table)} ({columns}) VALUES "
-
-    def parameters(self, rows: list[dict[str, Any]]) -> list[Any]:
-        """Each row's values as the driver takes them: a list in the statement's order (qmark:
-        SQLite), or a dict of every name (psycopg)."""
-        if self.positions is not None:
-            bound: list[Any] = []
-            for row in rows:
-                values = [row.get(key, default) for key, default in self.fetch]
-                for i, to_driver in self.converted:
-                    if values[i] is not None:
-                        values[i] = to_driver(values[i])
-                bound.append(values)
-            return bound
-        defaults, convert = self.defaults, self.convert
-        if convert:
-            rows = [
-                {k: (convert[k](v) if k in convert and v is not None else v) for k, v in r.items()}
-                for r in rows
-            ]
-        return [{**defaults, **row} for row in rows]
-
-    def bound(self, binder: psycopg.ClientCursor[Any], rows: list[dict[str, Any]]) -> list[str]:
-        """The statements that write ``rows``, their values in the text (PostgreSQL). An
-        INSERT's values are each quoted by psycopg's adapter (what ``mogrify`` does for each,
-        without its work per call: about half the time, measured on 12 move rows)."""
-        bound = self.parameters(rows)
-        if self.insert is not None:
-            literal, keys = Transformer.from_context(binder).as_literal, self.keys
-            values = b", ".join(
-                b"(" + b", ".join([literal(row[k]) for k in keys]) + b")" for row in bound
-            )
-            return [self.insert + values.decode(binder.connection.info.encoding)]
-        return [binder.mogrify(self.sql, row) for row in bound]
-
-
-def _close(conn: Connection) -> None:
-    with contextlib.suppress(Exception):
-        conn.close()
-
-
-def _fenced(count: int, tables: list[int]) -> None:
-    if count != len(tables):
-        lost = ", ".join(map(str, tables))
-        raise LeaseLost(f"table {lost} is no longer run by this process")
-
-
-# A batch's lease fence: it renews the leases of the tables it writes about, and stores nothing
-# unless this process still holds every one (written for each driver: SQLAlchemy's work per
-# execution cost more than the statement).
-_RENEW_SQLITE = "UPDATE tables SET lease_until = ? WHERE lease_owner = ? AND id IN ({})"
-_RENEW_CHECKED = (  # PostgreSQL: the tables as one array, their count checked by the server
-    "WITH renewed AS (UPDATE tables SET lease_until = %(until)s "
-    "WHERE id = ANY(%(tables)s) AND lease_owner = %(owner)s RETURNING id) "
-    "SELECT 1 / (CASE WHEN count(*) = %(count)s THEN 1 ELSE 0 END) FROM renewed"
-)
-
-
-def _error() -> BaseException:
-    error = sys.exc_info()[1]
-    assert error is not None
-    if isinstance(error, psycopg.errors.DivisionByZero):  # _RENEW_CHECKED's verdict
-        return LeaseLost(f"a table is no longer run by this process ({error})")
-    # The batches' rows run through the driver itself: its errors are the database's too.
-    if isinstance(error, (SQLAlchemyError, sqlite3.Error, psycopg.Error)):
-        return StoreError(f"the database refused the change: {type(error).__name__}: {error}")
-    return error
-
-
-def _settle(future: asyncio.Future[Any], *, result: Any = None, error: Any = None) -> None:
-    if future.done():
-        return
-    if error is not None:
-        future.set_exception(error)
-    else:
-        future.set_result(result)
 
 
 # --- the ledger ----------------------------------------------------------------------------
