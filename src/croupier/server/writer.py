@@ -88,7 +88,7 @@ class Writer:
         self._scheduled = False
         self._idle: list[Connection] = []  # connections between batches
         self._idle_lock = threading.Lock()
-        self._inflight: list[list[_Job[Any]]] = []  # the batches on the threads (threaded)
+        self._inflight: list[list[_Job[Any]]] = []  # the batches in flight (threaded)
         self._executing: list[_Job[Any]] | None = None  # of which the one running statements
         self._thread: ThreadPoolExecutor | None = None
         if threaded:
@@ -139,8 +139,9 @@ class Writer:
             self._settle(jobs, self._commit(jobs))
 
     def _hand_over(self) -> None:
-        """Threaded: give a thread the next batch once the batch before has run its statements
-        (it may still be committing); the jobs that came meanwhile go together."""
+        """Threaded: start the next batch (on the loop, or on a thread) once the batch before has
+        run its statements (it may still be committing); the jobs that came meanwhile go
+        together."""
         if self._executing is not None or len(self._inflight) > 1 or not self._jobs:
             return
         assert self._thread is not None
