@@ -198,8 +198,7 @@ def report_load(label: str, server: Server, result: dict[str, Any]) -> None:
         f"{stats.get('writer_cpu', 0) / max(1, stats['commits']) * 1000:.1f} on the CPU); "
         f"the writer busy {stats['writer_busy'] / result['elapsed']:.0%} of the time "
         f"(two batches at once: up to 200%), {stats.get('writer_overlapped', 0):,} batches begun "
-        f"while the one "
-        f"before committed, {stats.get('writer_failed', 0)} transactions failed"
+        f"while the one before committed, {stats.get('writer_failed', 0)} transactions failed"
     )
 
 

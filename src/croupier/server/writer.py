@@ -201,17 +201,15 @@ class Writer:
             self.committing += time.perf_counter() - ran
             self._async_idle.append(conn)
             outcomes: list[_Outcome] = [(inserted.get(i), None) for i in range(len(jobs))]
-        except Exception:
-            self.failed += 1
+        except BaseException as error:
             if conn is not None:
                 conn.pgconn.finish()  # rolls back; closing needs no round trip
+            if not isinstance(error, Exception):  # cancelled: the loop is closing
+                self._answer(jobs, [(None, error)] * len(jobs))
+                raise
+            self.failed += 1
             loop = asyncio.get_running_loop()
             outcomes = await loop.run_in_executor(self._thread, self._commit_each, jobs)
-        except BaseException as stopped:  # cancelled: the loop is closing
-            if conn is not None:
-                conn.pgconn.finish()
-            self._answer(jobs, [(None, stopped)] * len(jobs))
-            raise
         finally:
             self.busy += time.perf_counter() - began
         self._answer(jobs, outcomes)
