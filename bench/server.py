@@ -42,6 +42,7 @@ from server_clients import (
     PASSWORD,
     Server,
     Tally,
+    cluster_cpu,
     database,
     free_port,
     ledger_problems,
@@ -64,15 +65,17 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def machine_times() -> tuple[float, float] | None:
-    """The machine's busy and idle CPU seconds so far (all cores), from /proc/stat; None
-    elsewhere."""
+def machine_times() -> tuple[float, float, float] | None:
+    """The machine's busy, idle and stolen CPU seconds so far (all cores), from /proc/stat;
+    None elsewhere. Busy counts the kernel's work outside any process (interrupts) too; stolen
+    is time the hypervisor gave to other machines."""
     try:
         fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
     except (OSError, ValueError):
         return None
-    idle = fields[3] + fields[4]  # idle and iowait
-    return (sum(fields) - idle) / os.sysconf("SC_CLK_TCK"), idle / os.sysconf("SC_CLK_TCK")
+    user, nice, system, idle, iowait, irq, softirq, steal = fields[:8]  # guests are in user
+    tick = os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq) / tick, (idle + iowait) / tick, steal / tick
 
 
 def health_stats(servers: list[Server]) -> dict[str, float]:
@@ -91,8 +94,14 @@ def servers_cpu(servers: list[Server]) -> float | None:
 
 
 async def run_load(
-    server: Server, clients: int, tables: int, seconds: float, more: list[Server] | None = None
+    server: Server,
+    clients: int,
+    tables: int,
+    seconds: float,
+    more: list[Server] | None = None,
+    cluster: str | None = None,
 ) -> dict[str, Any]:
+    """The load round; ``cluster``: the PostgreSQL cluster's folder, whose CPU is measured."""
     servers = [server, *(more or [])]
     seats = max(2, clients // tables)
     players, places = await set_up(
@@ -110,7 +119,7 @@ async def run_load(
     acked_before = len(tally.acked)
     stats_before = health_stats(servers)
     server_cpu, bench_cpu = servers_cpu(servers), time.process_time()
-    machine = machine_times()
+    database_cpu, machine = cluster_cpu(cluster), machine_times()
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
@@ -120,12 +129,12 @@ async def run_load(
         None if server_cpu is None or server_end is None else server_end - server_cpu,
         time.process_time() - bench_cpu,
     )
-    machine_end = machine_times()
-    idle = (
-        None
-        if machine is None or machine_end is None
-        else (machine_end[1] - machine[1]) / max(1e-9, sum(machine_end) - sum(machine))
-    )
+    database_end, machine_end = cluster_cpu(cluster), machine_times()
+    database = None if database_cpu is None or database_end is None else database_end - database_cpu
+    machine_used = (
+        None if machine is None or machine_end is None
+        else tuple(end - start for start, end in zip(machine, machine_end, strict=True))
+    )  # fmt: skip
     latencies = list(tally.latencies)
     stats = health_stats(servers)
     stats = {key: value - stats_before.get(key, 0) for key, value in stats.items()}  # the round's
@@ -144,7 +153,8 @@ async def run_load(
         "live_check": live["problems"],
         "stats": stats,
         "cpu": cpu,
-        "idle": idle,
+        "database_cpu": database,
+        "machine": machine_used,
         "processes": len(servers),
     }
 
@@ -171,22 +181,33 @@ def report_load(label: str, server: Server, result: dict[str, Any]) -> None:
         print(f"    {problem}")
     if tally.errors:
         print(f"  refusals by code: {tally.errors}")
-    # CPU per action holds on a busy machine, where the rates above depend on who else runs.
+    # CPU per action holds on a busy machine, where the rates above depend on who else runs;
+    # the whole machine's says how many actions a second its cores could carry at all.
     server_cpu, bench_cpu = result["cpu"]
-    per = max(1, result["actions"])
-    shown = "?" if server_cpu is None else f"{server_cpu / per * 1000:.2f} ms"
+    per = max(1, result["actions"]) / 1000  # seconds to milliseconds an action
+    shown = "?" if server_cpu is None else f"{server_cpu / per:.2f} ms"
+    database = result["database_cpu"]
+    shown += "" if database is None else f", PostgreSQL {database / per:.2f} ms"
     print(
-        f"  CPU per action: the server {shown}, the clients {bench_cpu / per * 1000:.2f} ms "
-        f"(one process); the machine's load average "
-        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+        f"  CPU per action: the server {shown}, the clients {bench_cpu / per:.2f} ms (one process)"
     )
+    machine = result["machine"]
+    if machine is not None:
+        busy, idle, stolen = machine
+        print(
+            f"  the machine's {os.cpu_count()} cores: {busy / per:.2f} ms of CPU per action "
+            f"(every process and the kernel), idle "
+            f"{idle / max(1e-9, busy + idle + stolen):.0%} of the time, "
+            f"{stolen / max(1e-9, busy + idle + stolen):.0%} taken by the hypervisor"
+        )
     # One server process runs its Python on one core at a time (the interpreter lock): near
     # 100% of a core, it is the limit, whatever the machine has left.
     if server_cpu is not None:
-        idle = result["idle"]
-        left = "" if idle is None else f"; the machine's cores idle {idle:.0%} of the time"
         used = server_cpu / result["elapsed"] / result["processes"]
-        print(f"  each server process used {used:.0%} of one core{left}")
+        print(
+            f"  each server process used {used:.0%} of one core; the machine's load average "
+            f"{os.getloadavg()[0]:.1f}"
+        )
     stats, n = result["stats"], max(1, result["stats"]["actions"])
     print(
         f"  in the server, per action: engine {stats['engine_seconds'] / n * 1000:.2f} ms, "
@@ -236,7 +257,7 @@ def main() -> None:
         # Several processes share a card room through PostgreSQL (table leases); SQLite's
         # single file is not measured that way.
         raise SystemExit("--processes: the load bench on PostgreSQL only")
-    with database(args.db) as (db, label), tempfile.TemporaryDirectory() as folder:
+    with database(args.db) as (db, label, cluster), tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "serve.log"
         # The clients are robots that act at once: the per-connection rate limit (20 a second
         # by default, for people) is raised for them; the hostile run sends as fast as it can.
@@ -253,7 +274,7 @@ def main() -> None:
                 other.start()
             if args.mode == "load":
                 clients, tables = args.clients or 200, args.tables or 40
-                result = run(run_load(server, clients, tables, args.seconds, more))
+                result = run(run_load(server, clients, tables, args.seconds, more, cluster))
                 where = f"{args.processes} server processes, " if more else ""
                 label += f", {where}{clients} clients over {tables} tables"
                 report_load(label, server, result)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import signal
 import socket
@@ -97,14 +98,15 @@ class Server:
 
 @contextlib.contextmanager
 def database(kind: str):  # type: ignore[no-untyped-def]
-    """A fresh database: a SQLite file, a throwaway PostgreSQL (tools/postgres.sh), or a DSN."""
+    """A fresh database: a SQLite file, a throwaway PostgreSQL (tools/postgres.sh), or a DSN.
+    Yields its address, a label, and the PostgreSQL cluster's folder when it made one."""
     if kind == "sqlite":
         with tempfile.TemporaryDirectory(prefix="croupier-bench-") as folder:
-            yield str(Path(folder) / "room.db"), "SQLite (WAL, synchronous=NORMAL)"
+            yield str(Path(folder) / "room.db"), "SQLite (WAL, synchronous=NORMAL)", None
         return
     if kind.startswith("postgres"):
         if "://" in kind:
-            yield kind, "PostgreSQL (given)"
+            yield kind, "PostgreSQL (given)", None
             return
         done = subprocess.run(
             ["bash", str(ROOT / "tools" / "postgres.sh"), "start"],
@@ -114,7 +116,7 @@ def database(kind: str):  # type: ignore[no-untyped-def]
         )
         dsn, folder = done.stdout.split()[-2:]
         try:
-            yield dsn, "PostgreSQL (fsync on, synchronous_commit on)"
+            yield dsn, "PostgreSQL (fsync on, synchronous_commit on)", folder
         finally:
             subprocess.run(
                 ["bash", str(ROOT / "tools" / "postgres.sh"), "stop", folder], check=False
@@ -265,6 +267,28 @@ async def set_up(
             await players[index].sit(table, s + 1, 400)
             places.append((players[index], table))
     return players, places
+
+
+def cluster_cpu(folder: str | None) -> float | None:
+    """CPU seconds (user and system) a PostgreSQL cluster made by tools/postgres.sh has used so
+    far: its postmaster, its processes running now and those that have ended (which the
+    postmaster has reaped), from /proc (Linux); None without a cluster or /proc."""
+    if folder is None:
+        return None
+    try:
+        postmaster = (Path(folder) / "data" / "postmaster.pid").read_text().split()[0]
+        own = Path(f"/proc/{postmaster}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    ticks = sum(int(x) for x in own[11:15])  # utime, stime, and its reaped children's
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile: counted with the reaped ones
+        if fields[1] == postmaster:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def stored_actions(db: str) -> tuple[dict[tuple[str, str], int], int]:
