@@ -42,7 +42,6 @@ from server_clients import (
     PASSWORD,
     Server,
     Tally,
-    cluster_cpu,
     database,
     free_port,
     ledger_problems,
@@ -56,13 +55,42 @@ from server_faults import report_crash, report_hostile, run_crash, run_hostile
 # --- load ------------------------------------------------------------------------------------
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """CPU time (user and system) a process has used so far, from /proc (Linux); None elsewhere."""
+def process_stat(path: Path) -> list[str] | None:
+    """A process's /proc/PID/stat fields after its name (Linux; index 1 is its parent, 11-14
+    its user and system time and its reaped children's, in ticks); None if there is none."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return path.read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user and system) a process has used so far, from /proc (Linux); None elsewhere."""
+    fields = process_stat(Path(f"/proc/{pid}/stat"))
+    return (
+        None if fields is None else (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    )
+
+
+def cluster_cpu(folder: str | None) -> float | None:
+    """CPU seconds (user and system) a PostgreSQL cluster made by tools/postgres.sh has used so
+    far: its postmaster, its processes running now and those that have ended (which the
+    postmaster has reaped); None without a cluster or /proc."""
+    if folder is None:
+        return None
+    try:
+        postmaster = (Path(folder) / "data" / "postmaster.pid").read_text().split()[0]
+    except (OSError, IndexError):
+        return None
+    own = process_stat(Path(f"/proc/{postmaster}/stat"))
+    if own is None:
+        return None
+    ticks = sum(int(x) for x in own[11:15])
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        fields = process_stat(stat)  # None: ended meanwhile, counted with the reaped ones
+        if fields is not None and fields[1] == postmaster:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def machine_times() -> tuple[float, float, float] | None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import random
 import signal
 import socket
@@ -267,28 +266,6 @@ async def set_up(
             await players[index].sit(table, s + 1, 400)
             places.append((players[index], table))
     return players, places
-
-
-def cluster_cpu(folder: str | None) -> float | None:
-    """CPU seconds (user and system) a PostgreSQL cluster made by tools/postgres.sh has used so
-    far: its postmaster, its processes running now and those that have ended (which the
-    postmaster has reaped), from /proc (Linux); None without a cluster or /proc."""
-    if folder is None:
-        return None
-    try:
-        postmaster = (Path(folder) / "data" / "postmaster.pid").read_text().split()[0]
-        own = Path(f"/proc/{postmaster}/stat").read_text().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
-    ticks = sum(int(x) for x in own[11:15])  # utime, stime, and its reaped children's
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # ended meanwhile: counted with the reaped ones
-        if fields[1] == postmaster:
-            ticks += int(fields[11]) + int(fields[12])
-    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def stored_actions(db: str) -> tuple[dict[tuple[str, str], int], int]:
