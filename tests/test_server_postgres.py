@@ -13,9 +13,15 @@ import time
 import urllib.request
 from typing import Any
 
+import psycopg
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from psycopg.adapt import Transformer
+
 from croupier.client import Client, ClientError
 from croupier.server import auth
 from croupier.server.store import CAGE, Store, check_ledger, post_ledger
+from croupier.server.writer import literal_writer
 from server_harness import free_port, fresh_postgres_db, player, running, simple_move
 from test_server_play import play_hands
 
@@ -240,3 +246,34 @@ def test_two_batches_in_flight_store_every_job_and_never_deadlock(postgres_dsn: 
         assert store.read(check_ledger) == []
     finally:
         store.close()
+
+
+_VALUES = st.one_of(
+    st.integers(),
+    st.integers(min_value=-(2**63), max_value=2**63 - 1),
+    st.floats(),  # infinities and NaN too
+    st.none(),
+    st.booleans(),
+    # Text as UTF-8 carries it: no NUL (PostgreSQL's text has none), no lone surrogate.
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")),
+)
+
+
+def test_the_writers_literals_are_the_bytes_psycopg_writes(postgres_dsn: str) -> None:
+    """The PostgreSQL writer writes a whole number, a finite float and None itself, and leaves
+    the rest to psycopg: every value's literal is the one psycopg's adapter writes, and
+    PostgreSQL reads it back as the value."""
+    with psycopg.connect(postgres_dsn, autocommit=True) as conn:
+        binder = psycopg.ClientCursor(conn)
+        literal, psycopgs = literal_writer(binder), Transformer.from_context(binder).as_literal
+
+        @settings(max_examples=400, deadline=None)
+        @given(_VALUES)
+        def check(value: object) -> None:
+            written = literal(value)
+            assert written == psycopgs(value)
+            if isinstance(value, int | float) and not isinstance(value, bool) and value == value:
+                back = conn.execute(b"SELECT (" + written + b")::text").fetchone()
+                assert back is not None and type(value)(back[0]) == value
+
+        check()
