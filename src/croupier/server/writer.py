@@ -450,7 +450,9 @@ class _Pipeline:
         pg.pipeline_sync()
         pg.send_query_params(b"COMMIT", None)
         pg.pipeline_sync()
-        while pg.flush():  # 1: more to send once the socket can take it
+        # 1: more to send once the socket can take it. Nothing is read meanwhile: a statement's
+        # answer is a few bytes, so PostgreSQL never waits on this side to read before it reads.
+        while pg.flush():
             await self._ready(write=True)
         results = [await self._one(statement) for statement in statements]
         await self._synced()
