@@ -6,6 +6,7 @@ import io
 import json
 import random
 import re
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -437,6 +438,9 @@ def test_croupier_play_at_a_real_terminal() -> None:
         encoding="utf-8",
         timeout=60,
         dimensions=(40, 120),
+        # Ctrl-C as at a terminal, even when these tests run in a background job, which starts
+        # with SIGINT ignored (Python then installs no handler for it).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     child.expect("your turn")
     screen = child.before

@@ -142,8 +142,16 @@ def test_sim_saves_a_phhs_that_replays_and_pokerkit_loads(tmp_path: Path) -> Non
 def test_ctrl_c_prints_the_partial_result() -> None:
     command = [sys.executable, "-c", "from croupier.cli import app; app()", "sim",
                "--hands", "10000000", "--seats", "3"]  # fmt: skip
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             text=True, env={**os.environ, "COLUMNS": "120"})  # fmt: skip
+    # Ctrl-C as at a terminal, even when these tests run in a background job, which starts
+    # with SIGINT ignored (Python then installs no handler for it).
+    child = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "COLUMNS": "120"},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     assert child.stdout is not None
     header = child.stdout.readline()  # printed before the first hand is played
     assert "10,000,000 hands" in header
