@@ -200,7 +200,7 @@ class Writer:
             self.cpu += time.perf_counter() - writing
             pipeline = _Pipeline(conn)
             results = await pipeline.run(statements)
-            inserted = {index: _new_id(results[place]) for index, place in returning.items()}
+            inserted = {i: _new_id(results[place], place) for i, place in returning.items()}
             self._executed(jobs)
             ran = time.perf_counter()
             await pipeline.commit()
@@ -510,10 +510,11 @@ class _Pipeline:
             unwatch(socket)
 
 
-def _new_id(result: PGresult) -> int:
-    value = result.get_value(0, 0) if result.ntuples else None
+def _new_id(result: PGresult | None, place: int) -> int:
+    """The id an ``INSERT ... RETURNING`` (the batch's statement ``place``) returned."""
+    value = result.get_value(0, 0) if result is not None and result.ntuples else None
     if value is None:
-        raise StoreError("a batch's INSERT ... RETURNING returned no id")
+        raise StoreError(f"a batch's INSERT ... RETURNING returned no id (statement {place})")
     return int(value)
 
 
@@ -527,10 +528,7 @@ def _new_ids(cursor: psycopg.Cursor[Any], returning: dict[int, int]) -> dict[int
         while place < wanted:
             cursor.nextset()
             place += 1
-        value = cursor.pgresult.get_value(0, 0) if cursor.pgresult is not None else None
-        if value is None:
-            raise StoreError(f"a batch's INSERT ... RETURNING returned no id (statement {wanted})")
-        inserted[index] = int(value)
+        inserted[index] = _new_id(cursor.pgresult, wanted)
     return inserted
 
 
