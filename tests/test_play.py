@@ -388,7 +388,7 @@ def test_bad_set_ups_are_errors_that_say_why() -> None:
         house_rules("holdem", "crazy")
     with pytest.raises(GameError, match="stakes '2/1'"):
         house_rules("holdem", stakes="2/1")
-    with pytest.raises(GameError, match=r"--rake takes a percentage .* got 'lots'"):
+    with pytest.raises(GameError, match=r"rake takes a percentage .* got 'lots'"):
         house_rules(rake="lots")
 
 

@@ -410,13 +410,16 @@ def test_the_clock_runs_out_at_each_turns_own_deadline_not_before_and_not_much_a
     asyncio.run(main())
 
 
-def test_rws_4_1_commission_goes_to_the_house_ledger(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("cap", "taken"), [(None, 20), (7, 7)])
+def test_rws_4_1_commission_goes_to_the_house_ledger_within_the_houses_cap(
+    tmp_path: Path, cap: int | None, taken: int
+) -> None:
     async def main() -> None:
         async with running(str(tmp_path / "room.db")) as server:
             alice = await player(server.url, "alice")
             bob = await player(server.url, "bob")
             table = await alice.create_table(
-                {"game": "holdem", "rulebook": "rws", "seats": 2, "rake": "5%"}
+                {"game": "holdem", "rulebook": "rws", "seats": 2, "rake": "5%", "rake_cap": cap}
             )
             await alice.sit(table, 1, 200)
             await bob.sit(table, 2, 200)
@@ -445,7 +448,7 @@ def test_rws_4_1_commission_goes_to_the_house_ledger(tmp_path: Path) -> None:
                     "SELECT balance FROM accounts WHERE name = 'house'"
                 ).scalar()
             )
-            assert house == commission == 20
+            assert house == commission == taken  # 5% of the pot of 400, at most the cap
             assert server.room.store.read(check_ledger) == []
 
     asyncio.run(main())

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -48,6 +50,15 @@ def test_the_documents_messages_are_the_codes_messages_with_the_same_schemas() -
             assert schema == json.loads(json.dumps(code[name])), name
 
 
+def test_the_document_is_what_tools_protocol_doc_writes() -> None:
+    """Its prose too: an edit to docs/protocol.md alone would be lost at the next rewrite."""
+    written = subprocess.run(
+        [sys.executable, str(DOC.parent.parent / "tools" / "protocol_doc.py")],
+        capture_output=True, text=True, check=True, timeout=120,
+    ).stdout  # fmt: skip
+    assert written == DOC.read_text()
+
+
 def test_every_example_in_the_document_is_valid_for_its_schema() -> None:
     for side in ("client", "server"):
         for name, (schema, example) in documented()[side].items():
@@ -78,6 +89,12 @@ def test_every_error_code_is_documented() -> None:
         ('{"type": "ping", "id": "' + "x" * 65 + '"}', "invalid"),
         (
             '{"type": "act", "id": "x", "table": 1, "hand": 1, "action": "draw", "cards": ["Zz"]}',
+            "invalid",
+        ),
+        ('{"type": "ping", "id": "ok\\n"}', "invalid"),  # "$" must be the very end
+        (
+            '{"type": "act", "id": "x", "table": 1, "hand": 1, "action": "draw", '
+            '"cards": ["Ah\\n"]}',
             "invalid",
         ),
         ("[" * 5000, "too_large"),

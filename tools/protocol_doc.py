@@ -18,7 +18,9 @@ Python; the browser page uses the same messages.
 
 ## Rules of the road
 
-- One JSON object per text frame, at most {MAX_MESSAGE} characters; every object has a `type`.
+- One JSON object per text frame, at most {MAX_MESSAGE} characters; every object has a `type`. A
+  longer message is answered with `too_large`; a frame over 64 KiB is not read at all, and the
+  server closes the connection (WebSocket close code 1009). Binary frames are `malformed`.
 - Every client message has an `id`, the client's action id (1-64 letters, digits, `_ . : -`).
   The server answers each with `ok` (applied; `duplicate: true` when that account already sent
   that id, which is then not applied again) or `error` with the same `id`. Resend after a lost
@@ -28,7 +30,8 @@ Python; the browser page uses the same messages.
   after it (one message fewer for every action). A refused `act` gets its `error`, a resent one
   `ok` with `duplicate: true`, and one from a connection that does not watch the table `ok`.
 - The first message is `hello` with a session token from `POST /api/login` or
-  `POST /api/register`. Until then only `hello` and `ping` are answered.
+  `POST /api/register`. Until then only `hello` and `ping` are served; anything else is
+  answered with `error` code `unauthorised`.
 - Nothing is sent before it is stored: a player hears of an action only once the database has
   committed it.
 - Each seat is sent only what it may see: its own hole cards, cards face up, the board, and
@@ -41,6 +44,8 @@ Python; the browser page uses the same messages.
   for the player. A player timed out while disconnected in `sit_out_after` hands sits out until
   they come back.
 - Messages are rate-limited per connection (20 a second, bursts of 40, by default).
+- A client must read what it is sent: once 5,000 messages wait to be sent to a connection, the
+  server drops them and closes it (WebSocket close code 1008). Reconnect and `watch` again.
 - A table lives in one server process. Asking another process about it gets `error` code
   `elsewhere` with the `url` of the process to connect to.
 
@@ -55,22 +60,26 @@ Python; the browser page uses the same messages.
 
 | request | body | answer |
 |---|---|---|
-| `POST /api/register` | `{"name", "password"}` | `{"account", "name", "role", "token"}`; a welcome cash-in |
+| `POST /api/register` | `{"name", "password"}`: a name of 2-24 letters, digits, `_ . -` (not of the form of the house's bots' names, such as `Ada-bot-3-1` or `t2-bot1`), a password of 8-200 characters | `{"account", "name", "role", "token"}`; a welcome cash-in |
 | `POST /api/login` | `{"name", "password"}` | `{"account", "name", "role", "token"}` |
 | `POST /api/logout` | | `{"ok": true}` (the token no longer works) |
 | `GET /api/me` | | `{"account", "name", "role", "balance"}` |
 | `GET /api/tables?game=&rulebook=&structure=&stakes=&open_seats=1` | | `{"tables": [{"table", "name", "spec", "seats_taken", "hands"}]}` |
-| `POST /api/tables` | `{"name", "spec": {"game", "rulebook", "structure", "stakes", "seats", "buy_in", "rake"}, "clock", "bank", "pause", "sit_out_after"}` | `{"table", "name", "spec"}`, or 400 with the rule that refuses it |
-| `GET /api/tables/{id}` | | a spectator's `state` message |
+| `POST /api/tables` | `{"name", "spec": {"game", "rulebook", "structure", "stakes", "seats", "buy_in", "rake"}, "clock", "bank", "pause", "sit_out_after"}`: every key optional, no other key; `name` at most 60 printable characters; `clock` 1-3600 seconds, `bank` and `pause` 0-3600 seconds, `sit_out_after` 0-100 hands; a buy-in (given, or the book's for the stakes) of at most 10^9 chips | `{"table", "name", "spec"}`, or 400 with the rule that refuses it |
+| `GET /api/tables/{id}` | | a spectator's `state` message (404, or 409 with the `url` of the process that runs it) |
+| `GET /api/tables/{id}/rules` | | the table's `spec`, `minimum_buy_in`, `big_blind`, `structure` and its book's settings for its game, each with its clause (`rulebook`; null for house rules) |
+| `GET /api/rulebooks` | | `{"rulebooks": [{"name", "title", "games": [{"game", "structures"}]}], "games", "structures"}`: the shipped books, and every game and structure of croupier's house rules |
+| `GET /api/rulebooks/{name}?game=&structure=` | | the book's `name`, `title`, `citation`, `games` and its settings, each with its clause: all of them, or those that apply to `game` (and `structure`); 400 for a game the book does not deal |
 | `GET /api/ledger` | | `{"balance", "rows": [{"at", "kind", "table", "hand", "amount", "memo"}]}` |
 | `GET /api/hands` | | the hands you were dealt: `{"hands": [{"hand", "table", "number", "status", "started"}]}` |
 | `GET /api/hands/{id}/phh` | | the hand as PHH, as your seat saw it (`?view=house`: every card, admins only) |
 | `GET /api/hands/{id}/pokerstars` | | the hand as PokerStars text, as your seat saw it (`?view=house`: every card, admins only) |
-| `POST /api/cashier` (dealer, admin) | `{"name", "amount"}` | `{"name", "balance"}`: chips cashed in from the cage |
+| `GET /api/hands/{id}/events` | | a finished hand you were dealt into, as your seat saw it, to replay step by step: `{"hand", "table", "number", "spec", "button", "order", "names", ...}` with its events |
+| `POST /api/cashier` (dealer, admin) | `{"name", "amount"}`: a player's, dealer's or admin's name, 1-10^9 chips | `{"name", "balance"}`: chips cashed in from the cage |
 | `POST /api/accounts/{name}/role` (admin) | `{"role"}` | `{"name", "role"}` |
 | `GET /api/ledger/check` (dealer, admin) | | `{"balanced", "problems"}` |
 | `GET /api/audit` (dealer, admin) | | the last 500 audit rows: actions, refusals, rulings |
-| `GET /api/health` | | `{"ok", "server", "tables"}` |
+| `GET /api/health` | | `{"ok", "server", "tables", "stats"}`: the process's name, the tables it runs, and its counters (the load bench reads them) |
 | `GET /api/tournaments` | | the lobby: `{"tournaments": [{"tournament", "name", "status", "starts_at", "buy_in", "registered", "clock"}]}` |
 | `POST /api/tournaments` (dealer, admin) | `{"name", "settings": {a tournament file's fields} or "file": "<TOML>", "starts_at", "seed", "clock", "pause", "bot"}` | the tournament's details, or 400 naming the key and the rule |
 | `GET /api/tournaments/{id}` | | details: the lobby's row, `tables` (each with its `size` and the number of its `hand` in play, or null), `players` (status, chips, table, seat, entries, `penalty_hands`, `penalty_seconds`), `standings`, `prizes`, `controls` (each of the director's controls and the clause it applies) |
@@ -84,7 +93,10 @@ Python; the browser page uses the same messages.
 | `POST /api/tournaments/{id}/director` (dealer, admin) | `{"action", "player", "table", "seat", "seconds", "orbits", "minutes"}`; action: `start`, `pause`, `resume`, `add_time` (seconds), `close_registration`, `move` (player, table, seat), `penalty` (player, orbits or minutes), `disqualify`, `absent`, `present` (player), `void` (table, reason: the hand in play there, every seat back to what it was dealt with, rws 5.1) | `{"tournament", "done", "clock"}`; audited, applied or refused; 403 for a player, 409 with the clause when the rules refuse it |
 
 Send the token as `Authorization: Bearer <token>`. Errors are `{"error": "..."}` with a 4xx
-status.
+status (a tournament's refusals also carry the rule's `code`, and a table or tournament run by
+another process the `url` to ask), also for a path that is no route (404) or a method a route
+does not take (405). A body is a JSON object of at most 16,384 bytes (413 beyond). Logins and
+registrations hash passwords on threads of their own; when 64 already wait, another gets 503.
 
 ## Tournaments
 

@@ -122,18 +122,21 @@ def book_rules(
     ante: int | None = None,
     deck: int | None = None,
     rake: str | None = None,
+    rake_cap: int | None = None,
     max_wager: int | None = None,
 ) -> Rules:
     """A rulebook's rules for one table: ``stakes`` ``"S/B"`` are the blinds in blind games
     and ``B`` is the minimum wager otherwise; ``rake`` (e.g. ``"5%"``) asks for the book's
-    percentage commission at that rate, where the book allows one. ``structure``: one of the
+    percentage commission at that rate, where the book allows one, and ``rake_cap`` caps the
+    commission a hand pays, where the book leaves the cap to the house. ``structure``: one of the
     book's structures, the name of one of its combinations (``"combination"`` under qld: the
     first structure each round allows), or one per round. Without ``max_wager`` the table
     maximum is 4 B at spread limit, as in :func:`house_rules`, and 2 B at structured limit
     where the book lets the house post one (qld s28(8))."""
     return _book_table(
-        name, game, structure, stakes, ante=ante, deck=deck, rake=rake, max_wager=max_wager
-    )[0]
+        name, game, structure, stakes, ante=ante, deck=deck, rake=rake, rake_cap=rake_cap,
+        max_wager=max_wager,
+    )[0]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -222,7 +225,7 @@ def parse_stakes(stakes: str | Sequence[int]) -> tuple[int, int]:
         amounts = list(stakes)
     if len(amounts) != 2 or not 0 < amounts[0] <= amounts[1]:
         raise SetupError(
-            f"--stakes {stakes!r}: expected two amounts 'S/B' with 0 < S <= B, e.g. '1/2' "
+            f"stakes {stakes!r}: expected two amounts 'S/B' with 0 < S <= B, e.g. '1/2' "
             "(blind games: the blinds; stud: the ante and the bet)"
         )
     return amounts[0], amounts[1]
@@ -238,21 +241,24 @@ def parse_rake(rake: str) -> Fraction:
     number = text[:-1] if text.endswith("%") else text
     # Plain decimals only: an exponent ("1e999999999") would take Fraction minutes to expand.
     if not _DECIMAL.fullmatch(number):
-        raise SetupError(f"--rake takes a percentage of each pot like 5% or 2.5%, got {rake!r}")
+        raise SetupError(f"rake takes a percentage of each pot like 5% or 2.5%, got {rake!r}")
     rate = Fraction(number) / 100 if text.endswith("%") else Fraction(number)
     if not 0 < rate < 1:
-        raise SetupError(f"--rake must be above 0% and below 100%, got {rake!r}")
+        raise SetupError(f"rake must be above 0% and below 100%, got {rake!r}")
     return rate
 
 
 def _commission(rake: str | None, cap: int | None) -> Commission:
     if rake is None:
+        if cap is not None:
+            raise SetupError(f"rake_cap {cap!r} caps a rake: give the rake (e.g. 5%) too")
         return Commission()
+    _check_whole("rake_cap", cap, least=1)
     rate = parse_rake(rake)
     try:
         return Commission(CommissionKind.PERCENTAGE, rate, Basis.POT, cap=cap)
     except PotError as error:
-        raise SetupError(f"--rake {rake!r}: {error}") from None
+        raise SetupError(f"rake {rake!r}: {error}") from None
 
 
 def _check_whole(option: str, value: int | None, *, least: int) -> None:
@@ -373,6 +379,7 @@ def _book_table(
     deck: int | None,
     rake: str | None,
     max_wager: int | None,
+    rake_cap: int | None = None,
 ) -> tuple[Rules, dict[str, object]]:
     """:func:`book_rules`, with the house options chosen (the ante and deck aside, which a
     history records in fields of its own)."""
@@ -390,6 +397,9 @@ def _book_table(
     if rake is not None:
         options["commission"] = "percentage"
         options["commission_rate"] = rake
+    if rake_cap is not None:
+        _check_whole("rake_cap", rake_cap, least=1)
+        options["commission_cap"] = rake_cap
     rounds = [chosen] if isinstance(chosen, str) else list(chosen or ())
     if max_wager is None and Structure.SPREAD.value in rounds:
         max_wager = 4 * big

@@ -23,6 +23,7 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, or_, select, update
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import WebSocketRoute
@@ -303,9 +304,13 @@ class CardRoom:
 
     async def bot_account(self, name: str) -> int:
         def job(conn: Connection) -> int:
-            found = conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name))
+            found = conn.execute(
+                select(s.accounts.c.id, s.accounts.c.role).where(s.accounts.c.name == name)
+            ).first()
             if found is not None:
-                return int(found)
+                if found.role != "bot":  # registration refuses bots' names (auth.BOT_NAME)
+                    raise Refused("refused", f"the bot's name {name!r} is another account's")
+                return int(found.id)
             key = conn.execute(
                 insert(s.accounts).values(
                     name=name, password_hash="!", role="bot", balance=0, created=time.time()
@@ -481,9 +486,10 @@ class CardRoom:
             room.viewers.pop(conn, None)
             conn.rooms.discard(room.id)
         elif kind == "sit":
+            # Seated, the player hears the table (sit sends them its state); refused, nothing.
+            await seating.sit(room, conn, request, message["seat"], message["chips"])
             room.viewers[conn] = None
             conn.rooms.add(room.id)
-            await seating.sit(room, conn, request, message["seat"], message["chips"])
         elif kind == "leave":
             await seating.leave(room, conn, request)
         elif kind == "top_up":
@@ -679,16 +685,20 @@ def create_app(room: CardRoom) -> Starlette:
     """The ASGI app: the HTTP API (croupier.server.http) and the WebSocket at /ws."""
     from croupier.server.http import HttpApi, HTTPError, http_error
 
+    api = HttpApi(room)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await room.start()
         try:
             yield
         finally:
+            api.close()
             await room.stop()
 
-    routes = [*HttpApi(room).routes(), WebSocketRoute("/ws", room.serve_socket)]
+    routes = [*api.routes(), WebSocketRoute("/ws", room.serve_socket)]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
-        HTTPError: http_error
+        HTTPError: http_error,
+        StarletteHTTPException: http_error,
     }
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)

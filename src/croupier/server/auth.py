@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
@@ -16,18 +17,22 @@ from croupier.server import schema as s
 from croupier.server.store import CAGE, post_ledger
 
 __all__ = [
+    "BOT_NAME",
     "ROLES",
     "Account",
     "AuthError",
     "account_of_token",
-    "login",
+    "login_of",
     "new_token",
     "register",
 ]
 
 ROLES = ("player", "dealer", "admin")
 TOKEN_SECONDS = 30 * 24 * 3600
-_NAME = re.compile(r"^[A-Za-z0-9_.-]{2,24}$")
+_NAME = re.compile(r"[A-Za-z0-9_.-]{2,24}")  # matched whole (fullmatch: no "\n" at the end)
+# The names the house gives its bots (seating.add_bot: "Ada-bot-3-1", tourney_http.bots:
+# "t2-bot1"): a player may not take one, or a bot seated later would play with their account.
+BOT_NAME = re.compile(r"[A-Za-z]+-bot-[0-9]+-[0-9]+|t[0-9]+-bot[0-9]+")
 _HASHER = PasswordHasher()
 
 
@@ -48,8 +53,10 @@ def hash_password(password: str) -> str:
 
 
 def check_new(name: str, password: str) -> None:
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise AuthError("a name is 2 to 24 letters, digits, '_', '.' or '-'")
+    if BOT_NAME.fullmatch(name):
+        raise AuthError(f"the name {name!r} has the form of the house's bots' names")
     if not isinstance(password, str) or not 8 <= len(password) <= 200:
         raise AuthError("a password is 8 to 200 characters")
 
@@ -79,18 +86,29 @@ def register(
     return account_id
 
 
-def password_matches(stored: str, password: str) -> bool:
+def password_matches(stored: str | None, password: str) -> bool:
+    """Whether ``password`` is the one ``stored`` hashes; with no hash (no such login), False
+    after as long a check."""
     try:
-        return _HASHER.verify(stored, password)
+        return _HASHER.verify(stored or _unknown_hash(), password) and stored is not None
     except (VerificationError, InvalidHashError):
         return False
 
 
-def login(conn: Connection, name: str, password: str) -> Account:
+@functools.cache
+def _unknown_hash() -> str:
+    """A hash no password matches, checked for a name with no login: an unknown name then
+    takes as long to refuse as a wrong password, and does not tell itself apart."""
+    return _HASHER.hash(secrets.token_urlsafe(32))
+
+
+def login_of(conn: Connection, name: str) -> tuple[Account | None, str | None]:
+    """The account ``name`` logs in to (a player, dealer or admin) and its password's hash;
+    (None, None) when there is none."""
     row = conn.execute(select(s.accounts).where(s.accounts.c.name == name)).first()
-    if row is None or row.role not in ROLES or not password_matches(row.password_hash, password):
-        raise AuthError("wrong name or password")
-    return Account(row.id, row.name, row.role, row.balance)
+    if row is None or row.role not in ROLES:
+        return None, None
+    return Account(row.id, row.name, row.role, row.balance), row.password_hash
 
 
 def new_token(conn: Connection, account_id: int) -> str:
@@ -130,12 +148,16 @@ def make_admin(conn: Connection, name: str, password_hash: str) -> int:
     """An admin account (made, or an existing one given the role and this password)."""
     from sqlalchemy import update
 
-    found = conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name))
+    found = conn.execute(
+        select(s.accounts.c.id, s.accounts.c.role).where(s.accounts.c.name == name)
+    ).first()
     if found is None:
         return register(conn, name, password_hash, "admin")
+    if found.role not in ROLES:  # the house, the cage or a bot: never a person's login
+        raise AuthError(f"the name {name!r} is the house's ({found.role}), not a player's")
     conn.execute(
         update(s.accounts)
-        .where(s.accounts.c.id == found)
+        .where(s.accounts.c.id == found.id)
         .values(role="admin", password_hash=password_hash)
     )
-    return int(found)
+    return int(found.id)

@@ -4,11 +4,15 @@ the audit log (docs/protocol.md, "HTTP"). Play itself is on the WebSocket (croup
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Connection, select, update
+from starlette.convertors import Convertor, register_url_convertor
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -28,6 +32,25 @@ if TYPE_CHECKING:
 __all__ = ["HTTPError", "HttpApi", "http_error"]
 
 MAX_BODY = 16384
+PASSWORD_THREADS = 2
+MAX_PASSWORD_WAITING = 64
+T = TypeVar("T")
+
+
+class IdConvertor(Convertor[int]):
+    """A path's row id (``{table:id}``): at most 18 digits, so that a longer number is no
+    route (404) rather than an integer the database cannot hold."""
+
+    regex = "[0-9]{1,18}"
+
+    def convert(self, value: str) -> int:
+        return int(value)
+
+    def to_string(self, value: int) -> str:
+        return str(value)
+
+
+register_url_convertor("id", IdConvertor())
 
 
 class HTTPError(Exception):
@@ -37,13 +60,87 @@ class HTTPError(Exception):
 
 
 async def http_error(request: Request, error: Exception) -> Response:
-    assert isinstance(error, HTTPError)
-    return JSONResponse({"error": str(error)}, status_code=error.status)
+    """The API's refusals, and Starlette's own (no such route, method not allowed), as JSON
+    ``{"error": ...}``; a page's are Starlette's plain text."""
+    if isinstance(error, HTTPError):
+        return JSONResponse({"error": str(error)}, status_code=error.status)
+    assert isinstance(error, StarletteHTTPException)
+    if not request.url.path.startswith("/api/"):
+        return PlainTextResponse(error.detail, error.status_code, headers=error.headers)
+    return JSONResponse(
+        {"error": f"{error.detail}: {request.method} {request.url.path}"},
+        status_code=error.status_code,
+        headers=error.headers,
+    )
+
+
+async def _read_at_most(request: Request, limit: int) -> bytes:
+    """The request's body, refused (413) once it is longer than ``limit``: what it says it
+    holds is checked first, and what it sends is not read past the limit."""
+    too_long = HTTPError(413, f"a request body holds at most {limit} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_long
+    parts, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_long
+        parts.append(chunk)
+    return b"".join(parts)
+
+
+# A table's house settings: the unit, the least and the most, and whether whole numbers only.
+_TABLE_SETTINGS: dict[str, tuple[str, float, float, bool]] = {
+    "clock": ("seconds to act", 1, 3600, False),
+    "bank": ("seconds of time bank", 0, 3600, False),
+    "pause": ("seconds between hands", 0, 3600, False),
+    "sit_out_after": ("hands timed out while disconnected before sitting out", 0, 100, True),
+}
+_NAME_LENGTH = 60
+
+
+def _table_setting(key: str, value: object) -> float:
+    words, least, most, whole = _TABLE_SETTINGS[key]
+    kinds = int if whole else int | float
+    if isinstance(value, bool) or not isinstance(value, kinds) or not least <= value <= most:
+        number = "a whole number" if whole else "a number"
+        raise SpecError(f"{key} is {number} of {words}, {least:g} to {most:g}; got {value!r}")
+    return value
+
+
+def _table_name(value: object, default: str) -> str:
+    if value is None or value == "":
+        return default
+    if not isinstance(value, str) or not value.isprintable() or len(value) > _NAME_LENGTH:
+        raise SpecError(
+            f"a table's name is text of at most {_NAME_LENGTH} printable characters; "
+            f"got {value!r:.80}"
+        )
+    return value
 
 
 class HttpApi:
     def __init__(self, room: CardRoom) -> None:
         self.room = room
+        # Password hashing is slow on purpose (argon2): it has threads of its own, so that a
+        # flood of logins waits for them and not the database reads everyone else waits on,
+        # and at most MAX_PASSWORD_WAITING wait; more are refused until the queue drains.
+        self._passwords = ThreadPoolExecutor(PASSWORD_THREADS, thread_name_prefix="argon2")
+        self._password_waiting = 0
+
+    def close(self) -> None:
+        self._passwords.shutdown(wait=False, cancel_futures=True)
+
+    async def _password_work(self, fn: Callable[..., T], *args: Any) -> T:
+        if self._password_waiting >= MAX_PASSWORD_WAITING:
+            raise HTTPError(503, "too many logins and registrations at once: try again shortly")
+        self._password_waiting += 1
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._passwords, fn, *args)
+        finally:
+            self._password_waiting -= 1
 
     def routes(self) -> list[Any]:
         static = resources.files("croupier.server") / "static"
@@ -55,14 +152,14 @@ class HttpApi:
             Route("/api/me", self.me),
             Route("/api/tables", self.list_tables, methods=["GET"]),
             Route("/api/tables", self.new_table, methods=["POST"]),
-            Route("/api/tables/{table:int}", self.table_info),
+            Route("/api/tables/{table:id}", self.table_info),
             Route("/api/ledger", self.my_ledger),
             Route("/api/ledger/check", self.ledger_check),
             Route("/api/cashier", self.cashier, methods=["POST"]),
             Route("/api/accounts/{name}/role", self.set_role, methods=["POST"]),
             Route("/api/hands", self.my_hands),
-            Route("/api/hands/{hand:int}/phh", self.hand_phh),
-            Route("/api/hands/{hand:int}/pokerstars", self.hand_pokerstars),
+            Route("/api/hands/{hand:id}/phh", self.hand_phh),
+            Route("/api/hands/{hand:id}/pokerstars", self.hand_pokerstars),
             Route("/api/audit", self.audit_log),
             Route("/api/health", self.health),
             *tourney_http.routes(self),  # the tournaments (croupier.server.tourney_http)
@@ -91,9 +188,7 @@ class HttpApi:
         )
 
     async def _body(self, request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise HTTPError(413, f"a request body holds at most {MAX_BODY} bytes")
+        raw = await _read_at_most(request, MAX_BODY)
         try:
             body = loads(raw or b"{}")
         except ValueError:
@@ -119,7 +214,7 @@ class HttpApi:
             auth.check_new(name, password)  # type: ignore[arg-type]
         except auth.AuthError as error:
             raise HTTPError(400, str(error)) from None
-        hashed = await asyncio.to_thread(auth.hash_password, str(password))
+        hashed = await self._password_work(auth.hash_password, str(password))
         welcome = self.room.options.welcome
 
         def job(conn: Connection) -> tuple[int, str]:
@@ -136,10 +231,10 @@ class HttpApi:
     async def login(self, request: Request) -> Response:
         body = await self._body(request)
         name, password = str(body.get("name", ""))[:40], str(body.get("password", ""))[:200]
-        try:
-            account = await self.room.store.aread(lambda c: auth.login(c, name, password))
-        except auth.AuthError as error:
-            raise HTTPError(401, str(error)) from None
+        account, stored = await self.room.store.aread(lambda c: auth.login_of(c, name))
+        matches = await self._password_work(auth.password_matches, stored, password)
+        if account is None or not matches:
+            raise HTTPError(401, "wrong name or password")
         token = await self.room.store.write(lambda c: auth.new_token(c, account.id))
         return JSONResponse(
             {"account": account.id, "name": account.name, "role": account.role, "token": token}
@@ -199,18 +294,15 @@ class HttpApi:
         account = await self._account(request)
         body = await self._body(request)
         try:
-            spec = TableSpec.from_json(body.get("spec") or {})
-            settings: dict[str, Any] = {
-                k: body[k] for k in ("clock", "bank", "sit_out_after", "pause") if k in body
-            }
-            for key, value in settings.items():
-                if (
-                    isinstance(value, bool)
-                    or not isinstance(value, int | float)
-                    or not (0 <= value <= 3600)
-                ):
-                    raise SpecError(f"{key} must be a number of seconds (or hands) 0..3600")
-            name = str(body.get("name") or f"{account.name}'s table")[:60]
+            unknown = sorted(set(body) - {"name", "spec", *_TABLE_SETTINGS})
+            if unknown:
+                raise SpecError(
+                    f"a new table has no {', '.join(unknown)}: send name, spec and any of "
+                    f"{', '.join(_TABLE_SETTINGS)}"
+                )
+            spec = TableSpec.from_json(body.get("spec", {}))
+            settings = {k: _table_setting(k, body[k]) for k in _TABLE_SETTINGS if k in body}
+            name = _table_name(body.get("name"), f"{account.name}'s table")
             room = await self.room.create_table(account.id, name, spec, settings)
         except (SpecError, TypeError) as error:
             raise HTTPError(400, str(error)) from None
@@ -264,14 +356,16 @@ class HttpApi:
             raise HTTPError(400, "amount must be a whole number of chips, 1..10^9")
 
         def job(conn: Connection) -> int:
-            account = self.room.store.account_id(conn, name)
+            account, _ = auth.login_of(conn, name)
+            if account is None:  # the house's own accounts (house, cage, bots) cash nothing in
+                raise StoreError(f"no player, dealer or admin account {name!r}")
             cage = self.room.store.account_id(conn, "cage")
             post_ledger(
                 conn,
-                [("cash_in", cage, None, -amount), ("cash_in", account, None, amount)],
+                [("cash_in", cage, None, -amount), ("cash_in", account.id, None, amount)],
                 memo=f"by {cashier.name}",
             )
-            balance = conn.scalar(select(s.accounts.c.balance).where(s.accounts.c.id == account))
+            balance = conn.scalar(select(s.accounts.c.balance).where(s.accounts.c.id == account.id))
             return int(balance or 0)
 
         try:

@@ -35,8 +35,8 @@ def routes(room: CardRoom) -> list[Route]:
     return [
         Route("/api/rulebooks", pages.rulebooks),
         Route("/api/rulebooks/{name}", pages.rulebook),
-        Route("/api/tables/{table:int}/rules", pages.table_rules),
-        Route("/api/hands/{hand:int}/events", pages.hand_events),
+        Route("/api/tables/{table:id}/rules", pages.table_rules),
+        Route("/api/hands/{hand:id}/events", pages.hand_events),
     ]
 
 
@@ -118,10 +118,13 @@ class _Pages:
         name = request.path_params["name"]
         if name not in rulebook_names():
             return _error(404, f"no rulebook {name!r}: the books are {', '.join(rulebook_names())}")
-        raw = request.query_params.get("structure")
+        raw, game = request.query_params.get("structure"), request.query_params.get("game")
+        games = [entry.game for entry in load_rulebook(name).games]
+        if game is not None and game not in games:
+            return _error(400, f"{name} deals no {game!r}: its games are {', '.join(games)}")
         try:
             structure = Structure(raw) if raw else None
-            return JSONResponse(_settings(name, request.query_params.get("game"), structure))
+            return JSONResponse(_settings(name, game, structure))
         except (RulebookError, ValueError) as error:
             return _error(400, str(error))
 

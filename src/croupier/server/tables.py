@@ -58,6 +58,9 @@ ACTIONS = ("fold", "check_or_call", "bet_or_raise", "bring_in", "draw")
 
 Record = dict[str, object]
 
+MOST_BUY_IN = 10**9
+"""The largest buy-in a table may ask: the most one cash-in brings (``/api/cashier``)."""
+
 
 class SpecError(ValueError):
     """A table the rulebook (or the engine) does not allow; the message names the rule."""
@@ -78,13 +81,23 @@ class TableSpec:
     seats: int = 6
     buy_in: int | None = None  # the full buy-in; None: 100 B at big-bet games, the book's at limit
     rake: str | None = None  # e.g. "5%", where the book allows a percentage commission
+    rake_cap: int | None = None  # the most commission a hand pays, where the book lets the house
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, object]) -> TableSpec:
-        """The spec ``data`` gives; a field of the wrong type is a :class:`SpecError` naming it."""
+    def from_json(cls, data: object) -> TableSpec:
+        """The spec ``data`` gives; a field of the wrong type, or one no spec has, is a
+        :class:`SpecError` naming it."""
+        if not isinstance(data, Mapping):
+            raise SpecError(f"a table's spec is an object of {', '.join(_SPEC_FIELDS)}")
+        unknown = sorted(str(key) for key in data if key not in _SPEC_FIELDS)
+        if unknown:
+            raise SpecError(
+                f"a table's spec has no {', '.join(unknown)}: its fields are "
+                f"{', '.join(_SPEC_FIELDS)}"
+            )
         known: dict[str, Any] = {}
         for name, (kinds, words) in _SPEC_FIELDS.items():
             if name in data:
@@ -103,6 +116,7 @@ _SPEC_FIELDS: dict[str, tuple[tuple[type, ...], str]] = {  # each field's types,
     "seats": ((int,), "a whole number"),
     "buy_in": ((int, type(None)), "a whole number of chips or null"),
     "rake": ((str, type(None)), "text such as 5% or null"),
+    "rake_cap": ((int, type(None)), "a whole number of chips or null"),
 }
 
 
@@ -163,13 +177,19 @@ class HandEnd:
 def _rules(spec: TableSpec) -> Rules:
     try:
         if spec.rulebook is None:
-            return house_rules(spec.game, spec.structure or "no-limit", spec.stakes, rake=spec.rake)
+            return house_rules(
+                spec.game, spec.structure or "no-limit", spec.stakes, rake=spec.rake,
+                rake_cap=spec.rake_cap,
+            )  # fmt: skip
         if spec.rulebook not in rulebook_names():
             raise SpecError(
                 f"unknown rulebook {spec.rulebook!r}: the server deals the shipped books "
                 f"{', '.join(rulebook_names())}"
             )
-        return book_rules(spec.rulebook, spec.game, spec.structure, spec.stakes, rake=spec.rake)
+        return book_rules(
+            spec.rulebook, spec.game, spec.structure, spec.stakes, rake=spec.rake,
+            rake_cap=spec.rake_cap,
+        )  # fmt: skip
     except (GameError, RulebookError, TableError, CardError) as error:
         raise SpecError(str(error)) from None
 
@@ -177,13 +197,19 @@ def _rules(spec: TableSpec) -> Rules:
 def _buy_in(spec: TableSpec, rules: Rules) -> BuyIn:
     try:
         if spec.buy_in is not None:
-            return BuyIn(minimum=spec.buy_in)
-        limited = all(s in (Structure.FIXED, Structure.SPREAD) for s in rules.betting.structures)
-        if limited:
-            return BuyIn.limit(rules.betting)  # ten times the maximum bet (cardroom buy-in 1)
-        return BuyIn(minimum=100 * rules.betting.small_bet)
+            buy_in = BuyIn(minimum=spec.buy_in)
+        elif all(s in (Structure.FIXED, Structure.SPREAD) for s in rules.betting.structures):
+            buy_in = BuyIn.limit(rules.betting)  # ten times the maximum bet (cardroom buy-in 1)
+        else:
+            buy_in = BuyIn(minimum=100 * rules.betting.small_bet)
     except TableError as error:
         raise SpecError(str(error)) from None
+    if buy_in.minimum > MOST_BUY_IN:
+        raise SpecError(
+            f"the table's buy-in would be {buy_in.minimum} chips: the card room deals tables "
+            f"whose buy-in is at most {MOST_BUY_IN} (lower the stakes or the buy-in)"
+        )
+    return buy_in
 
 
 def _blind_policy(spec: TableSpec) -> BlindPolicy:

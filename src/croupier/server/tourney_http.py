@@ -42,24 +42,24 @@ def routes(api: HttpApi) -> list[Route]:
     return [
         Route("/api/tournaments", partial(lobby, api), methods=["GET"]),
         Route("/api/tournaments", partial(create, api), methods=["POST"]),
-        Route("/api/tournaments/{id:int}", partial(detail, api), methods=["GET"]),
-        Route("/api/tournaments/{id:int}/register", partial(register, api), methods=["POST"]),
-        Route("/api/tournaments/{id:int}/unregister", partial(unregister, api), methods=["POST"]),
-        Route("/api/tournaments/{id:int}/rebuy", partial(buy_chips, api), methods=["POST"]),
-        Route("/api/tournaments/{id:int}/add_on", partial(buy_chips, api), methods=["POST"]),
-        Route("/api/tournaments/{id:int}/bots", partial(bots, api), methods=["POST"]),
-        Route("/api/tournaments/{id:int}/hands", partial(my_hands, api), methods=["GET"]),
+        Route("/api/tournaments/{id:id}", partial(detail, api), methods=["GET"]),
+        Route("/api/tournaments/{id:id}/register", partial(register, api), methods=["POST"]),
+        Route("/api/tournaments/{id:id}/unregister", partial(unregister, api), methods=["POST"]),
+        Route("/api/tournaments/{id:id}/rebuy", partial(buy_chips, api), methods=["POST"]),
+        Route("/api/tournaments/{id:id}/add_on", partial(buy_chips, api), methods=["POST"]),
+        Route("/api/tournaments/{id:id}/bots", partial(bots, api), methods=["POST"]),
+        Route("/api/tournaments/{id:id}/hands", partial(my_hands, api), methods=["GET"]),
         Route(
-            "/api/tournaments/{id:int}/hands/{hand:int}/phh",
+            "/api/tournaments/{id:id}/hands/{hand:id}/phh",
             partial(hand_phh, api),
             methods=["GET"],
         ),
         Route(
-            "/api/tournaments/{id:int}/hands/{hand:int}/pokerstars",
+            "/api/tournaments/{id:id}/hands/{hand:id}/pokerstars",
             partial(hand_pokerstars, api),
             methods=["GET"],
         ),
-        Route("/api/tournaments/{id:int}/director", partial(direct, api), methods=["POST"]),
+        Route("/api/tournaments/{id:id}/director", partial(direct, api), methods=["POST"]),
     ]
 
 
