@@ -78,6 +78,9 @@ def test_a_player_cannot_take_a_bots_name_nor_play_with_a_bots_stake(tmp_path: P
                     await Client.register(server.url, name, "password-1")
                 assert refused.value.code == "http 400", name
             alice = await player(server.url, "alice")
+            with pytest.raises(ClientError) as refused:  # "ALICE" could pass for her
+                await Client.register(server.url, "ALICE", "password-1")
+            assert refused.value.code == "http 409" and "'alice'" in refused.value.message
             table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 6})
             # An account made before the rule (or by hand) that holds a bot's name:
             server.room.store.write_now(

@@ -269,7 +269,7 @@ async def _turn(a: Client, b: Client, table: int) -> Client:
     raise AssertionError("nobody's turn")
 
 
-def test_cardroom_betting_14_acting_out_of_turn_is_refused_and_changes_nothing(
+def test_rws_3_8_1_b_acting_out_of_turn_is_refused_and_changes_nothing(
     tmp_path: Path,
 ) -> None:
     async def main() -> None:
@@ -281,10 +281,8 @@ def test_cardroom_betting_14_acting_out_of_turn_is_refused_and_changes_nothing(
             with pytest.raises(ClientError) as refused:
                 await waiting.act(table, "fold")
             assert refused.value.code == "refused"
-            assert (
-                "not seat" in refused.value.message
-                and "cardroom betting 14" in refused.value.message
-            )
+            # The rws table's own clauses (3.8.1(b), 3.9.1(d): betting goes round in turn).
+            assert refused.value.message.endswith("each acts in turn (rws 3.8.1(b), rws 3.9.1(d))")
             assert server.room.rooms[table].game.event_count() == before
             # the engine's own refusal, with its clause, passed on as is
             with pytest.raises(ClientError) as illegal:
@@ -298,7 +296,7 @@ def test_cardroom_betting_14_acting_out_of_turn_is_refused_and_changes_nothing(
     asyncio.run(main())
 
 
-def test_au_7_5_no_top_up_during_a_hand_and_leaving_waits_for_its_end(tmp_path: Path) -> None:
+def test_rws_3_4_no_top_up_during_a_hand_and_leaving_waits_for_its_end(tmp_path: Path) -> None:
     async def main() -> None:
         options = dataclasses.replace(FAST, pause=0.3)
         async with running(str(tmp_path / "room.db"), options) as server:
@@ -306,7 +304,7 @@ def test_au_7_5_no_top_up_during_a_hand_and_leaving_waits_for_its_end(tmp_path: 
             await _turn(alice, bob, table)
             with pytest.raises(ClientError) as refused:
                 await alice.top_up(table, 50)
-            assert "au 7.5" in refused.value.message
+            assert "(rws 3.4)" in refused.value.message  # the book in force: rws (heads_up)
             await alice.leave(table)  # dealt in: leaves when the hand ends
             room = server.room.rooms[table]
             assert room.seats[1].leaving

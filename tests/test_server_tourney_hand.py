@@ -62,7 +62,7 @@ def test_each_seat_sees_its_own_hole_cards_only_and_moves_out_of_turn_are_refuse
     try:
         hand.apply(other, Move("check_or_call"))
     except RuleError as error:
-        assert "cardroom betting 14" in str(error)
+        assert "(league 39: each acts in turn)" in str(error)
     else:
         raise AssertionError("a move out of turn was accepted")
     assert hand.event_count() == before and hand.legal(other) is None

@@ -257,7 +257,7 @@ class Table(TableState):
         seated after the game's first hand comes in as ``new_player`` says."""
         self._between_hands(
             "players sit down between hands: a buy-in is made before the "
-            "start of a hand (au 1.1 'Buy-in'; qld s19(1)-(2))"
+            "start of a hand (au 1.1 'Buy-in'; qld s19(1)-(2); rws 3.4)"
         )
         self._check_seat(seat)
         if seat in self._players:
@@ -270,6 +270,12 @@ class Table(TableState):
             raise TableError(f"seat {seat} went to {holder} (au 11.1(a), qld s16)")
         if any(p.name == name for p in self._players.values()):
             raise TableError(f"{name} already sits at this table: one seat per player")
+        self.check_buy_in(name, chips, transfer=transfer)
+        self._record(Seated(seat, name, chips, transfer))
+
+    def check_buy_in(self, name: str, chips: int, *, transfer: bool = False) -> None:
+        """Whether ``name`` may buy in for ``chips`` here, by the money rules alone (the full
+        buy-in, the one short buy-in, the house's maximum), without seating anyone."""
         _check_chips(chips)
         rules = self.buy_in
         short = chips < rules.minimum and not transfer
@@ -277,7 +283,7 @@ class Table(TableState):
             offer = f"; a short buy-in of {rules.short} is allowed once" if rules.short else ""
             raise TableError(
                 f"a buy-in of {chips} is below the minimum {rules.minimum} "
-                f"(au 7.4, qld s19(3)(a), cardroom buy-in 1-2){offer}"
+                f"(au 7.4, qld s19(3)(a), rws 3.4, cardroom buy-in 1-2){offer}"
             )
         if short and name in self._short_buy_ins:
             raise TableError(
@@ -286,7 +292,6 @@ class Table(TableState):
             )
         if rules.maximum is not None and chips > rules.maximum:
             raise TableError(f"a buy-in of {chips} is above the maximum {rules.maximum} (house)")
-        self._record(Seated(seat, name, chips, transfer))
 
     def leave(self, seat: int) -> int:
         """Unseat a player, returning the chips they take with them. A player dealt into the
@@ -296,7 +301,7 @@ class Table(TableState):
         if self._dealt_in(seat):
             raise TableError(
                 f"{player.name} is in the hand in progress: chips may not leave the "
-                "table during a round of play (au 7.5, qld s19(4))"
+                "table during a round of play (au 7.5, qld s19(4), rws 3.4)"
             )
         self._record(Left(seat, player.name, player.chips))
         return player.chips
@@ -312,7 +317,7 @@ class Table(TableState):
         if self._dealt_in(seat):
             raise TableError(
                 f"{player.name} is in the hand in progress: a table stake may not be "
-                "augmented or reduced during a round of play (au 7.5, qld s19(4)); "
+                "augmented or reduced during a round of play (au 7.5, qld s19(4), rws 3.4); "
                 "add chips between hands (cardroom buy-in 2)"
             )
         total = player.chips + chips

@@ -28,6 +28,7 @@ from croupier.blinds import BlindPolicy
 from croupier.cards import DeckKind
 from croupier.hand import ShowFirst
 from croupier.pots import Basis, CardSet, CommissionKind, OddChipRule
+from croupier.table_state import Bust
 
 __all__ = [
     "SPECS",
@@ -450,6 +451,31 @@ SPECS: dict[str, Spec] = {
             "A seat folded after a forced bet or on a round of checking keeps receiving a card "
             "(to the muck) each dealing round until someone wagers.",
             _parse_bool, "true or false", by_structure=False,
+        ),
+        # --- table stakes --------------------------------------------------------------------
+        Spec(
+            "short_buy_in", "table stakes",
+            "'none': every buy-in is the full one; 'once': a player may buy in short once in a "
+            "game (the book gives no size: the house sets it, BuyIn.short).",
+            _parse_word("none", "once"), "'none' or 'once'", by_structure=False,
+        ),
+        Spec(
+            "restake", "table stakes",
+            "A player left with less than the minimum wager must bring the stake back to the "
+            "full buy-in before the next hand (BuyIn.restake).",
+            _parse_bool, "true or false", by_structure=False,
+        ),
+        Spec(
+            "rejoin_minimum", "table stakes",
+            "A seated player who was not dealt into the last hand needs the full buy-in to be "
+            "dealt in again (BuyIn.rejoin_minimum).",
+            _parse_bool, "true or false", by_structure=False,
+        ),
+        Spec(
+            "bust", "table stakes",
+            "A player with no chips (or, under restake, too few) who does not add any: keeps "
+            "the seat, dealt out ('sit-out'), or leaves the game ('leave') (Table(bust=...)).",
+            _parse_enum(Bust), _enum_names(Bust), by_structure=False,
         ),
         # --- showdown and odd chips --------------------------------------------------------
         Spec(

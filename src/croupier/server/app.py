@@ -326,6 +326,7 @@ class CardRoom:
     async def create_table(
         self, owner: int, name: str, spec: TableSpec, settings: dict[str, Any]
     ) -> Room:
+        spec = spec.written_out()
         GameTable(spec)  # raises SpecError for a table the book does not allow
         options = self.options
         values = {

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Connection, delete, insert, select
+from sqlalchemy import Connection, delete, func, insert, select
 
 from croupier.server import schema as s
 from croupier.server.store import CAGE, post_ledger
@@ -66,8 +66,11 @@ def register(
 ) -> int:
     """Create an account (``password_hash`` from :func:`hash_password`, made outside the
     transaction: it is slow on purpose); ``welcome`` chips are cashed in from the cage."""
-    if conn.scalar(select(s.accounts.c.id).where(s.accounts.c.name == name)) is not None:
-        raise AuthError(f"the name {name!r} is taken")
+    # Names differ by more than case: "Alice" beside "alice" could pass for her.
+    same = select(s.accounts.c.name).where(func.lower(s.accounts.c.name) == name.lower())
+    taken = conn.scalar(same)
+    if taken is not None:
+        raise AuthError(f"the name {name!r} is taken ({taken!r}: names differ by more than case)")
     account = conn.execute(
         insert(s.accounts).values(
             name=name, password_hash=password_hash, role=role, balance=0, created=time.time()

@@ -18,6 +18,8 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from croupier.citing import book_prefix, in_force
+from croupier.rulebooks import rulebook_names
 from croupier.server import auth, histories, pages, tourney_http
 from croupier.server import schema as s
 from croupier.server.room import Refused
@@ -98,6 +100,12 @@ _TABLE_SETTINGS: dict[str, tuple[str, float, float, bool]] = {
     "sit_out_after": ("hands timed out while disconnected before sitting out", 0, 100, True),
 }
 _NAME_LENGTH = 60
+
+
+def _cite(message: str, spec: object) -> str:
+    """A refused table's ``message`` citing the clauses of the book it asked for."""
+    book = spec.get("rulebook") if isinstance(spec, dict) else None
+    return in_force(message, book_prefix(book) if book in rulebook_names() else None)
 
 
 def _table_setting(key: str, value: object) -> float:
@@ -305,7 +313,7 @@ class HttpApi:
             name = _table_name(body.get("name"), f"{account.name}'s table")
             room = await self.room.create_table(account.id, name, spec, settings)
         except (SpecError, TypeError) as error:
-            raise HTTPError(400, str(error)) from None
+            raise HTTPError(400, _cite(str(error), body.get("spec"))) from None
         return JSONResponse({"table": room.id, "name": room.name, "spec": room.spec.to_json()})
 
     async def table_info(self, request: Request) -> Response:

@@ -18,6 +18,7 @@ from starlette.routing import Route
 from croupier.betting import Structure
 from croupier.games import GAMES
 from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
+from croupier.rulebooks.schema import SPECS
 from croupier.server import auth, histories
 from croupier.server import schema as s
 from croupier.server.table_log import TableLogError
@@ -42,6 +43,26 @@ def routes(room: CardRoom) -> list[Route]:
 
 def _error(status: int, message: str) -> Response:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def _chosen(game: GameTable) -> dict[str, str]:
+    """What this table deals for the settings a book leaves to the house, written as the book
+    writes its settings: the structure of each round, the ante, the commission and its cap,
+    the maximum wager, and the short buy-in's size."""
+    rules, commission = game.rules, game.rules.commission
+    structures = dict.fromkeys(s.value for s in rules.betting.structures)
+    values: dict[str, object] = {
+        "ante": rules.ante,
+        "commission": commission.kind,
+        "commission_rate": commission.rate,
+        "commission_cap": commission.cap,
+        "max_wager": rules.betting.max_wager,
+    }
+    chosen = {name: SPECS[name].format(value) for name, value in values.items()}  # type: ignore[arg-type]
+    chosen["structure"] = " / ".join(structures)
+    if game.buy_in.short is not None:
+        chosen["short_buy_in"] = f"once, at least {game.buy_in.short} chips"
+    return chosen
 
 
 def _settings(name: str, game: str | None, structure: Structure | None = None) -> dict[str, Any]:
@@ -143,6 +164,12 @@ class _Pages:
             return _error(422, str(error))
         structure = game.rules.betting.structures[0]  # the first round's, where rounds differ
         book = _settings(spec.rulebook, spec.game, structure) if spec.rulebook else None
+        if book is not None:
+            chosen = _chosen(game)
+            for case in book["settings"]:  # what the house chose, where the book lets it
+                name = case["setting"]
+                if name in chosen and (case["house"] or name == "short_buy_in"):
+                    case["value"], case["chosen"] = chosen[name], True
         return JSONResponse(
             {
                 "table": table,

@@ -388,7 +388,8 @@ class Room:
             held = game.occupant(state.seat)
             if held is None:
                 if present and state.chips > 0:
-                    game.seat(state.seat, state.name, state.chips)
+                    game.seat(state.seat, state.name, state.chips, buy_in=state.fresh)
+                    state.fresh = False
                     changed = True
                 continue
             _name, chips, away = held
@@ -525,8 +526,9 @@ class Room:
         try:
             records = game.act(seat, move)
         except RuleError as error:
-            self._audit_refusal(state.account, request, "act", str(error))
-            raise Refused("refused", str(error)) from None
+            why = game.cite(str(error))
+            self._audit_refusal(state.account, request, "act", why)
+            raise Refused("refused", why) from None
         now = time.time()
         bank = 0.0 if by == "clock" else _bank_left(state.bank, self.clock_end, now)
         if by == "clock" and not self.server.connected(state.account) and state.bot is None:
@@ -611,7 +613,10 @@ class Room:
         ]
         if end.commission:
             rows_of_ledger.append(("commission", self.server.house_id, None, end.commission))
-        leaving = [st for seat, st in dealt.items() if st.leaving]
+        # A player the table let go (qld s31(4): too few chips to go on) leaves with the rest,
+        # and a bot rebuys instead, as a player who tops up would (s31(3)).
+        let_go = {seat for seat in end.left if self.seats[seat].bot is None}
+        leaving = [st for seat, st in dealt.items() if st.leaving or seat in let_go]
         leaving += [st for st in self.seats.values() if st.leaving and st.seat not in dealt]
         away = {seat: self.seats[seat].away + 1 for seat in self.timed_out if seat in self.seats}
         number = self.number
@@ -619,7 +624,7 @@ class Room:
         rebuys = [
             (st, self.game.minimum_buy_in)
             for seat, st in dealt.items()
-            if st.bot is not None and end.stacks[seat] == 0 and not st.leaving
+            if st.bot is not None and (end.stacks[seat] == 0 or seat in end.left) and not st.leaving
         ]
 
         now = time.time()

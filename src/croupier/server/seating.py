@@ -61,6 +61,10 @@ class SeatState:
     away: int = 0
     leaving: bool = False
     bot: str | None = None
+    # The chips are a buy-in the engine's table has not seen yet: when it seats the player it
+    # records the buy-in (a short one counts: cardroom buy-in 2). Not stored: after a restart
+    # before the next hand, a short buy-in made just then goes unrecorded.
+    fresh: bool = False
 
 
 async def sit(room: Room, conn: Conn, request: str, seat: int, chips: int) -> None:
@@ -71,8 +75,9 @@ async def sit(room: Room, conn: Conn, request: str, seat: int, chips: int) -> No
         try:
             room.game.check_buy_in(seat, conn.name, chips)
         except RuleError as error:
-            room._audit_refusal(account, request, "sit", str(error))
-            raise Refused("refused", str(error)) from None
+            why = room.game.cite(str(error))
+            room._audit_refusal(account, request, "sit", why)
+            raise Refused("refused", why) from None
         state = SeatState(
             seat,
             account,
@@ -80,6 +85,7 @@ async def sit(room: Room, conn: Conn, request: str, seat: int, chips: int) -> No
             chips,
             "waiting" if room.game.in_hand else "playing",
             room.bank,
+            fresh=True,
         )
         await _seat_job(room, state, request, "buy_in")
         room.seats[seat] = state
@@ -106,7 +112,7 @@ async def add_bot(room: Room, conn: Actor, request: str, seat: int, chips: int |
         try:
             room.game.check_buy_in(seat, name, amount)
         except RuleError as error:
-            raise Refused("refused", str(error)) from None
+            raise Refused("refused", room.game.cite(str(error))) from None
         account = await room.server.bot_account(name)
         state = SeatState(
             seat,
@@ -129,7 +135,7 @@ def _check_free(room: Room, seat: int, account: int | None) -> None:
     if not 1 <= seat <= room.game.seats:
         raise Refused(
             "refused",
-            f"seat {seat} does not exist: this table has seats 1..{room.game.seats} (au 5.1)",
+            f"seat {seat} does not exist: this table has seats 1..{room.game.seats}",
         )
     if seat in room.seats:
         raise Refused("refused", f"seat {seat} is taken by {room.seats[seat].name}")
@@ -210,10 +216,9 @@ async def leave(room: Room, conn: Conn, request: str) -> None:
     async with room.lock:
         state = _own_seat(room, conn)
         if room.game.dealt_in(state.seat):
-            # Chips stay on the table until the hand ends (au 7.5, qld s19(4)).
-            await _set_seat(
-                room, state, request, "leave", {"leaving": True}, "leaves after this hand (au 7.5)"
-            )
+            # Chips stay on the table until the hand ends (au 7.5, qld s19(4), rws 3.4).
+            why = room.game.cite("leaves after this hand (au 7.5, qld s19(4), rws 3.4)")
+            await _set_seat(room, state, request, "leave", {"leaving": True}, why)
             state.leaving = True
             room.broadcast_seats()
             return
@@ -244,8 +249,9 @@ async def top_up(room: Room, conn: Conn, request: str, chips: int) -> None:
         try:
             room.game.check_top_up(state.seat, chips)
         except RuleError as error:
-            room._audit_refusal(state.account, request, "top_up", str(error))
-            raise Refused("refused", str(error)) from None
+            why = room.game.cite(str(error))
+            room._audit_refusal(state.account, request, "top_up", why)
+            raise Refused("refused", why) from None
         seat, account = state.seat, state.account
 
         def job(conn_: Connection) -> None:
@@ -267,7 +273,7 @@ async def top_up(room: Room, conn: Conn, request: str, chips: int) -> None:
                 request,
                 "top_up",
                 "applied",
-                f"seat {seat} adds {chips} (cardroom buy-in 2)",
+                room.game.cite(f"seat {seat} adds {chips} (qld s31(5)-(6), cardroom buy-in 2)"),
             )
 
         await _write_request(room, job, account, request)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from croupier import events as ev
@@ -23,14 +23,17 @@ from croupier.betting import IllegalAction, Legal, Structure
 from croupier.blinds import BlindPolicy
 from croupier.bots import Action, SeatView, StrengthBot
 from croupier.cards import Card, CardError, parse_cards
+from croupier.citing import book_prefix, in_force
 from croupier.deck import Deck, SecureShuffler, SeededShuffler
 from croupier.forced import ForcedBets
 from croupier.games import GameError
 from croupier.hand import Hand, Rules
 from croupier.history import event_record
 from croupier.play import book_rules, house_rules
+from croupier.play_rules import USUAL_STRUCTURE
 from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
 from croupier.table import (
+    Bust,
     BuyIn,
     HandFinished,
     HandStarted,
@@ -62,6 +65,12 @@ MOST_BUY_IN = 10**9
 """The largest buy-in a table may ask: the most one cash-in brings (``/api/cashier``)."""
 
 
+IN_TURN = (
+    "au 1.1 'Action', rws 3.8.1(b), rws 3.9.1(d), qld s24, qld s25, cardroom betting 11, league 39"
+)
+"""Each book's clause for acting in turn (croupier.citing keeps the book in force's)."""
+
+
 class SpecError(ValueError):
     """A table the rulebook (or the engine) does not allow; the message names the rule."""
 
@@ -82,9 +91,19 @@ class TableSpec:
     buy_in: int | None = None  # the full buy-in; None: 100 B at big-bet games, the book's at limit
     rake: str | None = None  # e.g. "5%", where the book allows a percentage commission
     rake_cap: int | None = None  # the most commission a hand pays, where the book lets the house
+    short_buy_in: int | None = None  # the one short buy-in's size, where the book allows one
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
+
+    def written_out(self) -> TableSpec:
+        """This spec as a new table stores it: house rules' structure written out (the game's
+        usual one, as ``croupier play`` deals it), so that what the table deals never depends
+        on a default that may change."""
+        if self.rulebook is not None or self.structure is not None:
+            return self
+        usual = USUAL_STRUCTURE.get(self.game)
+        return self if usual is None else replace(self, structure=usual.value)
 
     @classmethod
     def from_json(cls, data: object) -> TableSpec:
@@ -117,6 +136,7 @@ _SPEC_FIELDS: dict[str, tuple[tuple[type, ...], str]] = {  # each field's types,
     "buy_in": ((int, type(None)), "a whole number of chips or null"),
     "rake": ((str, type(None)), "text such as 5% or null"),
     "rake_cap": ((int, type(None)), "a whole number of chips or null"),
+    "short_buy_in": ((int, type(None)), "a whole number of chips or null"),
 }
 
 
@@ -172,11 +192,14 @@ class HandEnd:
     stacks: dict[int, int]  # seat -> chips after the hand (every dealt seat)
     commission: int  # taken by the house in this hand
     busted: tuple[int, ...] = field(default=())
+    left: tuple[int, ...] = field(default=())  # seats the table let go (Bust.LEAVE: qld s31(4))
 
 
 def _rules(spec: TableSpec) -> Rules:
     try:
         if spec.rulebook is None:
+            # No structure: a table stored before new tables wrote theirs out (written_out),
+            # which was dealt no-limit.
             return house_rules(
                 spec.game, spec.structure or "no-limit", spec.stakes, rake=spec.rake,
                 rake_cap=spec.rake_cap,
@@ -195,21 +218,61 @@ def _rules(spec: TableSpec) -> Rules:
 
 
 def _buy_in(spec: TableSpec, rules: Rules) -> BuyIn:
+    """The table's money rules: the full buy-in (given, else 100 big blinds at big-bet games
+    and ten maximum bets at limit, cardroom buy-in 1), and the book's table-stake settings."""
     try:
         if spec.buy_in is not None:
-            buy_in = BuyIn(minimum=spec.buy_in)
+            minimum = spec.buy_in
         elif all(s in (Structure.FIXED, Structure.SPREAD) for s in rules.betting.structures):
-            buy_in = BuyIn.limit(rules.betting)  # ten times the maximum bet (cardroom buy-in 1)
+            minimum = BuyIn.limit(rules.betting).minimum
         else:
-            buy_in = BuyIn(minimum=100 * rules.betting.small_bet)
+            minimum = 100 * rules.betting.small_bet
+        stakes = _table_stakes(spec)
+        short = spec.short_buy_in
+        if stakes["short_buy_in"] == "none" and short is not None:
+            clause = _clause(spec, "short_buy_in")
+            raise SpecError(f"{spec.rulebook} allows no short buy-in ({clause})")
+        if stakes["short_buy_in"] == "once" and short is None and minimum > 1:
+            short = minimum // 2  # the book sets no size: the card room's is half the full one
+        buy_in = BuyIn(
+            minimum=minimum,
+            short=short,
+            restake=bool(stakes["restake"]),
+            rejoin_minimum=bool(stakes["rejoin_minimum"]),
+        )
     except TableError as error:
         raise SpecError(str(error)) from None
+    if buy_in.minimum < rules.betting.small_bet:
+        clause = "qld s31(2)-(3)" if spec.rulebook == "qld" else "a rule of this card room"
+        raise SpecError(
+            f"a buy-in of {buy_in.minimum} is below the minimum wager {rules.betting.small_bet}: "
+            f"a seat must be able to pay it ({clause})"
+        )
     if buy_in.minimum > MOST_BUY_IN:
         raise SpecError(
             f"the table's buy-in would be {buy_in.minimum} chips: the card room deals tables "
             f"whose buy-in is at most {MOST_BUY_IN} (lower the stakes or the buy-in)"
         )
     return buy_in
+
+
+_HOUSE_STAKES: dict[str, object] = {
+    "short_buy_in": "any", "restake": False, "rejoin_minimum": False, "bust": Bust.SIT_OUT,
+}  # fmt: skip
+
+
+def _table_stakes(spec: TableSpec) -> dict[str, object]:
+    """The book's table-stake settings (short_buy_in, restake, rejoin_minimum, bust); house
+    rules: any short buy-in the table asks, the stack left plays, the seat kept when bust."""
+    if spec.rulebook is None:
+        return _HOUSE_STAKES
+    book = load_rulebook(spec.rulebook)
+    return {name: book.value(name, spec.game) for name in _HOUSE_STAKES}
+
+
+def _clause(spec: TableSpec, setting: str) -> str:
+    assert spec.rulebook is not None
+    return load_rulebook(spec.rulebook).setting(setting, spec.game).clause
 
 
 def _blind_policy(spec: TableSpec) -> BlindPolicy:
@@ -230,9 +293,13 @@ class GameTable:
         if not isinstance(spec.seats, int) or isinstance(spec.seats, bool):
             raise SpecError(f"seats must be a whole number, got {spec.seats!r}")
         self.spec = spec
+        self.book = book_prefix(spec.rulebook) if spec.rulebook in rulebook_names() else None
         self.rules = _rules(spec)
         self.buy_in = _buy_in(spec, self.rules)
         self.blind_policy = _blind_policy(spec)
+        bust = _table_stakes(spec)["bust"]
+        assert isinstance(bust, Bust)
+        self.bust = bust
         try:
             self._table = self._new_table()
         except TableError as error:
@@ -245,9 +312,15 @@ class GameTable:
         self._house: list[Record] = []
         self._hidden: dict[ev.Event, Record] = {}  # events as seen without their hidden cards
 
+    def cite(self, message: str) -> str:
+        """``message`` citing this table's book only (:func:`croupier.citing.in_force`)."""
+        return in_force(message, self.book)
+
     def _new_table(self) -> Table:
-        policy = self.blind_policy
-        return Table(self.rules, self.spec.seats, buy_in=self.buy_in, blind_policy=policy)
+        policy, bust = self.blind_policy, self.bust
+        return Table(
+            self.rules, self.spec.seats, buy_in=self.buy_in, blind_policy=policy, bust=bust
+        )
 
     # --- the table's events -----------------------------------------------------------------
 
@@ -355,18 +428,18 @@ class GameTable:
         """Whether ``chips`` is a buy-in the table's rules accept, without seating anyone."""
         if isinstance(chips, bool) or not isinstance(chips, int):
             raise RuleError(f"chips must be a whole number, got {chips!r}")
-        scratch = Table(self.rules, self.seats, buy_in=self.buy_in)
-        try:
-            scratch.sit(seat, name, chips)
+        try:  # the table's own record: a player's one short buy-in is once in this game
+            self._table.check_buy_in(name, chips)
         except TableError as error:
             raise RuleError(str(error)) from None
 
-    def seat(self, seat: int, name: str, chips: int) -> None:
-        """Seat a player at the engine's table with ``chips`` (already checked as a buy-in, or
-        chips the player already had at this table: cardroom buy-in 3). After the game's
-        first hand they come in as a newcomer: the big blind reaches them first."""
+    def seat(self, seat: int, name: str, chips: int, *, buy_in: bool = False) -> None:
+        """Seat a player at the engine's table with ``chips``: a ``buy_in`` just made (already
+        checked; a short one is recorded, once in this game), or chips the player already had
+        at this table (cardroom buy-in 3). After the game's first hand they come in as a
+        newcomer: the big blind reaches them first."""
         try:
-            self._table.sit(seat, name, chips, transfer=True)
+            self._table.sit(seat, name, chips, transfer=not buy_in)
         except TableError as error:
             raise RuleError(str(error)) from None
 
@@ -405,7 +478,7 @@ class GameTable:
         if self.in_hand and seat in self.order:
             raise RuleError(
                 "a table stake may not be augmented during a round of play you are dealt "
-                "into (au 7.5, qld s19(4)); add chips between hands (cardroom buy-in 2)"
+                "into (au 7.5, qld s19(4), rws 3.4); add chips between hands (cardroom buy-in 2)"
             )
 
     def dealt_in(self, seat: int) -> bool:
@@ -492,7 +565,7 @@ class GameTable:
             whose = self.to_act()
             raise RuleError(
                 f"it is not seat {seat}'s turn: seat {whose} is to "
-                f"{'draw' if hand.drawing else 'act'} (cardroom betting 14: act in turn)"
+                f"{'draw' if hand.drawing else 'act'}: each acts in turn ({IN_TURN})"
             )
         before = len(hand.events)
         try:
@@ -524,7 +597,8 @@ class GameTable:
 
     def finish(self) -> HandEnd:
         summary = self._table.finish_hand()
-        return HandEnd(dict(summary.stacks), summary.commission, summary.busted)
+        left = summary.busted if self.bust is Bust.LEAVE else ()
+        return HandEnd(dict(summary.stacks), summary.commission, summary.busted, left)
 
     def abandon(self) -> None:
         """Forget the hand in progress (it is void): the seats keep the stacks they had when

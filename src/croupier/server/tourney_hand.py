@@ -138,7 +138,7 @@ class TourneyHand:
         if whose != seat:
             raise RuleError(
                 f"it is not seat {seat}'s turn: seat {whose} is to act "
-                "(cardroom betting 14: act in turn)"
+                "(league 39: each acts in turn)"
             )
         try:
             apply_move(self.dealt.hand, move)

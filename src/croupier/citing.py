@@ -1,0 +1,92 @@
+"""A refusal cites the book in force.
+
+The table's rules are written once for every book, each message ending in the clauses of all
+the books that have one, e.g. ``(au 7.4, qld s19(3)(a), rws 3.4, cardroom buy-in 1-2)``. At a
+table under one book, :func:`in_force` keeps that book's clauses only. Where the book has none
+among them, the cardroom's rules fill its gap (the books' README: where a book is silent, the
+cardroom rules apply), and the message says so; a list with neither is dropped: no other
+book's clause is cited for the book in force.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+__all__ = ["GAP_FILLER", "book_prefix", "in_force"]
+
+GAP_FILLER = "cardroom"
+_PREFIXES = ("au", "qld", "rws", "cardroom", "league")  # how each shipped book's clauses begin
+_MORE = re.compile(r"s?\d")  # "7.4" in "au 5.1, 7.4": another clause of the book before it
+
+
+@cache
+def book_prefix(rulebook: str | None) -> str | None:
+    """How ``rulebook``'s clauses begin (its citation's first word: "au" for au-casino); None
+    for house rules."""
+    if rulebook is None:
+        return None
+    from croupier.rulebooks import load_rulebook
+
+    return load_rulebook(rulebook).citation.split()[0]
+
+
+def in_force(message: str, book: str | None) -> str:
+    """``message`` with each bracketed list of clauses cut to those of ``book`` (a citation
+    prefix, :func:`book_prefix`); ``book`` None (house rules): as it is."""
+    if book is None:
+        return message
+    out, at = [], 0
+    for start, end in _groups(message):
+        kept = _cut(message[start + 1 : end], book, message[start : end + 1])
+        out.append(message[at:start] if kept else message[at:start].rstrip(" "))
+        out.append(kept)
+        at = end + 1
+    out.append(message[at:])
+    return "".join(out)
+
+
+def _groups(text: str) -> list[tuple[int, int]]:
+    """The outermost bracketed groups of ``text``: (index of "(", index of its ")")."""
+    found, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        if char == "(":
+            if depth == 0:
+                start = index
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                found.append((start, index))
+    return found
+
+
+def _items(inside: str) -> list[str]:
+    """The group's items, split at top-level commas and semicolons."""
+    items, depth, start = [], 0, 0
+    for index, char in enumerate(inside):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char in ",;" and depth == 0:
+            items.append(inside[start:index].strip())
+            start = index + 1
+    items.append(inside[start:].strip())
+    return items
+
+
+def _cut(inside: str, book: str, whole: str) -> str:
+    """The group ``whole`` cut to ``book``'s clauses; "" to drop it."""
+    items, books = _items(inside), list[str]()
+    for item in items:
+        name = item.split()[0] if item else ""
+        if name not in _PREFIXES:
+            if not books or not _MORE.match(item):
+                return whole  # not a list of clauses: words in brackets
+            name = books[-1]
+        books.append(name)
+    own = [item for item, name in zip(items, books, strict=True) if name == book]
+    if own:
+        return f"({', '.join(own)})"
+    filler = [item for item, name in zip(items, books, strict=True) if name == GAP_FILLER]
+    if filler:
+        return f"({', '.join(filler)}, where {book} is silent)"
+    return ""
