@@ -210,6 +210,7 @@ async def seat_player(
                 continue
             continue
         kind, fields = choose(view.legal or {}, rng)
+        hand = view.hand  # a resend repeats the request exactly, the hand too
         request = client.new_id()
         tally.sent[request] = time.perf_counter()
         try:
@@ -218,7 +219,7 @@ async def seat_player(
             if rng.random() < 0.01:  # resend the same action id: it must not apply twice
                 tally.resent += 1
                 again = await client.request(
-                    "act", id=request, table=table, hand=view.hand, action=kind, **fields
+                    "act", id=request, table=table, hand=hand, action=kind, **fields
                 )
                 tally.duplicates_acked += bool(again.get("duplicate"))
             del reply

@@ -190,6 +190,10 @@ def test_a_retried_action_id_is_applied_once(tmp_path: Path) -> None:
                 ).scalar()
             )
             assert moves == 1
+            # The same id asking for something else is no resend: refused, the first stands.
+            with pytest.raises(ClientError) as reused:
+                await who.request("act", id="retry-1", table=table, hand=view.hand, action="fold")
+            assert reused.value.code == "id_reused"
             # and after a reconnection, the server still knows the id
             await who.close()
             await who.connect()

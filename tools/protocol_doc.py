@@ -24,7 +24,8 @@ Python; the browser page uses the same messages.
 - Every client message has an `id`, the client's action id (1-64 letters, digits, `_ . : -`).
   The server answers each with `ok` (applied; `duplicate: true` when that account already sent
   that id, which is then not applied again) or `error` with the same `id`. Resend after a lost
-  connection with the same id: it is applied once.
+  connection with the same id: it is applied once. A resend repeats the request exactly: the
+  same id with a different request (of the account's last 64) is refused, `id_reused`.
 - An `act` from a connection that watches the table (it sat, or sent `watch`) is answered by
   the `events` message whose `cause` is its `id`: the action stored and broadcast, with no `ok`
   after it (one message fewer for every action). A refused `act` gets its `error`, a resent one

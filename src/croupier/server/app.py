@@ -67,6 +67,7 @@ class Options:
 
 
 OUTBOX_LIMIT = 5000  # messages waiting for a connection before it is let go
+KEPT_REQUESTS = 64  # an account's last requests kept to tell a resend from a reused id
 
 
 class Conn:
@@ -154,6 +155,7 @@ class CardRoom:
         self.conns: dict[int, set[Conn]] = {}
         self._names: dict[int, str] = {}
         self._recent: dict[int, OrderedDict[str, None]] = {}
+        self._kept: dict[int, OrderedDict[str, dict[str, Any]]] = {}  # CardRoom._keep
         self.bot_delay = self.options.bot_delay
         self.house_id = self.store.read(lambda c: self.store.account_id(c, HOUSE))
         self._tasks: list[asyncio.Task[None]] = []
@@ -293,6 +295,26 @@ class CardRoom:
 
     def seen(self, account: int, request: str) -> bool:
         return request in self._recent.get(account, ())
+
+    def _keep(self, account: int, request: str, message: dict[str, Any]) -> None:
+        """Keep the last requests an account made, to tell a resend from a new request that
+        reuses an id (only the last KEPT_REQUESTS: a resend comes soon after)."""
+        kept = self._kept.setdefault(account, OrderedDict())
+        kept[request] = message
+        if len(kept) > KEPT_REQUESTS:
+            kept.popitem(last=False)
+
+    def _check_resent(self, account: int, request: str, message: dict[str, Any]) -> None:
+        """A request whose id was applied already is a resend, answered as a duplicate, unless
+        it asks for something else: then it is refused, and the first stands."""
+        kept = self._kept.get(account)
+        first = kept.get(request) if kept is not None else None
+        if first is not None and first != message:
+            raise Refused(
+                "id_reused",
+                f"the action id {request!r} was already used for another request, which "
+                "stands; a resend repeats the request exactly, a new request takes a new id",
+            )
 
     def remember(self, account: int, request: str | None) -> None:
         if request is None:
@@ -448,13 +470,17 @@ class CardRoom:
                 raise Refused("unauthorised", "send hello with your token first")
             assert request is not None
             if kind not in ("watch", "unwatch") and self.seen(conn.account_id, request):
+                self._check_resent(conn.account_id, request, message)
                 conn.send({"type": "ok", "id": request, "duplicate": True})
                 return
+            answered = False
             if kind.startswith("tournament_"):
                 await self._tournament(conn, kind, message)
-            elif await self._dispatch(conn, kind, message):
-                return  # answered already: the actor's `events` carries the id as its `cause`
-            conn.send({"type": "ok", "id": request, "duplicate": False})
+            else:
+                answered = await self._dispatch(conn, kind, message)
+            self._keep(conn.account_id, request, message)
+            if not answered:  # an act's `events` carry its id as their `cause`: its answer
+                conn.send({"type": "ok", "id": request, "duplicate": False})
         except ProtocolError as error:
             conn.send(_error(error.request, error.code, str(error)))
         except Refused as refused:

@@ -387,6 +387,7 @@ ERROR_CODES = {
     "unauthorised": "send hello with a valid token first, or the role does not allow it",
     "not_found": "no such table, or not seated there",
     "refused": "the rules refuse it; the message names the clause",
+    "id_reused": "the action id was already used for a different request, which stands",
     "stale": "the hand named has ended",
     "elsewhere": "the table lives in another server process: connect to url",
     "unavailable": "the server could not store the change; nothing changed, resend",
