@@ -4,6 +4,7 @@ nothing, and creates or moves no chip (an in-process server on SQLite)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from croupier.server import schema as s
 from croupier.server.http import MAX_BODY, MAX_PASSWORD_WAITING
 from croupier.server.store import check_ledger
 from croupier.server.tables import MOST_BUY_IN
-from server_harness import player, running
+from server_harness import FAST, player, running
 
 
 async def request(
@@ -270,5 +271,27 @@ def test_a_refused_sit_leaves_the_connection_as_it_was(tmp_path: Path) -> None:
             assert heard == []  # bob neither sits nor watches: the table tells him nothing
             await bob.sit(table, 2, 200)
             assert "state" in heard
+
+    asyncio.run(main())
+
+
+def test_a_player_owns_at_most_the_houses_number_of_open_tables(tmp_path: Path) -> None:
+    async def main() -> None:
+        options = dataclasses.replace(FAST, tables_per_player=2)
+        async with running(str(tmp_path / "room.db"), options) as server:
+            alice = await player(server.url, "alice")
+            for _ in range(2):
+                await alice.create_table({"game": "holdem", "rulebook": "rws"})
+            with pytest.raises(ClientError) as refused:
+                await alice.create_table({"game": "holdem", "rulebook": "rws"})
+            assert refused.value.code == "http 409" and "at most 2 open tables" in str(
+                refused.value.message
+            )
+            hashed = auth.hash_password("password-1")
+            server.room.store.write_now(lambda c: auth.make_admin(c, "boss", hashed))
+            boss = await Client.login(server.url, "boss", "password-1")
+            for _ in range(3):  # the house makes as many as it needs
+                await boss.create_table({"game": "holdem", "rulebook": "rws"})
+            assert len(await alice.tables()) == 5
 
     asyncio.run(main())

@@ -295,6 +295,9 @@ def serve_command(
     rate: Annotated[
         float, typer.Option(help="Messages a second each connection may send (bursts of 2x).")
     ] = 20.0,
+    tables_per_player: Annotated[
+        int, typer.Option(help="Open tables a player may own (dealers and admins: any).", min=1)
+    ] = 20,
     admin: Annotated[
         str | None, typer.Option(help="NAME:PASSWORD of an admin account, made if missing.")
     ] = None,
@@ -317,6 +320,7 @@ def serve_command(
         demo=demo,
         rate=rate,
         burst=max(1, int(2 * rate)),
+        tables_per_player=tables_per_player,
     )
     try:
         if admin is not None:

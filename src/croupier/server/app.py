@@ -62,6 +62,7 @@ class Options:
     rate: float = 20.0  # messages per second per connection
     burst: int = 40
     demo: bool = True  # a table of bots waiting when the room has none
+    tables_per_player: int = 20  # open tables a player may own (dealers and admins: any)
     public_url: str = ""  # how other processes and clients reach this one
     tournament_clock: Callable[[], float] = time.time  # the tournaments' clock (tests: faster)
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import Connection, select, update
+from sqlalchemy import Connection, func, select, update
 from starlette.convertors import Convertor, register_url_convertor
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
@@ -311,10 +311,27 @@ class HttpApi:
             spec = TableSpec.from_json(body.get("spec", {}))
             settings = {k: _table_setting(k, body[k]) for k in _TABLE_SETTINGS if k in body}
             name = _table_name(body.get("name"), f"{account.name}'s table")
+            await self._check_tables_owned(account)
             room = await self.room.create_table(account.id, name, spec, settings)
         except (SpecError, TypeError) as error:
             raise HTTPError(400, _cite(str(error), body.get("spec"))) from None
         return JSONResponse({"table": room.id, "name": room.name, "spec": room.spec.to_json()})
+
+    async def _check_tables_owned(self, account: auth.Account) -> None:
+        """A player owns at most the house's number of open tables (tables stay open, in
+        memory, for as long as the room runs); dealers and admins make as many as they need."""
+        most = self.room.options.tables_per_player
+        if account.role != "player":
+            return
+        owned = await self.room.store.aread(
+            lambda c: c.scalar(
+                select(func.count())
+                .select_from(s.tables)
+                .where(s.tables.c.owner_id == account.id, s.tables.c.status == "open")
+            )
+        )
+        if owned is not None and owned >= most:
+            raise HTTPError(409, f"a player may own at most {most} open tables (the house's limit)")
 
     async def table_info(self, request: Request) -> Response:
         table = int(request.path_params["table"])
