@@ -160,6 +160,7 @@ def parse(text: str) -> ParsedHand:
         raise FormatError(f"line 2 is not the table line: {lines[1]!r}")
     hand.table, hand.max_seats, hand.button = table[1], int(table[2]), int(table[3] or 0)
     street_bets: dict[str, Decimal] = {}
+    big_blind = Decimal(0)  # the table's big blind, once posted
     section = "seats"
     drawing = False  # the last line was a discard (a single draw's draw has no header)
     for number, line in enumerate(lines[2:], start=3):
@@ -203,7 +204,12 @@ def parse(text: str) -> ParsedHand:
             paid = amount(m[3])
             _put(hand, m[1], paid)
             if m[2] == "small & big blinds":  # the small blind part is dead
-                paid = hand.stakes[1]
+                # the big blind's (a limit header's stakes are its bets, the first the blind)
+                paid = big_blind or hand.stakes[0 if hand.limit == "Limit" else 1]
+            elif m[2] == "small blind" and big_blind:
+                paid = Decimal(0)  # a missed small blind made up after the blinds: dead
+            if m[2] == "big blind" and not big_blind:
+                big_blind = paid
             street_bets[m[1]] = street_bets.get(m[1], Decimal(0)) + paid
         elif m := DEALT.match(line):
             _dealt(hand, _known(hand, m[1]), m[2], m[3])

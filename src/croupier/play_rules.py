@@ -29,6 +29,7 @@ __all__ = [
     "SetupError",
     "TableOptions",
     "book_rules",
+    "book_table",
     "describe_rules",
     "house_rules",
     "parse_rake",
@@ -133,7 +134,7 @@ def book_rules(
     first structure each round allows), or one per round. Without ``max_wager`` the table
     maximum is 4 B at spread limit, as in :func:`house_rules`, and 2 B at structured limit
     where the book lets the house post one (qld s28(8))."""
-    return _book_table(
+    return book_table(
         name, game, structure, stakes, ante=ante, deck=deck, rake=rake, rake_cap=rake_cap,
         max_wager=max_wager,
     )[0]  # fmt: skip
@@ -165,7 +166,7 @@ class TableOptions:
         (None for house rules and for a user's own rulebook file, which no history can name)."""
         if self.rulebook is None:
             return self.rules(), None
-        rules, options = _book_table(
+        rules, options = book_table(
             self.rulebook, self.game, self.structure, self.stakes, ante=self.ante,
             deck=self.deck, rake=self.rake, max_wager=self.max_wager,
         )  # fmt: skip
@@ -369,20 +370,20 @@ def _first_of(combo: Combination, preferred: Sequence[Structure]) -> list[Struct
     ]
 
 
-def _book_table(
+def book_table(
     name: str,
     game: str,
     structure: str | Sequence[str] | None,
     stakes: str,
     *,
-    ante: int | None,
-    deck: int | None,
-    rake: str | None,
-    max_wager: int | None,
+    ante: int | None = None,
+    deck: int | None = None,
+    rake: str | None = None,
+    max_wager: int | None = None,
     rake_cap: int | None = None,
 ) -> tuple[Rules, dict[str, object]]:
-    """:func:`book_rules`, with the house options chosen (the ante and deck aside, which a
-    history records in fields of its own)."""
+    """:func:`book_rules`, with the house options chosen, as a PHH history records them (the
+    ante and deck aside, which a history records in fields of its own)."""
     book = load_rulebook(name)
     small, big = parse_stakes(stakes)
     _check_whole("--ante", ante, least=0)

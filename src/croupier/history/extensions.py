@@ -13,6 +13,7 @@ field                     TOML type    meaning
 ``_croupier_rulebook``    string       the shipped rulebook in force (``au-casino``, ``qld``, ...)
 ``_croupier_options``     table        table options, the keys of ``croupier replay --option``
 ``_croupier_over_blind``  boolean      the last of ``blinds_or_straddles`` is an over-blind
+``_croupier_posted``      array        players (``pN``'s N) whose blind is posted out of position
 ========================  ===========  =========================================================
 
 A game PokerKit does not play the same way is written with ``variant = "croupier"``
@@ -46,6 +47,7 @@ __all__ = [
     "FIELDS",
     "OPTIONS_WITHOUT_RULEBOOK",
     "OVER_BLIND",
+    "POSTED",
     "RULEBOOK",
     "STANDARD_GAMES",
     "Stakes",
@@ -54,6 +56,8 @@ __all__ = [
     "over_blind_posted",
     "phh_rules",
     "phh_variant",
+    "posted_blinds",
+    "table_blinds",
     "without_forced_open",
 ]
 
@@ -66,7 +70,8 @@ STRUCTURES = "_croupier_structures"
 RULEBOOK = "_croupier_rulebook"
 OPTIONS = "_croupier_options"
 OVER_BLIND = "_croupier_over_blind"
-FIELDS = (GAME, DECK, STRUCTURES, RULEBOOK, OPTIONS, OVER_BLIND)
+POSTED = "_croupier_posted"
+FIELDS = (GAME, DECK, STRUCTURES, RULEBOOK, OPTIONS, OVER_BLIND, POSTED)
 """The extension fields, in the order they are written."""
 
 STANDARD_GAMES: dict[str, tuple[str, DeckKind, Structure]] = {
@@ -152,6 +157,42 @@ class _Spec:
 # Reading
 
 
+def posted_blinds(history: HandHistory) -> frozenset[int]:
+    """The players (0-based) whose entry in ``blinds_or_straddles`` is a live blind posted out of
+    position (``_croupier_posted``): a newcomer's post, or a returning player's big blind
+    (cardroom buy-in 2; au 1.1 'Blind'). It counts toward the player's bet, but it is none of
+    the table's blinds and the action does not start after it. Raises :class:`PHHError` unless
+    the field lists players (``pN``'s N, each once) who each post a blind."""
+    raw = history.user_fields.get(POSTED)
+    if raw is None:
+        return frozenset()
+    written = list(history.blinds_or_straddles or ())
+    players = history.player_count
+    numbers = raw if isinstance(raw, list) else None
+    if numbers is None or any(isinstance(n, bool) or not isinstance(n, int) for n in numbers):
+        raise history.origin.error(
+            f"{POSTED} lists the players whose blind is posted out of position, by number "
+            f"(3 for p3): got {raw!r}",
+            field=POSTED,
+        )
+    for number in numbers:
+        if not 1 <= number <= players or number > len(written) or not written[number - 1]:
+            raise history.origin.error(
+                f"{POSTED}: p{number} posts no blind (blinds_or_straddles = {written})",
+                field=POSTED,
+            )
+    if len(set(numbers)) != len(numbers):
+        raise history.origin.error(f"{POSTED} names a player twice: {numbers}", field=POSTED)
+    return frozenset(n - 1 for n in numbers)
+
+
+def table_blinds(history: HandHistory) -> list[Amount]:
+    """``blinds_or_straddles`` without the blinds posted out of position (``_croupier_posted``,
+    written 0): the table's positional blinds and straddles, player by player."""
+    posted = posted_blinds(history)
+    return [0 if p in posted else b for p, b in enumerate(history.blinds_or_straddles or ())]
+
+
 def over_blind_posted(history: HandHistory) -> bool:
     """Whether the history says the voluntary over-blind was posted (``_croupier_over_blind``):
     the last of ``blinds_or_straddles``, double the blind before it, posted by the player left of
@@ -159,8 +200,8 @@ def over_blind_posted(history: HandHistory) -> bool:
     flag = history.user_fields.get(OVER_BLIND)
     if flag is None or flag is False:
         return False
-    posted = [b for b in history.blinds_or_straddles or () if b]
-    written = list(history.blinds_or_straddles or ())
+    written = table_blinds(history)
+    posted = [b for b in written if b]
     while written and written[-1] == 0:
         written.pop()
     if flag is not True or len(posted) < 3 or 0 in written or posted[-1] != 2 * posted[-2]:
@@ -300,7 +341,7 @@ class _Reader:
         antes = [self._chips(a, "antes", "antes") for a in history.antes or ()]
         blinds = [
             self._chips(b, "blinds_or_straddles", "blinds_or_straddles")
-            for b in history.blinds_or_straddles or ()
+            for b in table_blinds(history)  # a blind posted out of position is no stake
         ]
         while blinds and blinds[-1] == 0:
             blinds.pop()

@@ -10,7 +10,9 @@ semantics, shared with the croupier extension fields):
 - Forced bets are posted as written: one ante for all, or per player (a big-blind or a button
   ante); blinds and straddles from p1 on, or player by player (a blind on the button alone, a
   straddle after a gap). A blind posted all-in for less is the bet to match (PokerKit); the
-  books keep the blind as set (league).
+  books keep the blind as set (league). A blind that ``_croupier_posted`` says was posted out
+  of position (a newcomer's or a returning player's) is live but none of the table's blinds,
+  and the action does not start after it (docs/phh-extensions.md).
 - Stud without a bring-in (``bring_in = 0``): the lowest up card may check, as PokerKit lets
   it; the books have it open with at least the minimum (au 12.2(a), 13.2(a)), which croupier's
   own hands write with ``variant = "croupier"``.
@@ -25,13 +27,15 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from croupier.betting import RulesError, Structure
-from croupier.forced import Blind, ForcedBets
+from croupier.forced import Blind, BlindKind, ForcedBets
 from croupier.games import game
 from croupier.hand import Rules
 from croupier.history.extensions import (
     STANDARD_GAMES,
     Stakes,
     phh_rules,
+    posted_blinds,
+    table_blinds,
     without_forced_open,
 )
 from croupier.history.phh import VARIANTS, Amount, HandHistory
@@ -121,6 +125,7 @@ def rules_of(history: HandHistory, scale: Scale) -> Rules:
     key = (
         history.variant, history.antes, history.blinds_or_straddles, history.bring_in,
         history.small_bet, history.big_bet, history.min_bet, scale.factor,
+        tuple(sorted(posted_blinds(history))),
     )  # fmt: skip
     rules = _RULES.get(key)
     if rules is None:
@@ -146,7 +151,7 @@ def _rules_for(history: HandHistory, scale: Scale) -> Rules:
     if stud and not bring_in:
         dealt = without_forced_open(dealt)
     antes = [scale.chips(a) for a in history.antes or ()]
-    blinds = _positional([scale.chips(b) for b in history.blinds_or_straddles or ()])
+    blinds = _positional([scale.chips(b) for b in table_blinds(history)])
     fixed = structure is Structure.FIXED
     stakes = Stakes(
         blinds=tuple(blinds),
@@ -188,13 +193,24 @@ def forced_bets_of(
     counts as its poster's contribution (phh-std; PokerKit). ``phh``: PHH's own rule that a
     blind posted all-in for less is the bet to match (PokerKit); the books keep the blind as set
     (league). ``over_blind``: the last blind written is the voluntary over-blind
-    (au 11.1(c)(iv)), posted on top of the rules' blinds."""
+    (au 11.1(c)(iv)), posted on top of the rules' blinds. A blind ``_croupier_posted`` names is
+    posted live out of position, before the table's blinds (as the table posts it)."""
     players = history.player_count
+    posters = posted_blinds(history)
+    out_of_position = tuple(
+        Blind(p, scale.chips(b), BlindKind.POSTED)
+        for p, b in enumerate(history.blinds_or_straddles or ())
+        if p in posters
+    )
     if over_blind:
         forced = rules.forced_bets(players, over_blind=True)
-        return replace(forced, dead_antes=dead_antes(history, list(forced.antes)))
+        return replace(
+            forced,
+            blinds=(*out_of_position, *forced.blinds),
+            dead_antes=dead_antes(history, list(forced.antes)),
+        )
     antes = [scale.chips(a) for a in history.antes or ()]
-    written = [scale.chips(b) for b in history.blinds_or_straddles or ()]
+    written = [scale.chips(b) for b in table_blinds(history)]
     if len(set(antes)) <= 1 and (_positional(list(written)) or not any(written)):
         forced = rules.forced_bets(players)
     else:
@@ -207,8 +223,8 @@ def forced_bets_of(
             bring_in=rules.bring_in,
         )
     return ForcedBets(
-        forced.antes, forced.blinds, forced.bring_in, dead_antes(history, antes),
-        short_blind_sets_bet=phh,
+        forced.antes, (*out_of_position, *forced.blinds), forced.bring_in,
+        dead_antes(history, antes), short_blind_sets_bet=phh,
     )  # fmt: skip
 
 

@@ -171,8 +171,8 @@ def _header(
         stakes = [small, rules.betting.big_bet or 2 * small]
     elif family_of(rules.game.name) is Family.STUD:
         stakes = [rules.bring_in or rules.ante, small]  # no blinds: the bring-in and the bet
-    else:
-        stakes = blinds or list(rules.blinds[:2]) or [small]
+    else:  # the table's blinds, though a hand without a small blind (dead) posts one alone
+        stakes = (blinds if len(blinds) == 2 else list(rules.blinds[:2])) or blinds or [small]
     when_text = stamp(when)
     if tournament is None:
         cash = "/".join(money(s) for s in stakes)
@@ -255,14 +255,16 @@ class _Writer:
         self.drew: set[int] = set()  # the players who drew in this draw
         self.no_low = False
         self.show_lines: dict[int, int] = {}  # each shows line's index, for its low
+        self.posts: dict[int, tuple[int, bool]] = {}  # forced blind -> (chips posted, all-in)
 
     def body(self) -> list[str]:
         lines: list[str] = []
         names, money, reducer = self.names, self.money, self.reducer
-        posted = 0
         for event in self.events:
             current = reducer.current
             reducer.apply(event)
+            if self.posts and not isinstance(event, ev.PostBlind | ev.PostDead):
+                lines.extend(self._posted())
             if self.dealing and not isinstance(event, ev.DealHole | ev.DealUp):
                 self._dealt(lines)
             if isinstance(event, ev.StreetStart | ev.RoundEnd):
@@ -271,16 +273,11 @@ class _Writer:
                 case ev.PostAnte(player=player, amount=amount):
                     lines.append(f"{names[player]}: posts the ante {money(amount)}")
                 case ev.PostBlind(player=player, amount=amount):
-                    kind = ("small blind", "big blind")[posted] if posted < 2 else "straddle"
-                    if len(self.hand.forced.live) == 1:
-                        kind = "big blind"
-                    posted += 1
                     self.bet.add(player)
-                    tail = " and is all-in" if event.all_in else ""
-                    lines.append(f"{names[player]}: posts {kind} {money(amount)}{tail}")
+                    self._post(player, amount, event.all_in, dead=False)
                 case ev.PostDead(player=player, amount=amount):
                     self.bet.add(player)
-                    lines.append(f"{names[player]}: posts small & big blinds {money(amount)}")
+                    self._post(player, amount, False, dead=True)
                 case (
                     ev.DealHole(player=player, cards=cards) | ev.DealUp(player=player, cards=cards)
                 ):
@@ -351,9 +348,54 @@ class _Writer:
                     )
                 case _:
                     pass
+        lines.extend(self._posted())
         if self.no_low:
             lines.append("No low hand qualified")
         return lines
+
+    def _post(self, player: int, amount: int, all_in: bool, dead: bool) -> None:
+        """A blind posted: kept with the hand's forced blind it is, until all are posted."""
+        blinds = self.hand.forced.blinds
+        for index, blind in enumerate(blinds):
+            taken = index in self.posts
+            if not taken and blind.player == player and (blind.kind is BlindKind.DEAD) == dead:
+                self.posts[index] = (amount, all_in)
+                return
+        raise TextHistoryError(f"player {player} posts a blind the hand's forced bets do not give")
+
+    def _posted(self) -> list[str]:
+        """The blinds posted, as PokerStars writes them: the table's blinds first (small, big,
+        then straddles), then the posts of players entering or coming back: a big blind posted
+        out of position is "posts big blind", with a dead small blind "posts small & big blinds"
+        (the sum: the big blind live, the small dead), a dead small blind alone "posts small
+        blind"."""
+        blinds = self.hand.forced.blinds
+        roles = _roles(self.hand)
+        positional: list[str] = []
+        entering: list[str] = []
+        for index in sorted(self.posts):
+            blind = blinds[index]
+            amount, all_in = self.posts[index]
+            name = self.names[blind.player]
+            if blind.kind is BlindKind.BLIND:
+                kind, out = roles.get(index, "straddle"), positional
+            elif blind.kind is BlindKind.POSTED:
+                dead = [
+                    i for i in self.posts
+                    if blinds[i].player == blind.player and blinds[i].kind is BlindKind.DEAD
+                ]  # fmt: skip
+                amount += sum(self.posts[i][0] for i in dead)
+                kind, out = ("small & big blinds" if dead else "big blind"), entering
+            elif any(
+                b.player == blind.player and b.kind is BlindKind.POSTED for b in blinds
+            ):  # said with the live big blind
+                continue
+            else:
+                kind, out = "small blind", entering  # dead
+            tail = " and is all-in" if all_in else ""
+            out.append(f"{name}: posts {kind} {self.money(amount)}{tail}")
+        self.posts.clear()
+        return positional + entering
 
     def _shows(self, player: int) -> str:
         said = f" ({self.described[player]})" if player in self.described else ""
@@ -487,9 +529,11 @@ class _Writer:
         roles: dict[int, str] = {}
         if self.family is not Family.STUD:  # stud has no button and no blinds
             roles[hand.players - 1] = " (button)"
-            live = [b.player for b in hand.forced.blinds if b.kind is BlindKind.BLIND]
-            for player, role in zip(live, (" (small blind)", " (big blind)"), strict=False):
-                roles[player] = roles.get(player, "") + role
+            blinds = hand.forced.blinds
+            for index, role in _roles(hand).items():
+                if role != "straddle":
+                    player = blinds[index].player
+                    roles[player] = roles.get(player, "") + f" ({role})"
         for p in range(hand.players):
             who = f"Seat {self.seats[p]}: {self.names[p]}{roles.get(p, '')}"
             lines.append(f"{who} {self._result(p)}")
@@ -511,6 +555,17 @@ class _Writer:
                 return f"mucked [{_cards(known)}]"
             return "mucked"
         return f"collected ({self.money(won or 0)})"
+
+
+def _roles(hand: Hand) -> dict[int, str]:
+    """The table's own blinds (by index in the hand's forced blinds): the small blind, the big
+    blind, then straddles (an over-blind among them). A table of one blind has a big blind; a
+    hand short of the table's blinds (a dead small blind) lacks the first ones."""
+    table = [i for i, b in enumerate(hand.forced.blinds) if b.kind is BlindKind.BLIND]
+    count = len(hand.rules.blinds) or 2
+    names = ["big blind"] if count == 1 else ["small blind", "big blind"]
+    names += ["straddle"] * (max(count, len(table)) - len(names))
+    return dict(zip(table, names[max(0, count - len(table)) :], strict=False))
 
 
 def _cards(cards: Sequence[Card | None]) -> str:

@@ -6,7 +6,8 @@ The actions come from the hand's events. Stud's cards of a street go in one ``d 
 player's ``pN sd`` first, then the replacements (``d dh``); the bring-in is ``pN pb``; the
 showdown (``pN sm``) where the engine showed or mucked. The forced bets are the hand's own, per
 player: a big-blind or button ante, a blind on the button; a dead blind is dead money, as an ante
-is."""
+is; a live blind posted out of position (a newcomer's, or a returning player's big blind) is
+written with the others and named by ``_croupier_posted``."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from croupier.hand import Hand
 from croupier.history.extensions import (
     EXTENSION_VARIANT,
     OVER_BLIND,
+    POSTED,
     extension_fields,
     phh_variant,
 )
@@ -51,21 +53,26 @@ def _check_recordable(hand: Hand) -> None:
             )
 
 
-def _forced(hand: Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _forced(hand: Hand) -> tuple[tuple[int, ...], tuple[int, ...], list[int]]:
     """PHH's ``antes`` and ``blinds_or_straddles``: each player's, heads-up blinds reversed as
-    PHH writes them (p2, the button, posts the first); a dead blind is written as an ante."""
+    PHH writes them (p2, the button, posts the first); a dead blind is written as an ante (dead
+    money, as a player's own ante is). Also the players (``pN``'s N) whose blind is posted out
+    of position, for ``_croupier_posted``."""
     players = hand.players
     antes = list(hand.forced.antes) or [0] * players
     blinds = [0] * players
+    posted = []
     for blind in hand.forced.blinds:
         if blind.kind is BlindKind.DEAD:
             antes[blind.player] += blind.amount
         else:
             blinds[blind.player] = blind.amount
+            if blind.kind is BlindKind.POSTED:
+                posted.append(blind.player + 1)
     live = hand.forced.live
-    if players == 2 and len(live) == 2 and live[0].player == 1:
+    if players == 2 and len(live) == 2 and live[0].player == 1 and not posted:
         blinds.reverse()
-    return tuple(antes), tuple(blinds)
+    return tuple(antes), tuple(blinds), sorted(posted)
 
 
 def history_from_hand(
@@ -99,7 +106,7 @@ def history_from_hand(
     else:
         required = VARIANTS[code].required
     limits: dict[str, Any] = {}
-    antes, blinds = _forced(hand)
+    antes, blinds, posted = _forced(hand)
     if "blinds_or_straddles" in required:
         limits["blinds_or_straddles"] = blinds
     elif any(blinds):
@@ -111,19 +118,25 @@ def history_from_hand(
         limits["big_bet"] = betting.big_bet or betting.small_bet
     else:
         limits["min_bet"] = betting.small_bet
+    # The antes are each player's contribution, unless dead (a dead blind is dead money either
+    # way: alone, antes of one player are dead as PHH reads them).
+    contributed = any(hand.forced.antes) and not hand.forced.dead_antes
     history = HandHistory(
         variant=code,
-        ante_trimming_status=True if any(antes) and not hand.forced.dead_antes else None,
+        ante_trimming_status=True if contributed else None,
         antes=antes,
         starting_stacks=tuple(hand.starting),
         actions=tuple(_Writer(hand, visible(hand.events, viewer)).actions()),
         finishing_stacks=tuple(hand.stacks),
+        user_fields={POSTED: posted} if posted else {},
         **limits,
     )
     standard = standard_rules(history) if code != EXTENSION_VARIANT else None
     described = extension_fields(hand, rulebook=rulebook, options=options, standard=standard)
     if hand.over_blind:
         described[OVER_BLIND] = True
+    if posted:
+        described[POSTED] = posted
     if described:
         history = replace(history, user_fields=described)
     return replace(history, **fields) if fields else history

@@ -16,6 +16,7 @@ from sqlalchemy import Connection, select
 from croupier import events as ev
 from croupier.cards import Card
 from croupier.forced import ForcedBets
+from croupier.games import GameError
 from croupier.hand import Hand
 from croupier.history import (
     PHHError,
@@ -25,6 +26,7 @@ from croupier.history import (
     history_from_hand,
 )
 from croupier.history.text import Tournament
+from croupier.rulebooks import RulebookError
 from croupier.server import schema as s
 from croupier.server.table_log import TableLogError, decode
 from croupier.server.tables import GameTable, Move, RuleError, TableSpec
@@ -101,10 +103,11 @@ def phh(
     names: Sequence[str],
     *,
     house: bool = False,
-    options: dict[str, object] | None = None,
+    options: dict[str, object] | None,
 ) -> str:
     """The finished hand as PHH, as ``seat`` saw it: other players' hidden cards are
-    ``??`` unless shown (``house``: every card, the house's record). Raises
+    ``??`` unless shown (``house``: every card, the house's record); ``options``: the house
+    options its book was asked for (:attr:`GameTable.options`), None for house rules. Raises
     :class:`RuleError` where PHH cannot describe it."""
     hand = game.hand
     if hand is None:
@@ -116,14 +119,10 @@ def phh(
         history = history_from_hand(
             hand,
             rulebook=book,
-            options={
-                **({"commission_rate": game.spec.rake} if game.spec.rake else {}),
-                **(options or {}),  # the book's house options the hand was dealt with
-            }
-            or None,
+            options=options or None,
             players=tuple(names),
         )
-    except PHHError as error:
+    except (PHHError, GameError, RulebookError) as error:
         raise RuleError(str(error)) from None
     masked = tuple(_mask(line, seen) for line in history.actions)
     text = dump_phh(replace(history, actions=masked))

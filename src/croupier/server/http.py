@@ -466,7 +466,7 @@ class HttpApi:
         try:
             game = found.deal_again()
             if kind == "phh":
-                text = histories.phh(game, viewer, names, house=house)
+                text = histories.phh(game, viewer, names, house=house, options=game.options)
             else:
                 when = datetime.fromtimestamp(float(found.row.started), UTC)
                 text = histories.pokerstars(

@@ -29,8 +29,8 @@ from croupier.forced import ForcedBets
 from croupier.games import GameError
 from croupier.hand import Hand, Rules
 from croupier.history import event_record
-from croupier.play import book_rules, house_rules
-from croupier.play_rules import USUAL_STRUCTURE
+from croupier.play import house_rules
+from croupier.play_rules import USUAL_STRUCTURE, book_table
 from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
 from croupier.table import (
     Bust,
@@ -195,21 +195,24 @@ class HandEnd:
     left: tuple[int, ...] = field(default=())  # seats the table let go (Bust.LEAVE: qld s31(4))
 
 
-def _rules(spec: TableSpec) -> Rules:
+def _rules(spec: TableSpec) -> tuple[Rules, dict[str, object] | None]:
+    """The table's rules, and the house options its book was asked for (None for house
+    rules), which its hands' histories record."""
     try:
         if spec.rulebook is None:
             # No structure: a table stored before new tables wrote theirs out (written_out),
             # which was dealt no-limit.
-            return house_rules(
+            rules = house_rules(
                 spec.game, spec.structure or "no-limit", spec.stakes, rake=spec.rake,
                 rake_cap=spec.rake_cap,
             )  # fmt: skip
+            return rules, None
         if spec.rulebook not in rulebook_names():
             raise SpecError(
                 f"unknown rulebook {spec.rulebook!r}: the server deals the shipped books "
                 f"{', '.join(rulebook_names())}"
             )
-        return book_rules(
+        return book_table(
             spec.rulebook, spec.game, spec.structure, spec.stakes, rake=spec.rake,
             rake_cap=spec.rake_cap,
         )  # fmt: skip
@@ -294,7 +297,7 @@ class GameTable:
             raise SpecError(f"seats must be a whole number, got {spec.seats!r}")
         self.spec = spec
         self.book = book_prefix(spec.rulebook) if spec.rulebook in rulebook_names() else None
-        self.rules = _rules(spec)
+        self.rules, self.options = _rules(spec)
         self.buy_in = _buy_in(spec, self.rules)
         self.blind_policy = _blind_policy(spec)
         bust = _table_stakes(spec)["bust"]
