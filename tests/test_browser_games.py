@@ -66,6 +66,7 @@ def test_stud_shows_down_and_up_cards_and_the_forced_opener(
                 ranks.index(mine_up[0]),
                 ranks.index(theirs[0]),
             )
+        assert page.locator("#felt .dealer-button").count() == 0  # stud has no button
         downs = page.locator(f"{mine} .card.down").count()
         ups = page.locator(f"{mine} .card.up").count()
         hidden = page.locator(f"{other} .card.back").count()
@@ -106,6 +107,8 @@ def test_draw_discards_the_cards_picked_on_the_page(
             erin.screenshot("draw.png")
             drawn["before"], drawn["thrown"] = before, [before[0], before[3]]
             button.click()
+            # The log says it in words, as the other players' discards too.
+            erin.page.locator("#log li", has_text="erin discards 2").wait_for()
             return
         simple(player)
 
@@ -168,6 +171,13 @@ def test_hi_lo_results_show_both_halves(pair: tuple[Player, Player], server: Ser
     ]  # fmt: skip
     high, low = announced[-1].split("; low ")
     assert f"High: {high}" in texts and f"Low: {low}" in texts
+    # A reload keeps the last hands: the page reads them from the server, as dealt.
+    first = erin.page.locator("#results li.result").first
+    number, before = first.get_attribute("data-hand"), first.inner_text()
+    erin.page.reload()
+    again = erin.page.locator(f"#results li.result[data-hand='{number}']")
+    again.wait_for()
+    assert again.inner_text() == before
 
 
 def test_sitting_out_and_topping_up_between_hands(
@@ -183,9 +193,58 @@ def test_sitting_out_and_topping_up_between_hands(
     play([erin, finn], lambda: erin.results() >= 1)
     seats = server.http("GET", f"/api/tables/{table}", erin.token)["seats"]
     before = next(s["chips"] for s in seats if s["seat"] == 1)
-    page.fill("#buy-in", "50")
+    # Top up has its own box, by default what brings the stack back to the minimum buy-in.
+    minimum = server.http("GET", f"/api/tables/{table}/rules", erin.token)["minimum_buy_in"]
+    short = minimum - before
+    assert page.input_value("#top-up-chips") == (str(short) if short > 0 else "")
+    assert not page.is_visible("#buy-in")  # the buy-in box is for sitting down
+    page.fill("#top-up-chips", "50")
+    assert page.inner_text("#top-up") == "Top up 50"
+    balance = shown_balance(erin)
     page.click("#top-up")
     wait_for(lambda: erin.stacks()[1] == before + 50)
+    wait_for(lambda: shown_balance(erin) == balance - 50)
     page.click("#sit-out")  # now "Sit in"
     page.locator("#actions.mine, .seat.to-act").first.wait_for()  # a hand is dealt again
     assert page.locator(".seat.you .tag", has_text="out").count() == 0
+    # Leave: the chips go back to the balance when the hand ends, and the bar says so.
+    balance = shown_balance(erin)
+    page.click("#leave")
+    play([erin, finn], lambda: page.locator(".seat.you").count() == 0)
+    wait_for(lambda: shown_balance(erin) == server.http("GET", "/api/me", erin.token)["balance"])
+    assert shown_balance(erin) > balance
+
+
+def shown_balance(player: Player) -> int:
+    """The balance in the page's top bar: "name · 9800 chips"."""
+    return int(player.page.inner_text("#me").split(" · ")[1].split()[0])
+
+
+def test_the_log_names_bets_raises_completions_and_discards(
+    pair: tuple[Player, Player], server: Server
+) -> None:
+    """view.js in the page: a bet where the round has one (the blinds count) is a raise."""
+    erin, _finn = pair
+    lines = erin.page.evaluate("""async () => {
+        const { describeAll } = await import("/static/view.js");
+        const names = ["ann", "bo"];
+        const blinds = [{ event: "PostBlind", player: 0, amount: 1, all_in: false },
+            { event: "PostBlind", player: 1, amount: 2, all_in: false },
+            { event: "StreetStart", index: 0 },
+            { event: "Bet", player: 0, amount: 8, to: 9, all_in: false },
+            { event: "Call", player: 1, amount: 7, all_in: false },
+            { event: "RoundEnd" }, { event: "StreetStart", index: 1 },
+            { event: "Bet", player: 1, amount: 4, to: 4, all_in: false },
+            { event: "Bet", player: 0, amount: 12, to: 12, all_in: false }];
+        const stud = [{ event: "BringIn", player: 0, amount: 1, all_in: false },
+            { event: "Bet", player: 1, amount: 2, to: 2, all_in: false }];
+        const draw = [{ event: "Discards", player: 1, cards: ["??", "??"] },
+            { event: "Draw", player: 1, discarded: ["??", "??"], drawn: ["??", "??"] },
+            { event: "Draw", player: 0, discarded: [], drawn: [] }];
+        return [blinds, stud, draw].map((events) => describeAll(events, (p) => names[p]));
+    }""")
+    holdem, stud, draw = lines
+    assert holdem[3] == "ann raises to 9" and holdem[7] == "bo bets 4"
+    assert holdem[8] == "ann raises to 12"
+    assert stud[1] == "bo completes to 2"
+    assert draw == ["bo discards 2", "bo draws 2", "ann stands pat"]

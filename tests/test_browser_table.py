@@ -39,6 +39,15 @@ def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spec
     page.select_option("#new-rulebook", "rws")
     page.select_option("#new-game", "holdem")
     page.fill("#new-name", "Hold'em for three")
+    # The server's complaint, then the browser's own (too many seats): the newer is shown.
+    page.fill("#new-stakes", "x/y")
+    page.click("#create-table")
+    page.locator("#notice.error", has_text="stakes").wait_for()
+    page.fill("#new-stakes", "1/2")
+    page.fill("#new-seats", "11")
+    page.click("#create-table")
+    page.locator("#notice.error", has_text="Seats:").wait_for()
+    assert "stakes" not in page.inner_text("#notice")
     page.fill("#new-seats", "3")
     page.click("#create-table")
     page.wait_for_selector("#felt")
@@ -46,20 +55,40 @@ def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spec
     create_table(server, alice.token, {"rulebook": "au-casino", "game": "stud7",
                                        "structure": "fixed", "stakes": "1/2", "seats": 6},
                  "Seven card stud (au)")  # fmt: skip
-    create_table(server, alice.token, {"rulebook": None, "game": "omaha8", "seats": 6},
+    house = create_table(server, alice.token, {"rulebook": None, "game": "omaha8", "seats": 6},
                  "Omaha hi-lo (house rules)")  # fmt: skip
 
     bob = Player(browser, server, "bob")
     carol = Player(browser, server, "carol", phone=True)  # she plays on a phone-sized screen
     dave = Player(browser, server, "dave")  # watches
-    assert dave.page.locator("#tables tbody tr").count() == 3
+    wait_for(lambda: dave.page.locator("#tables tbody tr").count() == 3)
+    # Each table's structure as its rules say (the book's default when the spec names none).
+    for row_table in (table, house):
+        structure = server.http("GET", f"/api/tables/{row_table}/rules", dave.token)["structure"]
+        cell = dave.page.locator(f"#tables tr[data-table='{row_table}'] td.structure")
+        wait_for(lambda c=cell, s=structure: c.inner_text() == s)  # type: ignore[misc]
+    dave.page.select_option("#filter-rulebook", "None")  # house rules only
+    wait_for(lambda: dave.page.locator("#tables tbody tr").count() == 1)
+    assert "house" in dave.page.locator("#tables tbody tr").inner_text()
+    dave.page.select_option("#filter-rulebook", "")
+    wait_for(lambda: dave.page.locator("#tables tbody tr").count() == 3)
+    # A phone's lobby fits its width: nothing to scroll sideways.
+    assert carol.page.evaluate("document.documentElement.scrollWidth") <= 390
     dave.screenshot("lobby.png")
     dave.page.click(f"#tables tr[data-table='{table}'] a.watch")
     dave.page.wait_for_selector("#felt")
     for person in (bob, carol):
         person.page.click(f"#tables tr[data-table='{table}'] a.join")
         person.page.wait_for_selector("#felt")
+    # A fractional buy-in is checked in the page; a refused sit's notice goes at a good sit.
+    page.fill("#buy-in", "250.5")
+    page.click(".seat[data-seat='1'] button.sit")
+    page.locator("#notice.error", has_text="a whole number of chips").wait_for()
+    page.fill("#buy-in", "1")
+    page.click(".seat[data-seat='1'] button.sit")
+    page.locator("#notice.refused", has_text="minimum").wait_for()
     alice.sit(1, 200)
+    wait_for(lambda: not page.is_visible("#notice"))
     bob.sit(2, 400)
     carol.sit(3, 600)
     players = [alice, bob, carol]
@@ -78,12 +107,26 @@ def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spec
         spectator_sees_no_hole_card()
         if not refused and player.page.locator("#amount").count():
             least = int(player.page.get_attribute("#amount", "min") or 0)
+            most = int(player.page.get_attribute("#amount", "max") or 0)
+            # An empty box and an amount over the most are said in the page, with the range.
+            player.page.fill("#amount", "")
+            player.click("bet_or_raise")
+            said = player.page.inner_text("#actions #refusal")
+            assert said.startswith("Type a whole number of chips")
+            assert f"from {least} to {most}" in said
+            player.page.fill("#amount", str(most + 1))
+            player.click("bet_or_raise")
+            said = player.page.inner_text("#actions #refusal")
+            assert said.startswith(f"{most + 1} is more than you may"), said
             player.page.fill("#amount", str(least - 1))
             player.click("bet_or_raise")
             notice = player.page.locator("#notice.refused")
             notice.wait_for()
             refused.append(notice.inner_text())
             assert player.page.locator("#actions #refusal").inner_text() == refused[0]
+            if player is not carol:  # a desktop: the table, the slider and the refusal in view
+                bottom = player.page.locator("#actions #refusal").bounding_box()
+                assert bottom and bottom["y"] + bottom["height"] <= 820
             player.screenshot("refused.png", full_page=True)
             assert player.my_turn()  # nothing changed: still this player's turn
             if player.can("fold"):  # preflop, facing the big blind
@@ -95,6 +138,11 @@ def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spec
 
     def keyboard(player: Player) -> None:
         """Carol plays with the keys: c checks or calls."""
+        if player is carol:
+            # On her phone the actions panel stays in view, and her own cards above it.
+            hole = carol.page.locator(".seat.you .hole").bounding_box()
+            panel = carol.page.locator("#actions.mine").bounding_box()
+            assert hole and panel and hole["y"] + hole["height"] <= panel["y"] <= 844
         if player is carol and player.can("check_or_call"):
             player.page.keyboard.press("c")
         else:
@@ -216,3 +264,34 @@ def test_a_missing_chromium_fails_the_tests_and_says_how_to_install_it(
     monkeypatch.setattr(browser_harness, "DEBIAN_CHROMIUM", Path("/nonexistent/chromium"))
     with pytest.raises(pytest.fail.Exception, match=r"bash tools/chromium\.sh"):
         browser_harness.chromium()
+
+
+def test_the_form_sets_the_houses_money_options_and_the_rules_page_shows_them(
+    server: Server, browser: Any
+) -> None:
+    """rws 4.1: the house sets the rake (at most 5%) and its cap; the table's rules page shows
+    the table's own values beside the book's clauses."""
+    erin = Player(browser, server, "erin")
+    page = erin.page
+    page.select_option("#new-rulebook", "rws")
+    page.select_option("#new-game", "holdem")
+    page.fill("#new-name", "Raked")
+    page.fill("#new-buy-in", "300")
+    page.fill("#new-rake", "4%")
+    page.fill("#new-rake-cap", "3")
+    page.click("#create-table")
+    page.wait_for_selector("#felt")
+    table = int(page.evaluate("location.hash").split("/")[-1])
+    rules = server.http("GET", f"/api/tables/{table}/rules", erin.token)
+    assert rules["minimum_buy_in"] == 300
+    assert (rules["spec"]["rake"], rules["spec"]["rake_cap"]) == ("4%", 3)
+    page.goto(f"{server.url}/#/rules/{table}")
+    page.wait_for_selector("#settings tbody tr")
+    for setting, shown in [
+        ("commission_rate", "4% (this table)"),
+        ("commission_cap", "3 (this table)"),
+    ]:
+        row = page.locator(f"#settings tr[data-setting='{setting}']")
+        assert row.locator("td").nth(1).inner_text() == shown
+        assert "rws 4.1" in row.locator("td.clause").inner_text()
+    erin.close()

@@ -1,7 +1,7 @@
 // The card room in the browser: sign-in, the lobby, the table, hand histories and rulebooks.
 // It speaks docs/protocol.md (HTTP and one WebSocket) and keeps no game logic of its own.
 import { el } from "./cards.js";
-import { describe, derive } from "./view.js";
+import { describeAll, derive } from "./view.js";
 import { clockText, renderActions, renderTable, resultEntry } from "./table.js";
 import { leaveTournamentPage, tournamentPage, tournamentReceive, tournamentSection } from "./tourney.js";
 
@@ -95,11 +95,14 @@ function receive(m) {
       drawBar();
       route(); // draw the page again: a table on screen is watched afresh
       break;
-    case "state":
+    case "state": {
+      const before = tables.get(m.table);
+      if (before && before.you !== null && m.you === null) seatGone(m.table);
       tables.set(m.table, m);
       pick.selected.clear();
       redraw(m.table);
       break;
+    }
     case "events": {
       const st = tables.get(m.table);
       if (!st || !st.hand || st.hand.number !== m.hand) break;
@@ -133,6 +136,10 @@ function receive(m) {
       const st = tables.get(m.table);
       if (!st) break;
       st.seats = m.seats;
+      if (st.you !== null && !m.seats.some((s) => s.seat === st.you && s.name === session.name)) {
+        st.you = null;
+        seatGone(m.table);
+      }
       redraw(m.table);
       break;
     }
@@ -162,6 +169,22 @@ function receive(m) {
 function seatName(st, seat) {
   const found = st.seats.find((s) => s.seat === seat);
   return found ? found.name : `seat ${seat}`;
+}
+
+// Our seat at ``table`` is gone (a cash-out at Leave, or a seat taken away): the chips went
+// back to the balance, and the table offers its seats again.
+function seatGone(table) {
+  seats = seats.filter((s) => s.table !== table);
+  refreshBalance();
+}
+
+/** The whole number of chips in the input ``box``, or null after saying what is wrong. */
+function chipsIn(box, what) {
+  const chips = Number(box.value);
+  if (box.value.trim() !== "" && Number.isInteger(chips) && chips > 0) return chips;
+  const least = onScreen && onScreen.rules ? ` (the table's minimum buy-in is ${onScreen.rules.minimum_buy_in})` : "";
+  notice(`The ${what} must be a whole number of chips${what === "buy-in" ? least : ""}.`, "error");
+  return null;
 }
 
 async function refreshBalance() {
@@ -238,7 +261,8 @@ async function lobby() {
     game: el("select", { id: "filter-game" }, el("option", { value: "", text: "any game" }),
       books.games.map((g) => el("option", { value: g, text: g }))),
     rulebook: el("select", { id: "filter-rulebook" }, el("option", { value: "", text: "any rulebook" }),
-      books.rulebooks.map((b) => el("option", { value: b.name, text: b.name }))),
+      books.rulebooks.map((b) => el("option", { value: b.name, text: b.name })),
+      el("option", { value: "None", text: "house rules" })), // the filter matches str(spec.rulebook)
     open: el("input", { type: "checkbox", id: "filter-open" }),
   };
   const load = async () => {
@@ -247,19 +271,19 @@ async function lobby() {
     if (filters.rulebook.value) query.set("rulebook", filters.rulebook.value);
     if (filters.open.checked) query.set("open_seats", "1");
     const { tables: rows } = await api("GET", `/api/tables?${query}`);
-    document.getElementById("tables")?.setAttribute("data-loaded", "");
     list.replaceChildren(...rows.map((t) => el("tr", { "data-table": t.table },
       el("td", {}, t.name, seats.some((s) => s.table === t.table) ? el("span", { class: "tag mine", text: "your seat" }) : null),
       el("td", { text: t.spec.rulebook || "house" }),
       el("td", { text: t.spec.game }),
-      el("td", { text: t.spec.structure || "book's" }),
+      structureCell(t),
       el("td", { text: t.spec.stakes }),
-      el("td", { text: `${t.seats_taken}/${t.spec.seats}` }),
-      el("td", { text: String(t.hands) }),
+      el("td", { class: "seats", text: `${t.seats_taken}/${t.spec.seats}` }),
+      el("td", { class: "hands", text: String(t.hands) }),
       el("td", {},
         el("a", { class: "join", href: `#/table/${t.table}`, text: "Join" }), " ",
         el("a", { class: "watch", href: `#/table/${t.table}?watch`, text: "Watch" }), " ",
         el("a", { class: "rules", href: `#/rules/${t.table}`, text: "Rules" })))));
+    list.closest("table")?.setAttribute("data-loaded", ""); // the rows are in: tests wait for this
   };
   Object.values(filters).forEach((f) => f.addEventListener("change", load));
   main.replaceChildren(
@@ -278,6 +302,18 @@ async function lobby() {
   } catch (error) {
     notice(error.message, "error");
   }
+}
+
+// A table without a structure plays its book's default for the game: the rules say which.
+const structures = new Map(); // table id -> its structure
+function structureCell(t) {
+  const cell = el("td", { class: "structure", text: t.spec.structure || structures.get(t.table) || "" });
+  if (!cell.textContent) {
+    api("GET", `/api/tables/${t.table}/rules`)
+      .then((info) => { structures.set(t.table, info.structure); cell.textContent = info.structure; })
+      .catch(() => { cell.textContent = "the book's default"; });
+  }
+  return cell;
 }
 
 function createForm() {
@@ -305,39 +341,82 @@ function createForm() {
   const name = el("input", { id: "new-name", placeholder: "table name" });
   const stakes = el("input", { id: "new-stakes", value: "1/2", size: 6, title: "blinds S/B; stud: ante S, bet B" });
   const count = el("input", { id: "new-seats", type: "number", min: 2, max: 10, value: 6 });
+  // The house's money options, each left to the book's default when empty.
+  const chips = (id, title) => el("input", { id, type: "number", min: 1, step: 1, size: 7, placeholder: "book's", title });
+  const buyIn = chips("new-buy-in", "the full buy-in, in chips");
+  const rake = el("input", { id: "new-rake", size: 5, placeholder: "book's", title: "commission as a percentage of each pot, e.g. 5%" });
+  const rakeCap = chips("new-rake-cap", "the most commission a hand pays, in chips");
+  const optional = (input) => (input.value === "" ? null : input.type === "number" ? Number(input.value) : input.value);
   const create = async (event) => {
     event.preventDefault();
     try {
       const made = await api("POST", "/api/tables", {
         name: name.value || undefined,
-        spec: { rulebook: book.value || null, game: game.value, structure: structure.value || null, stakes: stakes.value, seats: Number(count.value) },
+        spec: {
+          rulebook: book.value || null, game: game.value, structure: structure.value || null, stakes: stakes.value,
+          seats: Number(count.value), buy_in: optional(buyIn), rake: optional(rake), rake_cap: optional(rakeCap),
+        },
       });
       location.hash = `#/table/${made.table}`;
     } catch (error) {
       notice(error.message, "error");
     }
   };
-  return el("form", { class: "panel create", id: "create", onsubmit: create },
+  const form = el("form", { class: "panel create", id: "create", onsubmit: create },
     el("h2", { text: "New table" }),
     el("label", {}, "Name ", name), el("label", {}, "Rulebook ", book), el("label", {}, "Game ", game),
     el("label", {}, "Structure ", structure), el("label", {}, "Stakes ", stakes), el("label", {}, "Seats ", count),
+    el("label", {}, "Buy-in ", buyIn), el("label", {}, "Rake ", rake), el("label", {}, "Rake cap ", rakeCap),
     el("button", { type: "submit", class: "primary", id: "create-table", text: "Create" }));
+  // The browser's own checks (the seats' bounds) stop the form before it is sent: say why.
+  // An invalid event does not bubble, so the form listens as it comes down (capture).
+  form.addEventListener("invalid", (event) => {
+    const label = event.target.closest("label").firstChild.textContent.trim();
+    notice(`${label}: ${event.target.validationMessage}`, "error");
+  }, true);
+  return form;
 }
 
 // --- the table page --------------------------------------------------------------------------
 
 let onScreen = null; // {table, rules, key}
 async function tablePage(id) {
-  onScreen = { table: id, rules: null, key: "" };
+  onScreen = { table: id, rules: null, key: "", stack: null };
   const buyIn = el("input", { id: "buy-in", type: "number", min: 1 });
+  // A top-up has its own box: by default what brings the stack back to the minimum buy-in.
+  const topUp = el("input", { id: "top-up-chips", type: "number", min: 1, placeholder: "chips" });
+  const topUpButton = el("button", { id: "top-up", title: "add chips to your stack between hands", onclick: () => {
+    const chips = chipsIn(topUp, "top-up");
+    if (chips !== null) {
+      send({ type: "top_up", table: id, chips }, (m) => {
+        if (m.type !== "ok") return;
+        notice(`${chips} chips added to your stack.`);
+        refreshBalance();
+      });
+    }
+  } });
+  const sayTopUp = () => {
+    const chips = Number(topUp.value);
+    topUpButton.textContent = topUp.value && Number.isInteger(chips) && chips > 0 ? `Top up ${chips}` : "Top up";
+  };
+  topUp.addEventListener("input", sayTopUp);
+  onScreen.topUp = (stack) => {
+    // Offered again whenever the stack changes; what the player types stays until then.
+    if (onScreen.stack === stack) return;
+    onScreen.stack = stack;
+    const short = onScreen.rules ? onScreen.rules.minimum_buy_in - stack : 0;
+    topUp.value = short > 0 ? short : "";
+    sayTopUp();
+  };
   main.replaceChildren(
     el("div", { class: "table-page" },
       el("div", { class: "table-head" },
         el("h1", { id: "table-name", text: `table ${id}` }),
         el("span", { id: "table-spec", class: "spec" }),
         el("a", { href: `#/rules/${id}`, id: "rules-link", text: "Rulebook" }),
-        el("label", { class: "buy-in", title: "chips to sit down with, or to top up" }, "Chips ", buyIn),
-        el("button", { id: "top-up", text: "Top up", title: "add the buy-in box's chips between hands", onclick: () => send({ type: "top_up", table: id, chips: Number(buyIn.value) }, (m) => m.type === "ok" && refreshBalance()) }),
+        el("label", { class: "buy-in", id: "buy-in-box", title: "chips to sit down with" }, "Buy-in ", buyIn),
+        el("label", { class: "buy-in", id: "top-up-box", title: "chips to add to your stack" }, "Add ", topUp),
+        topUpButton,
         el("button", { id: "sit-out", text: "Sit out", onclick: () => {
           const st = tables.get(id);
           const mine = st && st.seats.find((s) => s.seat === st.you);
@@ -355,6 +434,7 @@ async function tablePage(id) {
   } catch (error) {
     notice(error.message, "error");
   }
+  if (!results.has(id)) loadResults(id);
   // Watching gives the table as this account may see it: its own seat and cards included.
   if (ready) send({ type: "watch", table: id });
   if (tables.has(id)) redraw(id);
@@ -370,7 +450,9 @@ function redraw(table) {
   document.getElementById("table-spec").textContent =
     `${spec.game} · ${spec.rulebook || "house rules"} · ${onScreen.rules ? onScreen.rules.structure : spec.structure || ""} · ${spec.stakes}`;
   const mine = st.seats.find((s) => s.seat === st.you);
-  for (const button of ["leave", "sit-out", "top-up"]) document.getElementById(button).hidden = !mine;
+  for (const part of ["leave", "sit-out", "top-up", "top-up-box"]) document.getElementById(part).hidden = !mine;
+  document.getElementById("buy-in-box").hidden = Boolean(mine);
+  if (mine) onScreen.topUp(mine.chips);
   document.getElementById("sit-out").textContent = mine && mine.status === "sitting_out" ? "Sit in" : "Sit out";
   pick.toggle = (c) => {
     if (pick.selected.has(c)) pick.selected.delete(c);
@@ -380,9 +462,11 @@ function redraw(table) {
   const drawing = st.hand && st.hand.legal && st.hand.legal.draw;
   renderTable(document.getElementById("table"), st, {
     sit: (seat) => {
-      const chips = Number(document.getElementById("buy-in").value);
+      const chips = chipsIn(document.getElementById("buy-in"), "buy-in");
+      if (chips === null) return;
       send({ type: "sit", table, seat, chips }, (m) => {
         if (m.type === "ok") {
+          notice("");
           seats.push({ table, seat });
           refreshBalance();
         }
@@ -401,9 +485,28 @@ function redraw(table) {
     actions.dataset.turn = turn;
   }
   const log = document.getElementById("log");
-  log.replaceChildren(...(st.hand ? st.hand.events.map((e) => describe(e, nameOfPlayer)).filter(Boolean).map((t) => el("li", { text: t })) : []));
+  log.replaceChildren(...(st.hand ? describeAll(st.hand.events, nameOfPlayer).filter(Boolean).map((t) => el("li", { text: t })) : []));
   log.scrollTop = log.scrollHeight;
   document.getElementById("results").replaceChildren(...(results.get(table) || []));
+}
+
+// The last hands, on a page opened afresh (a reload forgets them): the server's record of each
+// hand this account was dealt at the table, as its seat saw it.
+async function loadResults(table) {
+  try {
+    const { hands } = await api("GET", "/api/hands");
+    const finished = hands.filter((h) => h.table === table && h.status === "finished").slice(-8);
+    const seen = await Promise.all(finished.map((h) => api("GET", `/api/hands/${h.hand}/events`)));
+    const list = results.get(table) || [];
+    const have = new Set(list.map((item) => Number(item.dataset.hand)));
+    for (const data of seen) {
+      if (have.has(data.number)) continue;
+      list.push(resultEntry(data.number, derive(data), (seat) => data.names[data.order.indexOf(seat)]));
+    }
+    list.sort((a, b) => Number(b.dataset.hand) - Number(a.dataset.hand));
+    results.set(table, list.slice(0, 8));
+    redraw(table);
+  } catch { /* the list fills as hands end */ }
 }
 
 function act(st) {
@@ -454,7 +557,8 @@ async function handViewer(id) {
   const nameOfPlayer = (p) => data.names[p];
   let step = 0;
   // Steps stop at events worth seeing: the deal's cards come as one step each, actions too.
-  const stops = data.events.map((e, i) => ({ e, i })).filter(({ e }) => describe(e, nameOfPlayer)).map(({ i }) => i + 1);
+  const lines = describeAll(data.events, nameOfPlayer);
+  const stops = lines.map((line, i) => (line ? i + 1 : 0)).filter(Boolean);
   const total = stops.length;
   const board = el("div", { id: "replay-table", class: "table" });
   const log = el("ol", { id: "replay-log", class: "log" });
@@ -466,7 +570,7 @@ async function handViewer(id) {
     const v = derive(hand);
     hand.pot = v.players.reduce((sum, p, i) => sum + data.starting[i] - p.stack, 0);
     renderTable(board, { spec: data.spec, you: data.you, seats: seatsOf, hand }, { replay: true });
-    log.replaceChildren(...data.events.slice(0, upto).map((e) => describe(e, nameOfPlayer)).filter(Boolean).map((t, i, all) => el("li", { class: i === all.length - 1 ? "current" : "", text: t })));
+    log.replaceChildren(...lines.slice(0, upto).filter(Boolean).map((t, i, all) => el("li", { class: i === all.length - 1 ? "current" : "", text: t })));
     log.scrollTop = log.scrollHeight;
     where.textContent = `step ${step} of ${total}`;
     slider.value = step;
@@ -511,7 +615,7 @@ async function rulesPage(id) {
       el("thead", {}, el("tr", {}, ["setting", "value", "clause", "note"].map((h) => el("th", { text: h })))),
       el("tbody", {}, book.settings.map((s) => el("tr", { "data-setting": s.setting, class: s.silent ? "silent" : "" },
         el("td", { text: s.setting }),
-        el("td", { text: s.value + (s.house ? " (house default)" : "") }),
+        el("td", { text: s.value + (s.chosen ? " (this table)" : s.house ? " (house default)" : "") }),
         el("td", { class: "clause", text: s.clause }),
         el("td", { text: (s.silent ? "[the book is silent] " : "") + s.note })))))));
 }

@@ -8,6 +8,9 @@ function place(seat, count, anchor, radius, turn = 0) {
   return { x: 50 + radius[0] * Math.cos(angle), y: 50 + radius[1] * Math.sin(angle) };
 }
 
+// Stud has no button: the cards showing say who acts first.
+const NO_BUTTON = ["stud5", "stud7", "stud7-8", "razz"];
+
 function seconds(until) {
   return Math.max(0, Math.ceil(until - Date.now() / 1000));
 }
@@ -38,7 +41,7 @@ export function renderTable(root, st, ui = {}) {
   const betRadius = phone ? [19, 15] : [25, 19];
 
   for (let seat = 1; seat <= count; seat++) {
-    const at = place(seat, count, anchor, [40, 41]);
+    const at = place(seat, count, anchor, phone ? [36, 41] : [40, 41]);
     const info = seated.get(seat);
     const player = inHand.get(seat);
     const classes = ["seat"];
@@ -95,9 +98,9 @@ export function renderTable(root, st, ui = {}) {
       felt.append(el("div", { class: "bet", "data-seat": seat, style: `left:${b.x}%;top:${b.y}%`, text: String(player.bet) }));
     }
   }
-  if (hand) {
+  if (hand && !NO_BUTTON.includes(st.spec.game)) {
     // Beside the seat, a little clockwise of its bet, so the two never cover each other.
-    const b = place(hand.button, count, anchor, phone ? [24, 21] : [29, 25], -0.3);
+    const b = place(hand.button, count, anchor, phone ? [21, 23] : [29, 25], -0.3);
     felt.append(el("div", { class: "dealer-button", id: "button", title: `button: seat ${hand.button}`, style: `left:${b.x}%;top:${b.y}%`, text: "D" }));
   }
   const middle = el("div", { class: "middle" });
@@ -180,21 +183,32 @@ export function renderActions(root, st, send, pick) {
     row.append(el("button", { "data-action": "bring_in", text: `Bring in ${legal.bring_in}`, onclick: () => send("bring_in") }));
   }
   root.append(row);
+  const refusal = el("div", { class: "refusal", id: "refusal", hidden: true });
   if (legal.raise_range) {
     const [low, high] = legal.raise_range;
+    // The legal line's own words: "raise" facing a bet (the blinds count), else "bet".
     const word = legal.facing > 0 ? "Raise to" : "Bet";
     if (high === low) {
       // A fixed limit: one amount, one button.
       row.append(el("button", { "data-action": "bet_or_raise", "data-key": "b", class: "primary", text: `${word} ${low}`, onclick: () => send("bet_or_raise", { amount: low }) }));
-      root.append(el("div", { class: "legal", id: "legal", text: legal.text || "" }));
-      root.append(el("div", { class: "refusal", id: "refusal", hidden: true }));
+      root.append(el("div", { class: "legal", id: "legal", text: legal.text || "" }), refusal);
       return;
     }
     const amount = el("input", { id: "amount", type: "number", min: low, max: high, step: legal.unit || 1, value: low, "aria-label": "amount" });
     const slider = el("input", { id: "slider", type: "range", min: low, max: high, step: legal.unit || 1, value: low, "aria-label": "amount slider" });
     slider.addEventListener("input", () => (amount.value = slider.value));
     amount.addEventListener("input", () => (slider.value = amount.value));
-    const bet = () => send("bet_or_raise", { amount: Number(amount.value) });
+    // An empty box, a fraction or more than the most allowed is said here, in the legal
+    // line's words; the server judges every other amount (a short raise, with its clause).
+    const verb = word.toLowerCase();
+    const bet = () => {
+      const chips = Number(amount.value);
+      const wrong = amount.value.trim() === "" || !Number.isInteger(chips) ? `Type a whole number of chips to ${verb}`
+        : chips > high ? `${chips} is more than you may ${verb}` : "";
+      if (!wrong) return send("bet_or_raise", { amount: chips });
+      refusal.textContent = `${wrong}: from ${low} to ${high}${high === legal.all_in ? " (all in)" : ""}.`;
+      refusal.hidden = false;
+    };
     amount.addEventListener("keydown", (event) => event.key === "Enter" && bet());
     const betRow = el("div", { class: "bet-row" }, slider, amount,
       el("button", { "data-action": "bet_or_raise", "data-key": "b", class: "primary", text: word, onclick: bet }));
@@ -215,8 +229,7 @@ export function renderActions(root, st, send, pick) {
       root.append(presets);
     }
   }
-  root.append(el("div", { class: "legal", id: "legal", text: legal.text || "" }));
-  root.append(el("div", { class: "refusal", id: "refusal", hidden: true }));
+  root.append(el("div", { class: "legal", id: "legal", text: legal.text || "" }), refusal);
 }
 
 /** The last hands' results: pots, winners and their hands named by the engine. */

@@ -128,8 +128,22 @@ export function derive(hand) {
   return { players, board, pots, street, over };
 }
 
-/** A line of the hand's log, in words. */
-export function describe(e, nameOf) {
+/** The hand's log in words: a line for each event, "" for one not worth a line. A bet when
+ * the round already has one (the blinds count, preflop) is a raise; after a bring-in, it
+ * completes the bet. */
+export function describeAll(events, nameOf) {
+  let facing = ""; // what this betting round has had: "", "bring-in" or "bet"
+  return events.map((e) => {
+    const line = describe(e, nameOf, facing);
+    if (e.event === "PostBlind" || e.event === "Bet") facing = "bet";
+    else if (e.event === "BringIn" && !facing) facing = "bring-in";
+    else if ((e.event === "StreetStart" && e.index > 0) || e.event === "RoundEnd") facing = "";
+    return line;
+  });
+}
+
+/** A line of the hand's log, in words; ``facing``: what the round has had (describeAll). */
+export function describe(e, nameOf, facing = "") {
   const who = e.player !== undefined ? nameOf(e.player) : "";
   const allIn = e.all_in ? " (all-in)" : "";
   switch (e.event) {
@@ -139,6 +153,7 @@ export function describe(e, nameOf) {
     case "BringIn": return `${who} brings in for ${e.amount}${allIn}`;
     case "DealHole": return `${who} is dealt ${e.cards.join(" ")}`;
     case "DealUp": return `${who} is dealt ${e.cards.join(" ")} face up`;
+    case "Discards": return `${who} discards ${e.cards.length}`;
     case "Draw": return e.drawn.length ? `${who} draws ${e.drawn.length}` : `${who} stands pat`;
     case "DealBoard": return `board: ${e.cards.join(" ")}`;
     case "StreetStart": return `— betting round ${e.index + 1} —`;
@@ -146,7 +161,7 @@ export function describe(e, nameOf) {
     case "Fold": return `${who} folds`;
     case "Check": return `${who} checks`;
     case "Call": return `${who} calls ${e.amount}${allIn}`;
-    case "Bet": return `${who} bets to ${e.to}${allIn}`;
+    case "Bet": return `${who} ${{ bet: "raises to", "bring-in": "completes to" }[facing] || "bets"} ${e.to}${allIn}`;
     case "ReturnUncalled": return `${e.amount} uncalled returned to ${who}`;
     case "Show": return `${who} shows ${e.cards.join(" ")}${e.description ? ` (${e.description})` : ""}`;
     case "Muck": return `${who} mucks`;
