@@ -290,7 +290,7 @@ def main() -> None:
         # The clients are robots that act at once: the per-connection rate limit (20 a second
         # by default, for people) is raised for them; the hostile run sends as fast as it can.
         extra: tuple[str, ...] = ("--pause", "0", "--bot-delay", "0", "--rate", "100000")
-        extra += ("--tables-per-player", str(max(20, args.tables)))  # one player makes them
+        extra += ("--tables-per-player", str(max(40, args.tables or 0)))  # one player makes all
         extra += ("--admin", f"benchadmin:{PASSWORD}")
         server = Server(db, free_port(), extra, log)
         server.start()
