@@ -14,39 +14,13 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from croupier.client import Client, ClientError
+from croupier.client import ClientError
 from croupier.history import HandHistory, load_phh, replay
 from pokerstars_format import parse
-from server_harness import player, running, simple_move
+from server_harness import player, running
+from test_server_play import play_hands
 
 runner = CliRunner()
-
-
-async def _play(clients: list[Client], table: int, hands: int, timeout: float = 60) -> None:
-    """Each client checks or calls on its turns (stands pat, opens with the least) until
-    ``hands`` more hands have ended; a client sitting out has no turns."""
-    first = clients[0].views[table]
-    target = len(first.results) + hands
-    done = asyncio.Event()
-
-    async def seat(client: Client) -> None:
-        view = client.views[table]
-        while not done.is_set():
-            if len(first.results) >= target:
-                done.set()
-                return
-            try:
-                await client.my_turn(table, timeout=0.2)
-            except TimeoutError:
-                continue
-            kind, fields = simple_move(view.legal or {})
-            try:
-                await client.act(table, kind, **fields)
-            except ClientError as error:
-                if error.code != "stale":
-                    raise
-
-    await asyncio.wait_for(asyncio.gather(*(seat(c) for c in clients)), timeout)
 
 
 def _finished(server: Any) -> list[dict[str, Any]]:
@@ -117,7 +91,7 @@ def test_a_limit_book_tables_hand_downloads_as_phh_with_the_books_house_options_
             table = await alice.create_table({**spec, "seats": 2})
             await alice.sit(table, 1, 200)
             await bob.sit(table, 2, 200)
-            await _play([alice, bob], table, 1)
+            await play_hands([alice, bob], table, 1)
             hand = _finished(server)[0]
             text = await alice.history(hand["id"])
             history = _replays_to_the_servers_stacks(text, hand, tmp_path)
@@ -158,14 +132,14 @@ def test_a_missed_big_and_small_blind_posted_on_return_is_written_live_and_dead(
             await bob.sit(table, 2, 200)
             await cy.sit(table, 3, 200)
             clients = [alice, bob, cy]
-            await _play(clients, table, 1)
+            await play_hands(clients, table, 1)
             returned = None
             for _ in range(4):  # where alice comes back decides what she owes: again if need be
                 await alice.request("sit_out", table=table)
-                await _play(clients, table, 4)  # the blinds pass alice's seat meanwhile
+                await play_hands(clients, table, 4)  # the blinds pass alice's seat meanwhile
                 await alice.request("sit_in", table=table)
                 for _ in range(4):  # until she is dealt in (not between the button and blinds)
-                    await _play(clients, table, 1)
+                    await play_hands(clients, table, 1)
                     last = _finished(server)[-1]
                     if 1 in last["order"]:
                         break
