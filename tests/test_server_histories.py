@@ -128,9 +128,10 @@ def test_a_missed_big_and_small_blind_posted_on_return_is_written_live_and_dead(
             cy = await player(server.url, "cy")
             table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 4})
             await alice.add_bot(table, 4, 200)
-            await alice.sit(table, 1, 200)
-            await bob.sit(table, 2, 200)
-            await cy.sit(table, 3, 200)
+            # Deep stacks: the people only check and call, and a hand against the bot costs
+            # them at most its 200; none may go bust before alice's return (no hand for two).
+            for seat, client in enumerate((alice, bob, cy), start=1):
+                await client.sit(table, seat, 5000)
             clients = [alice, bob, cy]
             await play_hands(clients, table, 1)
             returned = None
