@@ -13,6 +13,7 @@ import pytest
 
 from croupier.client import Client, ClientError
 from croupier.server.store import check_ledger
+from croupier.server.tables import GameTable, SpecError, TableSpec, check_new_table
 from server_harness import Running, player, running
 
 BOOKS = ("au", "qld", "rws", "cardroom", "league")
@@ -259,3 +260,13 @@ def test_a_tables_rules_page_shows_what_the_house_chose_where_the_book_lets_it(
             assert shown[raked]["commission_cap"] == "3"
 
     asyncio.run(main())
+
+
+def test_a_table_made_before_the_rooms_bounds_still_loads() -> None:
+    """The bounds refuse new tables only: a stored table whose buy-in breaks them is still
+    dealt (a room that does not load would stop the server)."""
+    old = TableSpec(game="holdem", rulebook="qld", stakes="5/10", buy_in=3)
+    game = GameTable(old)
+    assert game.minimum_buy_in == 3
+    with pytest.raises(SpecError, match=r"\(qld s31\(2\)-\(3\)\)"):
+        check_new_table(game)

@@ -39,7 +39,7 @@ from croupier.server.store import (
     Store,
     StoreError,
 )
-from croupier.server.tables import GameTable, Move, TableSpec
+from croupier.server.tables import GameTable, Move, TableSpec, check_new_table
 from croupier.server.tourney_hall import Hall
 from croupier.wire import dumps, loads
 
@@ -350,7 +350,7 @@ class CardRoom:
         self, owner: int, name: str, spec: TableSpec, settings: dict[str, Any]
     ) -> Room:
         spec = spec.written_out()
-        GameTable(spec)  # raises SpecError for a table the book does not allow
+        check_new_table(GameTable(spec))  # SpecError: a table the book or the room refuses
         options = self.options
         values = {
             "clock": float(settings.get("clock", options.clock)),

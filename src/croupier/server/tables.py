@@ -54,6 +54,7 @@ __all__ = [
     "StoredHand",
     "TableSpec",
     "bot_move",
+    "check_new_table",
 ]
 
 ACTIONS = ("fold", "check_or_call", "bet_or_raise", "bring_in", "draw")
@@ -245,18 +246,24 @@ def _buy_in(spec: TableSpec, rules: Rules) -> BuyIn:
         )
     except TableError as error:
         raise SpecError(str(error)) from None
-    if buy_in.minimum < rules.betting.small_bet:
-        clause = "qld s31(2)-(3)" if spec.rulebook == "qld" else "a rule of this card room"
-        raise SpecError(
-            f"a buy-in of {buy_in.minimum} is below the minimum wager {rules.betting.small_bet}: "
-            f"a seat must be able to pay it ({clause})"
-        )
-    if buy_in.minimum > MOST_BUY_IN:
-        raise SpecError(
-            f"the table's buy-in would be {buy_in.minimum} chips: the card room deals tables "
-            f"whose buy-in is at most {MOST_BUY_IN} (lower the stakes or the buy-in)"
-        )
     return buy_in
+
+
+def check_new_table(game: GameTable) -> None:
+    """The card room's bounds on a table it is asked to make (a table made before them still
+    loads): a buy-in a seat can pay the minimum wager with, and at most :data:`MOST_BUY_IN`."""
+    least, buy_in = game.rules.betting.small_bet, game.buy_in.minimum
+    if buy_in < least:
+        clause = "qld s31(2)-(3)" if game.spec.rulebook == "qld" else "a rule of this card room"
+        raise SpecError(
+            f"a buy-in of {buy_in} is below the minimum wager {least}: a seat must be able to "
+            f"pay it ({clause})"
+        )
+    if buy_in > MOST_BUY_IN:
+        raise SpecError(
+            f"the table's buy-in would be {buy_in} chips: the card room deals tables whose "
+            f"buy-in is at most {MOST_BUY_IN} (lower the stakes or the buy-in)"
+        )
 
 
 _HOUSE_STAKES: dict[str, object] = {
