@@ -115,10 +115,15 @@ class Player:
     """One person at one browser context: registers through the page, and records every
     WebSocket frame the server sends it."""
 
-    def __init__(self, browser: Any, server: Server, name: str, phone: bool = False) -> None:
+    def __init__(
+        self, browser: Any, server: Server, name: str, phone: bool = False, droppable: bool = False
+    ) -> None:
         viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 820}
         self.context = browser.new_context(viewport=viewport)
         self.page = self.context.new_page()
+        self.routes: list[Any] = []  # the page's sockets, when ``droppable`` (drop_socket)
+        if droppable:
+            self.page.route_web_socket(re.compile(r"/ws$"), self._through)
         self.server = server
         self.name = name
         self.frames: list[str] = []
@@ -133,6 +138,23 @@ class Player:
 
     def _socket(self, socket: Any) -> None:
         socket.on("framereceived", lambda payload: self.frames.append(str(payload)))
+
+    def _through(self, route: Any) -> None:
+        route.connect_to_server()
+        self.routes.append(route)
+
+    def welcomed(self, times: int) -> None:
+        """Wait until the server has welcomed the page ``times`` times (once per connection).
+        The page's own timer lets playwright deliver the frames meanwhile."""
+        deadline = time.time() + 10
+        while sum('"type":"welcome"' in frame for frame in self.frames) < times:
+            if time.time() > deadline:
+                raise AssertionError(f"the page was not welcomed {times} times")
+            self.page.wait_for_timeout(30)
+
+    def drop_socket(self) -> None:
+        """Close the page's socket as a network failure would; the page reconnects."""
+        self.routes[-1].close(code=1001)  # going away
 
     @property
     def token(self) -> str:

@@ -295,3 +295,26 @@ def test_the_form_sets_the_houses_money_options_and_the_rules_page_shows_them(
         assert row.locator("td").nth(1).inner_text() == shown
         assert "rws 4.1" in row.locator("td.clause").inner_text()
     erin.close()
+
+
+def test_a_reconnect_keeps_a_half_filled_new_table_form(server: Server, browser: Any) -> None:
+    """The socket drops while the lobby's form is half filled: the page reconnects and reloads
+    the list of tables, and the form still holds what was chosen (it used to be drawn afresh,
+    so the table was made under the first book in the list)."""
+    frank = Player(browser, server, "frank", droppable=True)
+    page = frank.page
+    frank.welcomed(1)
+    page.select_option("#new-rulebook", "qld")
+    page.select_option("#new-game", "holdem")
+    page.fill("#new-name", "Queensland after a drop")
+    frank.drop_socket()
+    frank.welcomed(2)
+    page.wait_for_selector("#tables[data-loaded]")
+    assert page.input_value("#new-rulebook") == "qld"
+    assert page.input_value("#new-name") == "Queensland after a drop"
+    page.click("#create-table")
+    page.wait_for_selector("#felt")
+    table = int(page.evaluate("location.hash").split("/")[-1])
+    rules = server.http("GET", f"/api/tables/{table}/rules", frank.token)
+    assert (rules["spec"]["rulebook"], rules["name"]) == ("qld", "Queensland after a drop")
+    frank.close()

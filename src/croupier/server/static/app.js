@@ -93,7 +93,10 @@ function receive(m) {
       seats = m.seats;
       session.balance = m.balance;
       drawBar();
-      route(); // draw the page again: a table on screen is watched afresh
+      // A table on screen is watched afresh; the lobby only reloads its list, so that a
+      // half-filled new-table form survives a (re)connect.
+      if (lobbyReload) lobbyReload();
+      else route();
       break;
     case "state": {
       const before = tables.get(m.table);
@@ -253,6 +256,7 @@ async function signOut() {
 }
 
 let books = null;
+let lobbyReload = null; // the lobby's list loader while the lobby is on screen
 async function lobby() {
   books = books || (await api("GET", "/api/rulebooks"));
   const list = el("tbody");
@@ -286,6 +290,7 @@ async function lobby() {
     list.closest("table")?.setAttribute("data-loaded", ""); // the rows are in: tests wait for this
   };
   Object.values(filters).forEach((f) => f.addEventListener("change", load));
+  lobbyReload = load;
   main.replaceChildren(
     el("section", { class: "panel" },
       el("h1", { text: "Tables" }),
@@ -625,6 +630,7 @@ async function rulesPage(id) {
 async function route() {
   const [path] = location.hash.slice(1).split("?");
   const parts = path.split("/").filter(Boolean);
+  lobbyReload = null;
   if (!session.token) {
     onScreen = null;
     return signIn();
