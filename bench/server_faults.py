@@ -174,6 +174,7 @@ def hostile_messages(
                     [
                         {"type": "add_bot", "id": rid, "table": table, "seat": 1},
                         {"type": "void_hand", "id": rid, "table": table, "reason": "mine"},
+                        {"type": "close_table", "id": rid, "table": table, "reason": "mine"},
                         {"type": "act", "id": rid, "table": table, "hand": hand, "action": "fold"},
                         {"type": "leave", "id": rid, "table": table},
                         {"type": "hello", "id": rid, "token": "forged-token-" + str(i)},

@@ -318,3 +318,44 @@ def test_a_reconnect_keeps_a_half_filled_new_table_form(server: Server, browser:
     rules = server.http("GET", f"/api/tables/{table}/rules", frank.token)
     assert (rules["spec"]["rulebook"], rules["name"]) == ("qld", "Queensland after a drop")
     frank.close()
+
+
+def test_the_owner_closes_a_table_the_hand_ends_then_every_seat_is_cashed_out(
+    server: Server, browser: Any
+) -> None:
+    """Only the owner (or a dealer) is offered Close; the table then says it is closing to
+    everyone, offers no seat, and after the hand each page goes back to the lobby, the player's
+    chips back in the balance."""
+    gina = Player(browser, server, "gina")
+    hank = Player(browser, server, "hank")
+    spec = {"rulebook": "rws", "game": "holdem", "stakes": "1/2", "seats": 3}
+    table = create_table(server, gina.token, spec, "Closing soon")
+    gina.open_table(table)
+    gina.sit(1, 200)
+    gina.page.click(".seat[data-seat='2'] button.add-bot")
+    hank.open_table(table, watch=True)
+    wait_for(lambda: gina.my_turn() or gina.page.locator(".seat.to-act").count() == 1)
+    assert hank.page.locator("#close-table").is_hidden()  # not his table
+    gina.page.once("dialog", lambda dialog: dialog.accept())
+    gina.page.click("#close-table")
+    for person in (gina, hank):
+        banner = person.page.locator("#closing")
+        banner.wait_for()
+        assert "no more hands after this one" in banner.inner_text()
+    assert hank.page.locator("button.sit").count() == 0  # no seat offered while closing
+    assert gina.page.locator("#close-table").is_hidden()
+    gina.screenshot("closing.png")
+    closed = f"Table {table} closed"
+    play([gina], lambda: closed in gina.page.inner_text("#notice"))
+    wait_for(lambda: closed in hank.page.inner_text("#notice"))
+    for person in (gina, hank):
+        person.page.wait_for_selector("#tables[data-loaded]")
+        assert person.page.locator(f"#tables tr[data-table='{table}']").count() == 0
+    balance = server.http("GET", "/api/me", gina.token)["balance"]
+    wait_for(lambda: gina.page.inner_text("#me") == f"gina · {balance} chips")
+    over = [m for m in gina.messages() if m["type"] == "hand_over" and m["table"] == table]
+    assert balance == 10_000 - 200 + over[-1]["stacks"]["1"]  # cashed out with the last stack
+    assert over[-1]["hand"] == 1  # the hand in play when the table closed was the last
+    assert gina.errors == [] and hank.errors == []
+    gina.close()
+    hank.close()

@@ -204,7 +204,7 @@ def test_ids_too_long_for_a_row_unknown_routes_and_wrong_methods_are_json_errors
             status, answer = await request(server.url, "GET", "/api/rulebooks/rws?game=chess")
             assert status == 400 and "rws deals no 'chess'" in answer["error"]
             status, answer = await request(server.url, "GET", "/api/tables/1")
-            assert status == 404 and "no open table 1" in answer["error"]
+            assert status == 404 and "no table 1" in answer["error"]
 
     asyncio.run(main())
 

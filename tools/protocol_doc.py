@@ -65,9 +65,9 @@ Python; the browser page uses the same messages.
 | `POST /api/login` | `{"name", "password"}` | `{"account", "name", "role", "token"}` |
 | `POST /api/logout` | | `{"ok": true}` (the token no longer works) |
 | `GET /api/me` | | `{"account", "name", "role", "balance"}` |
-| `GET /api/tables?game=&rulebook=&structure=&stakes=&open_seats=1` | | `{"tables": [{"table", "name", "spec", "seats_taken", "hands"}]}` |
+| `GET /api/tables?game=&rulebook=&structure=&stakes=&open_seats=1` | | `{"tables": [{"table", "name", "spec", "seats_taken", "hands", "closing"}]}`: open tables, and those closing after their hand (`closing` true) |
 | `POST /api/tables` | `{"name", "spec": {"game", "rulebook", "structure", "stakes", "seats", "buy_in", "rake", "rake_cap", "short_buy_in"}, "clock", "bank", "pause", "sit_out_after"}`: every key optional, no other key; `rake_cap` the most commission a hand pays and `short_buy_in` the one short buy-in's size, where the book leaves them to the house (a cardroom table's is half the full buy-in unless given); house rules without a structure deal the game's usual one; `name` at most 60 printable characters; `clock` 1-3600 seconds, `bank` and `pause` 0-3600 seconds, `sit_out_after` 0-100 hands; a buy-in (given, or the book's for the stakes) of at most 10^9 chips | `{"table", "name", "spec"}`, or 400 with the rule that refuses it; 409 when a player already owns the house's number of open tables (`croupier serve --tables-per-player`, 20 by default; dealers and admins: any) |
-| `GET /api/tables/{id}` | | a spectator's `state` message (404, or 409 with the `url` of the process that runs it) |
+| `GET /api/tables/{id}` | | a spectator's `state` message (404; 410 once closed; or 409 with the `url` of the process that runs it) |
 | `GET /api/tables/{id}/rules` | | the table's `spec`, `minimum_buy_in`, `big_blind`, `structure` and its book's settings for its game, each with its clause (`rulebook`; null for house rules); a setting the house chose at this table has the table's `value` and `"chosen": true` |
 | `GET /api/rulebooks` | | `{"rulebooks": [{"name", "title", "games": [{"game", "structures"}]}], "games", "structures"}`: the shipped books, and every game and structure of croupier's house rules |
 | `GET /api/rulebooks/{name}?game=&structure=` | | the book's `name`, `title`, `citation`, `games` and its settings, each with its clause: all of them, or those that apply to `game` (and `structure`); 400 for a game the book does not deal |
@@ -181,6 +181,13 @@ CLIENT = {
         "ruling.",
         {"type": "void_hand", "id": "a12", "table": 1, "reason": "two cards exposed in the deal"},
     ),
+    "close_table": (
+        "The table's owner, a dealer or an admin closes the table: it deals no more hands and "
+        "takes no new seats or chips (error `closed`). A hand in play ends as usual; then "
+        "every seat is cashed out with its chips, and everyone watching is sent "
+        "`table_closed`. A restart in between keeps it closing.",
+        {"type": "close_table", "id": "a14", "table": 1, "reason": "the room closes at 2am"},
+    ),
     "tournament_watch": (
         "Follow a tournament: your own table while you play in it (the server moves you with "
         "it), else the `table` you name, else its first table. The answer is a "
@@ -284,7 +291,8 @@ SERVER = {
     "state": (
         "Everything about a table as you may see it: after `watch`, `sit`, a reconnection "
         "and each new hand. `you` is your seat (null: watching). `legal` is present only "
-        "for the seat to act.",
+        "for the seat to act. `owner` is the account that made the table; `closing` says "
+        "why the table is closing (null while it is open).",
         {
             "type": "state",
             "table": 1,
@@ -298,6 +306,8 @@ SERVER = {
                 "buy_in": None,
                 "rake": None,
             },
+            "owner": "alice",
+            "closing": None,
             "you": 1,
             "seats": SEATS,
             "hand": {
@@ -354,6 +364,11 @@ SERVER = {
     "seats": (
         "Who sits where, with chips and status, after any change.",
         {"type": "seats", "table": 1, "seats": SEATS},
+    ),
+    "table_closed": (
+        "The table closed (`close_table`): every seat was cashed out to its account's "
+        "balance. The table is gone from the lobby; its hands stay in the players' histories.",
+        {"type": "table_closed", "table": 1, "reason": "the room closes at 2am"},
     ),
     "tournament_state": (
         "Your tournament table as you may see it, with the clock: the level and its blinds "

@@ -58,6 +58,8 @@ class TableView:
     table: int
     you: int | None = None
     seats: list[dict[str, Any]] = field(default_factory=list)
+    closing: str | None = None  # why the table is closing
+    closed: str | None = None  # why it closed (table_closed): the seats were cashed out
     hand: int | None = None  # the hand number in play (or last played)
     button: int | None = None
     order: list[int] = field(default_factory=list)
@@ -317,6 +319,7 @@ class Client:
         view = self._view(table)
         if kind == "state":
             view.you, view.seats = message["you"], message["seats"]
+            view.closing = message["closing"]
             hand = message["hand"]
             if hand is None:
                 view.to_act = view.legal = None
@@ -340,6 +343,9 @@ class Client:
             view.to_act = view.legal = None
         elif kind == "seats":
             view.seats = message["seats"]
+        elif kind == "table_closed":
+            view.closed, view.you, view.seats = message["reason"], None, []
+            view.to_act = view.legal = None
         view.changed.set()
         if view.my_turn:
             view.turn.set()
@@ -403,6 +409,14 @@ class Client:
         if chips is not None:
             fields["chips"] = chips
         await self.request("add_bot", **fields)
+
+    async def close_table(self, table: int, reason: str | None = None) -> None:
+        """Close a table you own (or any, as a dealer or admin): after the hand in play, every
+        seat is cashed out; the view's ``closed`` is set when it is done."""
+        fields: dict[str, Any] = {"table": table}
+        if reason is not None:
+            fields["reason"] = reason
+        await self.request("close_table", **fields)
 
     async def my_turn(self, table: int, timeout: float = 60.0) -> TableView:
         """Wait until this client's seat is to act at ``table``."""

@@ -227,7 +227,7 @@ class CardRoom:
             lambda conn: list(
                 conn.execute(
                     select(s.tables.c.id, s.tables.c.lease_owner, s.tables.c.lease_until).where(
-                        s.tables.c.status == "open"
+                        s.tables.c.status.in_(s.LIVE)
                     )
                 )
             )
@@ -388,8 +388,10 @@ class CardRoom:
         row = await self.store.aread(
             lambda conn: conn.execute(select(s.tables).where(s.tables.c.id == table)).first()
         )
-        if row is None or row.status != "open":
-            raise Refused("not_found", f"no open table {table}")
+        if row is None:
+            raise Refused("not_found", f"no table {table}")
+        if row.status not in s.LIVE:
+            raise Refused("closed", f"table {table} is closed")
         owner = row.lease_owner
         if owner not in (None, self.owner) and row.lease_until > time.time() and not _dead(owner):
             url = await self._owner_url(table)
@@ -530,6 +532,9 @@ class CardRoom:
             return conn in room.viewers and not conn.closed
         elif kind == "add_bot":
             await seating.add_bot(room, conn, request, message["seat"], message.get("chips"))
+        elif kind == "close_table":
+            reason = message.get("reason") or f"closed by {conn.name}"
+            await seating.close_table(room, conn, request, reason)
         elif kind == "void_hand":
             if conn.role not in ("dealer", "admin"):
                 raise Refused("unauthorised", "only a dealer or an admin voids a hand")
@@ -636,7 +641,7 @@ def _claim(conn: Connection, table: int, owner: str, dead: str | None = None) ->
         holders.append(s.tables.c.lease_owner == dead)
     done = conn.execute(
         update(s.tables)
-        .where(s.tables.c.id == table, s.tables.c.status == "open", or_(*holders))
+        .where(s.tables.c.id == table, s.tables.c.status.in_(s.LIVE), or_(*holders))
         .values(lease_owner=owner, lease_until=now + LEASE_SECONDS)
     )
     return done.rowcount == 1

@@ -278,7 +278,7 @@ class HttpApi:
             for row in conn.execute(select(s.seats.c.table_id)):
                 taken[row.table_id] = taken.get(row.table_id, 0) + 1
             out = []
-            for row in conn.execute(select(s.tables).where(s.tables.c.status == "open")):
+            for row in conn.execute(select(s.tables).where(s.tables.c.status.in_(s.LIVE))):
                 spec = loads(row.spec)
                 if any(str(spec.get(k)) != v for k, v in wanted.items()):
                     continue
@@ -292,6 +292,7 @@ class HttpApi:
                         "spec": spec,
                         "seats_taken": used,
                         "hands": row.hands,
+                        "closing": row.status == "closing",
                     }
                 )
             return out
@@ -340,7 +341,7 @@ class HttpApi:
         except Refused as refused:
             return JSONResponse(
                 {"error": str(refused), "url": refused.url or ""},
-                status_code=404 if refused.code == "not_found" else 409,
+                status_code={"not_found": 404, "closed": 410}.get(refused.code, 409),
             )
         return JSONResponse(room.state_message(None))
 

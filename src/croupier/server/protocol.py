@@ -80,6 +80,9 @@ CLIENT_MESSAGES: dict[str, Any] = {
     "void_hand": _client(
         "void_hand", {"table": _TABLE, "reason": {"type": "string", "maxLength": 200}}, "table"
     ),
+    "close_table": _client(
+        "close_table", {"table": _TABLE, "reason": {"type": "string", "maxLength": 200}}, "table"
+    ),
     "tournament_watch": _client(
         "tournament_watch", {"tournament": _TABLE, "table": _TABLE}, "tournament"
     ),
@@ -206,11 +209,13 @@ SERVER_MESSAGES: dict[str, Any] = {
             "table": {"type": "integer"},
             "name": {"type": "string"},
             "spec": {"type": "object"},
+            "owner": {"type": "string"},
+            "closing": {"type": ["string", "null"]},
             "you": {"type": ["integer", "null"]},
             "seats": {"type": "array", "items": _SEAT_STATE},
             "hand": _HAND,
         },
-        ("table", "name", "spec", "you", "seats", "hand"),
+        ("table", "name", "spec", "owner", "closing", "you", "seats", "hand"),
     ),
     "events": _message(
         "events",
@@ -252,6 +257,11 @@ SERVER_MESSAGES: dict[str, Any] = {
         "seats",
         {"table": {"type": "integer"}, "seats": {"type": "array", "items": _SEAT_STATE}},
         ("table", "seats"),
+    ),
+    "table_closed": _message(
+        "table_closed",
+        {"table": {"type": "integer"}, "reason": {"type": "string"}},
+        ("table", "reason"),
     ),
 }
 
@@ -388,6 +398,7 @@ ERROR_CODES = {
     "not_found": "no such table, or not seated there",
     "refused": "the rules refuse it; the message names the clause",
     "id_reused": "the action id was already used for a different request, which stands",
+    "closed": "the table is closing or closed: no new seats, chips or hands",
     "stale": "the hand named has ended",
     "elsewhere": "the table lives in another server process: connect to url",
     "unavailable": "the server could not store the change; nothing changed, resend",

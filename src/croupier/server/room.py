@@ -33,6 +33,7 @@ from croupier.server.seating import (
     _cash_out,
     _duplicate,
     audit,
+    close_now,
 )
 from croupier.server.store import LeaseLost, StoreError, post_ledger, post_ledger_rows
 from croupier.server.table_log import TableLogError, dumps_event, encode, loads_events
@@ -83,6 +84,7 @@ class Room:
         self._clock_for: tuple[int, int, int] | None = None
         self._deal_task: asyncio.Task[None] | None = None
         self.void_reason: str | None = None
+        self.closing: str | None = None  # why, once the table is closing (seating.close_table)
         self._install(snapshot)
 
     # --- loading ---------------------------------------------------------------------------
@@ -120,6 +122,8 @@ class Room:
         self.sit_out_after = int(row.sit_out_after)
         self.pause = float(row.pause)
         self.hands = int(row.hands)
+        if row.status == "closing":  # the reason is kept in memory; after a restart, this
+            self.closing = self.closing or "it was closing when the server restarted"
         self.seats: dict[int, SeatState] = {
             r.seat: SeatState(
                 r.seat,
@@ -232,6 +236,8 @@ class Room:
             "table": self.id,
             "name": self.name,
             "spec": self.spec.to_json(),
+            "owner": self.server.name_of(self.owner_id),
+            "closing": self.closing,
             "seats": self.seat_list(),
         }
         return {"table": table, "hand": hand}
@@ -308,7 +314,10 @@ class Room:
             if self.closed or self.game.in_hand:
                 return
             try:
-                await self._start_hand()
+                if self.closing is not None:
+                    await close_now(self)
+                else:
+                    await self._start_hand()
             except (LeaseLost, StoreError) as error:
                 await self._store_failed(error)
             except Exception:

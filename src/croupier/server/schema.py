@@ -54,7 +54,7 @@ tables = Table(
     Column("name", String(60), nullable=False),
     Column("owner_id", Integer, ForeignKey("accounts.id"), nullable=False),
     Column("spec", Text, nullable=False),  # TableSpec as JSON
-    Column("status", String(10), nullable=False),  # open, closed
+    Column("status", String(10), nullable=False),  # open, closing, closed
     Column("created", Float, nullable=False),
     Column("hands", Integer, nullable=False, server_default="0"),
     Column("clock", Float, nullable=False),  # seconds to act
@@ -64,6 +64,8 @@ tables = Table(
     Column("lease_owner", String(64)),  # the server process the table lives in
     Column("lease_until", Float, nullable=False, server_default="0"),
 )
+
+LIVE = ("open", "closing")  # the statuses of a table a process runs (closing: no more deals)
 
 table_events = Table(
     "table_events",

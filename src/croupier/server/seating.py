@@ -26,6 +26,8 @@ __all__ = [
     "Refused",
     "SeatState",
     "add_bot",
+    "close_now",
+    "close_table",
     "leave",
     "returned",
     "sit",
@@ -71,6 +73,7 @@ async def sit(room: Room, conn: Conn, request: str, seat: int, chips: int) -> No
     account = conn.account_id
     assert account is not None
     async with room.lock:
+        _check_open(room)
         _check_free(room, seat, account)
         try:
             room.game.check_buy_in(seat, conn.name, chips)
@@ -99,6 +102,7 @@ async def add_bot(room: Room, conn: Actor, request: str, seat: int, chips: int |
     if conn.account_id != room.owner_id and conn.role not in ("dealer", "admin"):
         raise Refused("unauthorised", "only the table's owner (or a dealer) seats bots")
     async with room.lock:
+        _check_open(room)
         _check_free(room, seat, None)
         amount = chips if chips is not None else room.game.minimum_buy_in
         if amount != room.game.minimum_buy_in and conn.role not in ("dealer", "admin"):
@@ -129,6 +133,15 @@ async def add_bot(room: Room, conn: Actor, request: str, seat: int, chips: int |
             room.server.remember(conn.account_id, request)
         room.broadcast_seats()
         room._schedule_deal(0.0)
+
+
+def _check_open(room: Room) -> None:
+    if room.closing is not None:
+        raise Refused(
+            "closed",
+            f"table {room.id} is closing ({room.closing}): it deals no more hands, so it takes "
+            "no new seats or chips",
+        )
 
 
 def _check_free(room: Room, seat: int, account: int | None) -> None:
@@ -246,6 +259,7 @@ async def leave(room: Room, conn: Conn, request: str) -> None:
 async def top_up(room: Room, conn: Conn, request: str, chips: int) -> None:
     async with room.lock:
         state = _own_seat(room, conn)
+        _check_open(room)
         try:
             room.game.check_top_up(state.seat, chips)
         except RuleError as error:
@@ -317,6 +331,64 @@ async def returned(room: Room, account: int) -> None:
             state.status, state.away = status, 0
         room.broadcast_seats()
         room._schedule_deal(0.0)
+
+
+async def close_table(room: Room, conn: Actor, request: str, reason: str) -> None:
+    """The table's owner, a dealer or an admin closes the table: it deals no more hands. The
+    hand in play, if any, ends as usual; then every seat leaves with its chips
+    (:func:`close_now`)."""
+    account = conn.account_id
+    assert account is not None
+    if account != room.owner_id and conn.role not in ("dealer", "admin"):
+        raise Refused("unauthorised", "only the table's owner, a dealer or an admin closes a table")
+    async with room.lock:
+        _check_open(room)
+        in_hand = room.game.in_hand
+        hand_id = room.hand_id if in_hand else None
+        when = f"after hand {room.number}" if in_hand else "now"
+
+        def job(conn_: Connection) -> None:
+            conn_.execute(update(s.tables).where(s.tables.c.id == room.id).values(status="closing"))
+            # Each seat leaves when the hand ends, as a player who leaves does (au 7.5).
+            conn_.execute(update(s.seats).where(s.seats.c.table_id == room.id).values(leaving=True))
+            audit(conn_, account, room.id, hand_id, request, "close", "applied",
+                  f"the table closes {when}: {reason}")  # fmt: skip
+
+        await _write_request(room, job, account, request)
+        room.server.remember(account, request)
+        room.closing = reason
+        for state in room.seats.values():
+            state.leaving = True
+        room.send_states()
+        room._schedule_deal(0.0)  # between hands the deal closes it (Room._deal_later)
+
+
+async def close_now(room: Room) -> None:
+    """A closing table between hands: every seat still there is cashed out with its chips,
+    the table is closed and its lease let go, and everyone watching is told."""
+    table, reason = room.id, room.closing or "closed"
+
+    def job(conn: Connection) -> None:
+        rows = list(conn.execute(select(s.seats).where(s.seats.c.table_id == table)))
+        for row in rows:
+            _cash_out(conn, table, row.seat, row.account_id, row.chips)
+        conn.execute(
+            update(s.tables)
+            .where(s.tables.c.id == table)
+            .values(status="closed", lease_owner=None, lease_until=0)
+        )
+        audit(conn, None, table, None, None, "close", "ruling",
+              f"table closed ({reason}); {len(rows)} seats cashed out")  # fmt: skip
+
+    await room.store.write(job, table)
+    room.close()
+    room.seats.clear()
+    room.server.rooms.pop(table, None)
+    message: dict[str, object] = {"type": "table_closed", "table": table, "reason": reason}
+    for conn in list(room.viewers):
+        conn.rooms.discard(table)
+        conn.send(message)
+    room.viewers.clear()
 
 
 async def _set_seat(

@@ -92,6 +92,7 @@ function receive(m) {
       document.body.classList.remove("offline");
       seats = m.seats;
       session.balance = m.balance;
+      session.role = m.role;
       drawBar();
       // A table on screen is watched afresh; the lobby only reloads its list, so that a
       // half-filled new-table form survives a (re)connect.
@@ -144,6 +145,17 @@ function receive(m) {
         seatGone(m.table);
       }
       redraw(m.table);
+      break;
+    }
+    case "table_closed": {
+      // Every seat was cashed out: ours (if we sat there) is back in the balance.
+      tables.delete(m.table);
+      if (seats.some((s) => s.table === m.table)) seatGone(m.table);
+      if (onScreen && onScreen.table === m.table && !onScreen.replay) {
+        onScreen = null;
+        carried = `Table ${m.table} closed: ${m.reason}. Any chips you had there are back in your balance.`;
+        location.hash = "#/lobby";
+      }
       break;
     }
     case "ok":
@@ -276,7 +288,8 @@ async function lobby() {
     if (filters.open.checked) query.set("open_seats", "1");
     const { tables: rows } = await api("GET", `/api/tables?${query}`);
     list.replaceChildren(...rows.map((t) => el("tr", { "data-table": t.table },
-      el("td", {}, t.name, seats.some((s) => s.table === t.table) ? el("span", { class: "tag mine", text: "your seat" }) : null),
+      el("td", {}, t.name, seats.some((s) => s.table === t.table) ? el("span", { class: "tag mine", text: "your seat" }) : null,
+        t.closing ? el("span", { class: "tag closing", text: "closing" }) : null),
       el("td", { text: t.spec.rulebook || "house" }),
       el("td", { text: t.spec.game }),
       structureCell(t),
@@ -427,7 +440,12 @@ async function tablePage(id) {
           const mine = st && st.seats.find((s) => s.seat === st.you);
           send({ type: mine && mine.status === "sitting_out" ? "sit_in" : "sit_out", table: id });
         } }),
-        el("button", { id: "leave", text: "Leave", onclick: () => send({ type: "leave", table: id }, (m) => m.type === "ok" && notice("You leave with your chips when the hand ends.")) })),
+        el("button", { id: "leave", text: "Leave", onclick: () => send({ type: "leave", table: id }, (m) => m.type === "ok" && notice("You leave with your chips when the hand ends.")) }),
+        el("button", { id: "close-table", hidden: true, title: "deal no more hands: after this one, every seat leaves with its chips", onclick: () => {
+          if (!confirm("Close this table? The hand in play ends as usual; then every seat is cashed out and the table is gone.")) return;
+          send({ type: "close_table", table: id }, (m) => m.type === "ok" && notice("The table closes when the hand in play ends."));
+        } })),
+      el("p", { id: "closing", class: "closing", hidden: true }),
       el("div", { id: "table", class: "table" }),
       el("div", { id: "actions", class: "actions" }),
       el("div", { class: "side" },
@@ -455,8 +473,14 @@ function redraw(table) {
   document.getElementById("table-spec").textContent =
     `${spec.game} · ${spec.rulebook || "house rules"} · ${onScreen.rules ? onScreen.rules.structure : spec.structure || ""} · ${spec.stakes}`;
   const mine = st.seats.find((s) => s.seat === st.you);
-  for (const part of ["leave", "sit-out", "top-up", "top-up-box"]) document.getElementById(part).hidden = !mine;
-  document.getElementById("buy-in-box").hidden = Boolean(mine);
+  for (const part of ["leave", "sit-out", "top-up", "top-up-box"]) document.getElementById(part).hidden = !mine || Boolean(st.closing);
+  document.getElementById("buy-in-box").hidden = Boolean(mine) || Boolean(st.closing);
+  // The table's owner, a dealer or an admin may close it (the server checks again).
+  const closer = st.owner === session.name || ["dealer", "admin"].includes(session.role);
+  document.getElementById("close-table").hidden = !closer || Boolean(st.closing);
+  const closing = document.getElementById("closing");
+  closing.hidden = !st.closing;
+  closing.textContent = st.closing ? `This table is closing (${st.closing}): no more hands after this one; every seat then leaves with its chips.` : "";
   if (mine) onScreen.topUp(mine.chips);
   document.getElementById("sit-out").textContent = mine && mine.status === "sitting_out" ? "Sit in" : "Sit out";
   pick.toggle = (c) => {
@@ -466,7 +490,7 @@ function redraw(table) {
   };
   const drawing = st.hand && st.hand.legal && st.hand.legal.draw;
   renderTable(document.getElementById("table"), st, {
-    sit: (seat) => {
+    sit: st.closing ? null : (seat) => {
       const chips = chipsIn(document.getElementById("buy-in"), "buy-in");
       if (chips === null) return;
       send({ type: "sit", table, seat, chips }, (m) => {
@@ -477,7 +501,7 @@ function redraw(table) {
         }
       });
     },
-    bot: (seat) => send({ type: "add_bot", table, seat }),
+    bot: st.closing ? null : (seat) => send({ type: "add_bot", table, seat }),
     pick: drawing ? pick : null,
   });
   // The actions are drawn again only when the turn changes, so a half-typed amount stays.
@@ -655,8 +679,10 @@ async function route() {
   }
 }
 
+let carried = null; // a notice for the page the hash goes to next (a new page clears the old)
 window.addEventListener("hashchange", () => {
-  notice("");
+  notice(carried || "");
+  carried = null;
   route();
 });
 document.body.classList.toggle("four", Boolean(localStorage.getItem("croupier.four")));

@@ -1,0 +1,173 @@
+"""Closing a table: its owner (or a dealer or an admin) closes it; no new hand is dealt, a hand
+in play ends as usual (au 7.5, rws 3.4: chips stay on the table until the hand ends), and then
+every seat is cashed out to its account. Nobody loses a chip; a restart in between keeps the
+table closing (an in-process server on SQLite)."""
+
+from __future__ import annotations
+
+import asyncio
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from croupier.client import Client, ClientError
+from croupier.server.store import check_ledger
+from server_harness import heads_up, player, running, simple_move
+
+WELCOME = 10_000  # each new account's chips (Options.welcome)
+
+
+async def _until(condition: object, seconds: float = 20) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if condition():  # type: ignore[operator]
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out waiting")
+
+
+async def _act_once(clients: list[Client], table: int) -> None:
+    async def mover() -> Client:
+        while True:
+            for client in clients:
+                if client.views[table].my_turn:
+                    return client
+            await asyncio.sleep(0.01)
+
+    client = await asyncio.wait_for(mover(), 20)
+    kind, fields = simple_move(client.views[table].legal or {})
+    await client.act(table, kind, **fields)
+
+
+async def _balance(client: Client) -> int:
+    return int((await client.http("GET", "/api/me"))["balance"])
+
+
+def _status(server: object, table: int) -> str:
+    return str(
+        server.room.store.read(  # type: ignore[attr-defined]
+            lambda c: c.exec_driver_sql(f"SELECT status FROM tables WHERE id = {table}").scalar()
+        )
+    )
+
+
+def test_a_table_with_no_hand_in_play_closes_at_once_and_cashes_its_seats_out(
+    tmp_path: Path,
+) -> None:
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 6})
+            await alice.sit(table, 1, 300)  # alone: no hand is dealt
+            await bob.watch(table)
+            with pytest.raises(ClientError) as refused:
+                await bob.close_table(table)
+            assert refused.value.code == "unauthorised"
+            await alice.close_table(table, "the game is broken")
+            await _until(lambda: alice.views[table].closed is not None)
+            assert alice.views[table].closed == "the game is broken"
+            await _until(lambda: bob.views[table].closed == "the game is broken")
+            assert await _balance(alice) == WELCOME
+            assert _status(server, table) == "closed"
+            assert table not in server.room.rooms
+            assert all(t["table"] != table for t in await alice.tables())
+            for attempt in (bob.sit(table, 2, 300), bob.watch(table), alice.close_table(table)):
+                with pytest.raises(ClientError) as refused:
+                    await attempt
+                assert refused.value.code == "closed", refused.value
+            with pytest.raises(urllib.error.HTTPError) as gone:
+                await asyncio.to_thread(urllib.request.urlopen, f"{server.url}/api/tables/{table}")
+            assert gone.value.code == 410
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+def test_au_7_5_rws_3_4_a_hand_in_play_ends_before_the_table_closes(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            carol = await player(server.url, "carol")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 4})
+            await alice.sit(table, 1, 200)
+            await bob.sit(table, 2, 200)
+            await alice.add_bot(table, 3)
+            await _until(lambda: len(alice.views[table].order) == 3 and bob.views[table].hand)
+            number = alice.views[table].hand
+            await _act_once([alice, bob], table)
+            await alice.close_table(table, "the room closes")
+            await _until(lambda: bob.views[table].closing == "the room closes")
+            assert all(seat["leaving"] for seat in bob.views[table].seats)
+            for attempt in (
+                carol.sit(table, 4, 200),
+                bob.top_up(table, 100),
+                alice.add_bot(table, 4),
+            ):
+                with pytest.raises(ClientError) as refused:
+                    await attempt
+                assert refused.value.code == "closed", refused.value
+                assert "closing (the room closes)" in refused.value.message
+            results = alice.views[table].results  # hand 1 may have been dealt heads-up
+            while not any(r["hand"] == number for r in results):
+                await _act_once([alice, bob], table)
+            ended = results[-1]
+            assert ended["hand"] == number
+            await _until(lambda: alice.views[table].closed == "the room closes")
+            stacks = {int(seat): chips for seat, chips in ended["stacks"].items()}
+            commissions = sum(r["commission"] for r in results)
+            assert sum(stacks.values()) + commissions == 200 * 3
+            assert await _balance(alice) == WELCOME - 200 + stacks[1]
+            assert await _balance(bob) == WELCOME - 200 + stacks[2]
+            bot = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT balance FROM accounts WHERE role = 'bot'"
+                ).scalar()
+            )
+            assert bot == stacks[3]  # the bot's stake and winnings, back in its account
+            hands = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    f"SELECT count(*) FROM hands WHERE table_id = {table}"
+                ).scalar()
+            )
+            assert hands == number  # no hand dealt after the close
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+def test_a_table_closing_when_the_server_restarts_finishes_its_hand_then_closes(
+    tmp_path: Path,
+) -> None:
+    db = str(tmp_path / "room.db")
+
+    async def main() -> None:
+        async with running(db) as server:
+            alice, bob, table = await heads_up(server.url)
+            await _until(lambda: alice.views[table].my_turn or bob.views[table].my_turn)
+            await _act_once([alice, bob], table)
+            await alice.close_table(table)
+            assert _status(server, table) == "closing"
+            await alice.close()
+            await bob.close()
+        async with running(db) as server:
+            room = server.room.rooms[table]
+            assert room.game.in_hand and room.closing is not None
+            alice = await Client.login(server.url, "alice", "password-1")
+            bob = await Client.login(server.url, "bob", "password-1")
+            for client in (alice, bob):
+                await client.connect()  # back to the same seat, the table still closing
+            await _until(lambda: alice.views[table].closing is not None)
+            while not alice.views[table].results:
+                await _act_once([alice, bob], table)
+            await _until(lambda: alice.views[table].closed is not None)
+            stacks = alice.views[table].results[0]["stacks"]
+            assert await _balance(alice) + await _balance(bob) == 2 * WELCOME - sum(
+                200 - chips for chips in stacks.values()
+            )
+            assert _status(server, table) == "closed"
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
