@@ -71,3 +71,5 @@ def test_every_shipped_book_has_its_citation_prefix() -> None:
         "rws": "rws",
     }  # fmt: skip
     assert book_prefix(None) is None
+    for unknown in ("nosuchbook", "", 7, ["rws"]):  # a spec from the wire: no book, no prefix
+        assert book_prefix(unknown) is None

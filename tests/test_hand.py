@@ -50,6 +50,19 @@ def test_rws_3_3_minimum_raise_is_the_big_blind_then_the_previous_raise() -> Non
     assert hand.legal().raise_range == (90, 1000)  # at least another 40
 
 
+def test_rws_3_3_a_bet_too_small_is_refused_as_a_bet_and_a_raise_as_a_raise() -> None:
+    """The refusal names the move the player made: an opening bet after the flop is "a bet",
+    a bigger wager facing one is "raise to"."""
+    hand = Hand(rules(blinds=(5, 10), small_bet=10), [1000, 1000, 1000])
+    while hand.street == 0:
+        hand.check_or_call()
+    with pytest.raises(IllegalAction, match=r"^a bet of 4 is below the minimum 10 .*rws 3\.3"):
+        hand.bet_or_raise_to(4)
+    hand.bet_or_raise_to(10)
+    with pytest.raises(IllegalAction, match=r"^raise to 12 is below the minimum 20"):
+        hand.bet_or_raise_to(12)
+
+
 def test_rws_3_3_after_an_all_in_bet_short_of_the_big_blind_a_raise_is_still_a_big_blind() -> None:
     # Flop, blinds 5/10: p0 checks, p1 bets its last 4 (short of the minimum 10). p2 may raise
     # to 4 + 10 = 14 at least; that raise is 10, so p0's re-raise goes to at least 24.

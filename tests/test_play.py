@@ -18,6 +18,7 @@ from croupier import events as ev
 from croupier.betting import Betting, Structure
 from croupier.bots import Action, Bot, CallingStation, RandomBot, SeatView, StrengthBot, decide
 from croupier.cards import Card, DeckKind, parse_cards
+from croupier.citing import book_prefix
 from croupier.deck import Deck, SeededShuffler
 from croupier.games import GAMES, GameError
 from croupier.hand import Hand, Phase, Rules
@@ -458,6 +459,25 @@ def test_croupier_play_at_a_real_terminal() -> None:
     index = child.expect(["after \\d+ hands?", pexpect.EOF])
     assert index == 0
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("rulebook", ["au-casino", "qld", "rws", "cardroom", "league"])
+def test_a_refusal_at_the_terminal_cites_the_book_in_force_only(rulebook: str) -> None:
+    """The engine's message names each book's clause; ``croupier play`` under one book shows
+    that book's (where it is silent, the cardroom's, said so), never another's."""
+    out = console()
+    answer, _ = scripted(["r 1"], then="f")
+    code = play_from_options(
+        "holdem", None, "1/2", rulebook=rulebook, seats=2, hands=1, seed=4,
+        bots="calling", console=out, input_fn=answer,
+    )  # fmt: skip
+    text = out.export_text()
+    assert code == 0
+    refusal = next(line for line in text.splitlines() if line.startswith("not allowed:"))
+    prefix = book_prefix(rulebook)
+    cited = set(re.findall(r"\b(au|qld|rws|cardroom|league) (?:[a-z-]+ )?s?\d", refusal))
+    assert prefix in cited, refusal
+    assert cited - {prefix} <= ({"cardroom"} if "silent" in refusal else set()), refusal
 
 
 def test_every_game_structure_and_deck_of_every_rulebook_is_playable() -> None:

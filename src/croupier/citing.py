@@ -20,12 +20,19 @@ _PREFIXES = ("au", "qld", "rws", "cardroom", "league")  # how each shipped book'
 _MORE = re.compile(r"s?\d")  # "7.4" in "au 5.1, 7.4": another clause of the book before it
 
 
-@cache
-def book_prefix(rulebook: str | None) -> str | None:
+def book_prefix(rulebook: object) -> str | None:
     """How ``rulebook``'s clauses begin (its citation's first word: "au" for au-casino); None
-    for house rules."""
-    if rulebook is None:
+    for house rules, or for anything that names no book (a spec from the wire: checked before
+    the cache, which holds the shipped books only)."""
+    from croupier.rulebooks import rulebook_names
+
+    if not isinstance(rulebook, str) or rulebook not in rulebook_names():
         return None
+    return _prefix(rulebook)
+
+
+@cache
+def _prefix(rulebook: str) -> str:
     from croupier.rulebooks import load_rulebook
 
     return load_rulebook(rulebook).citation.split()[0]

@@ -187,15 +187,15 @@ class Hand(HandState):
             raise IllegalAction(f"{who} may not bet or raise now{why}; legal: {legal}")
         low, high = legal.raise_range
         to = _chips(amount)
+        move = f"raise to {to}" if legal.facing else f"a bet of {to}"
         if to < low:
             raise IllegalAction(
-                f"raise to {to} is below the minimum {low} ({self._min_rule(structure)}); "
-                f"legal: {legal}"
+                f"{move} is below the minimum {low} ({self._min_rule(structure)}); legal: {legal}"
             )
         unit = self.rules.chip_unit
         if to % unit and to != legal.all_in:
             raise IllegalAction(
-                f"raise to {to} uses chips smaller than the smallest in play ({unit}): bets "
+                f"{move} uses chips smaller than the smallest in play ({unit}): bets "
                 f"go in multiples of {unit}, all-in excepted (cardroom betting 1); legal: {legal}"
             )
         if to > high:
@@ -210,9 +210,7 @@ class Hand(HandState):
                 reason = "an exposed card capped the round (au 19.29, qld s36(3))"
             if self.restricted.get(legal.player) == "min-raise-only":
                 reason = "a player who bet out of turn may only make the minimum (league 22)"
-            raise IllegalAction(
-                f"raise to {to} is above the maximum {high}: {reason}; legal: {legal}"
-            )
+            raise IllegalAction(f"{move} is above the maximum {high}: {reason}; legal: {legal}")
         return to
 
     def _why_not(self, legal: Legal) -> str:

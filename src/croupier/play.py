@@ -26,6 +26,7 @@ from croupier.betting import IllegalAction, Legal
 from croupier.bots import Action, Bot, CallingStation, RandomBot, SeatView, StrengthBot
 from croupier.cards import Card, CardError
 from croupier.cards import parse_cards as _parse_cards
+from croupier.citing import book_prefix, in_force
 from croupier.deck import SecureShuffler, SeededShuffler, Shuffler
 from croupier.history.formats import HistoryFileError, HistoryWriter, open_history
 from croupier.play_rules import (
@@ -360,7 +361,8 @@ class Session:
         again, with the rule, when the rules refuse it)."""
         assert self.teller is not None
         if refused is not None:
-            self.console.print(f"[red]not allowed:[/] {escape(str(refused))}")
+            book = book_prefix(self.rulebook[0]) if self.rulebook is not None else None
+            self.console.print(f"[red]not allowed:[/] {escape(in_force(str(refused), book))}")
         else:
             self.teller.turn(view)
         seat_view = SeatView.from_view(view)
@@ -516,7 +518,8 @@ def play_from_options(
     except (ValueError, OSError) as error:
         if writer is not None:
             writer.close()
-        console.print(f"[red]error:[/red] {escape(str(error))}", soft_wrap=True)
+        said = in_force(str(error), book_prefix(rulebook))  # the clauses of the book in force
+        console.print(f"[red]error:[/red] {escape(said)}", soft_wrap=True)
         return 2
     result = session.run(hands)
     return 1 if result.save_error is not None else 0
