@@ -291,6 +291,7 @@ def main() -> None:
         # by default, for people) is raised for them; the hostile run sends as fast as it can.
         extra: tuple[str, ...] = ("--pause", "0", "--bot-delay", "0", "--rate", "100000")
         extra += ("--tables-per-player", str(max(40, args.tables or 0)))  # one player makes all
+        extra += ("--registrations-per-hour", "0")  # 200 players from one address
         extra += ("--admin", f"benchadmin:{PASSWORD}")
         server = Server(db, free_port(), extra, log)
         server.start()

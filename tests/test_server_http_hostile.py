@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ import pytest
 from croupier.client import Client, ClientError
 from croupier.server import auth
 from croupier.server import schema as s
-from croupier.server.http import MAX_BODY, MAX_PASSWORD_WAITING
+from croupier.server.http import MAX_BODY, MAX_PASSWORD_WAITING, Throttle
 from croupier.server.store import check_ledger
 from croupier.server.tables import MOST_BUY_IN
 from server_harness import FAST, player, running
@@ -233,7 +234,9 @@ def test_a_flood_of_logins_waits_on_its_own_threads_and_beyond_its_queue_is_refu
     and logins beyond the queue's bound are refused (503) rather than queued without end."""
 
     async def main() -> None:
-        async with running(str(tmp_path / "room.db")) as server:
+        # Failed logins are not throttled here (test_..._are_throttled_per_address).
+        options = dataclasses.replace(FAST, login_failures=0)
+        async with running(str(tmp_path / "room.db"), options) as server:
             alice = await player(server.url, "alice")
             body = json.dumps({"name": "alice", "password": "wrong password"}).encode()
             flood = [
@@ -295,3 +298,55 @@ def test_a_player_owns_at_most_the_houses_number_of_open_tables(tmp_path: Path) 
             assert len(await alice.tables()) == 5
 
     asyncio.run(main())
+
+
+def test_new_accounts_and_failed_logins_are_throttled_per_address(tmp_path: Path) -> None:
+    """Each new account comes with the house's welcome chips, and each login guess costs a
+    password hash: an address may make only so many of each (429 past them, saying how long
+    to wait), and the limits are the house's (croupier serve --registrations-per-hour,
+    --login-failures)."""
+
+    async def post(url: str, path: str, name: str, password: str) -> tuple[int, Any]:
+        body = json.dumps({"name": name, "password": password}).encode()
+        return await request(url, "POST", path, body)
+
+    async def main() -> None:
+        options = dataclasses.replace(FAST, registrations_per_hour=3, login_failures=2)
+        async with running(str(tmp_path / "room.db"), options) as server:
+            for name in ("ann", "ben", "cat"):
+                status, _ = await post(server.url, "/api/register", name, "password-1")
+                assert status == 200
+            status, answer = await post(server.url, "/api/register", "dan", "password-1")
+            assert status == 429
+            assert answer["error"].startswith("too many new accounts from your address")
+            assert "at most 3 in 60 minutes" in answer["error"]
+            accounts = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT count(*) FROM accounts WHERE role = 'player'"
+                ).scalar()
+            )
+            assert accounts == 3
+            status, _ = await post(server.url, "/api/login", "ann", "password-1")
+            assert status == 200  # a right password is not a failure
+            for guess in ("guess-1", "guess-2"):
+                status, _ = await post(server.url, "/api/login", "ann", guess)
+                assert status == 401
+            status, answer = await post(server.url, "/api/login", "ann", "password-1")
+            assert status == 429 and "failed logins from your address" in answer["error"]
+
+    asyncio.run(main())
+
+
+def test_a_throttle_forgets_attempts_older_than_its_window_and_addresses_past_its_bound() -> None:
+    throttle = Throttle(2, 0.2, keep=3)
+    throttle.note("a")
+    throttle.note("a")
+    assert 0 < throttle.wait("a") <= 0.2 and throttle.wait("b") == 0
+    time.sleep(0.25)
+    assert throttle.wait("a") == 0
+    for address in ("b", "c", "d", "e"):
+        throttle.note(address)
+        throttle.note(address)
+    assert throttle.wait("b") == 0  # forgotten: only the last 3 addresses are kept
+    assert throttle.wait("e") > 0
+    assert Throttle(0, 60).wait("a") == 0  # 0: no limit

@@ -61,8 +61,8 @@ Python; the browser page uses the same messages.
 
 | request | body | answer |
 |---|---|---|
-| `POST /api/register` | `{"name", "password"}`: a name of 2-24 letters, digits, `_ . -` (not of the form of the house's bots' names, such as `Ada-bot-3-1` or `t2-bot1`), a password of 8-200 characters | `{"account", "name", "role", "token"}`; a welcome cash-in |
-| `POST /api/login` | `{"name", "password"}` | `{"account", "name", "role", "token"}` |
+| `POST /api/register` | `{"name", "password"}`: a name of 2-24 letters, digits, `_ . -` (not of the form of the house's bots' names, such as `Ada-bot-3-1` or `t2-bot1`), a password of 8-200 characters | `{"account", "name", "role", "token"}`; a welcome cash-in (`croupier serve --welcome`, 10,000 chips by default); 429 past the house's number of new accounts an address may make in an hour (`--registrations-per-hour`, 20) |
+| `POST /api/login` | `{"name", "password"}` | `{"account", "name", "role", "token"}`; 401 for a wrong name or password; 429 once an address has failed the house's number of times in 10 minutes (`--login-failures`, 30); 503 while too many logins wait for a password check |
 | `POST /api/logout` | | `{"ok": true}` (the token no longer works) |
 | `GET /api/me` | | `{"account", "name", "role", "balance"}` |
 | `GET /api/tables?game=&rulebook=&structure=&stakes=&open_seats=1` | | `{"tables": [{"table", "name", "spec", "seats_taken", "hands", "closing"}]}`: open tables, and those closing after their hand (`closing` true) |

@@ -298,6 +298,15 @@ def serve_command(
     tables_per_player: Annotated[
         int, typer.Option(help="Open tables a player may own (dealers and admins: any).", min=1)
     ] = 20,
+    welcome: Annotated[
+        int, typer.Option(help="Chips a new account is given (play money).", min=0)
+    ] = 10_000,
+    registrations_per_hour: Annotated[
+        int, typer.Option(help="New accounts an address may make in an hour (0: any).", min=0)
+    ] = 20,
+    login_failures: Annotated[
+        int, typer.Option(help="Failed logins an address may make in 10 minutes (0: any).", min=0)
+    ] = 30,
     admin: Annotated[
         str | None, typer.Option(help="NAME:PASSWORD of an admin account, made if missing.")
     ] = None,
@@ -321,6 +330,9 @@ def serve_command(
         rate=rate,
         burst=max(1, int(2 * rate)),
         tables_per_player=tables_per_player,
+        welcome=welcome,
+        registrations_per_hour=registrations_per_hour,
+        login_failures=login_failures,
     )
     try:
         if admin is not None:

@@ -4,6 +4,9 @@ the audit log (docs/protocol.md, "HTTP"). Play itself is on the WebSocket (croup
 from __future__ import annotations
 
 import asyncio
+import math
+import time
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -19,7 +22,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from croupier.citing import book_prefix, in_force
-from croupier.rulebooks import rulebook_names
 from croupier.server import auth, histories, pages, tourney_http
 from croupier.server import schema as s
 from croupier.server.room import Refused
@@ -105,7 +107,17 @@ _NAME_LENGTH = 60
 def _cite(message: str, spec: object) -> str:
     """A refused table's ``message`` citing the clauses of the book it asked for."""
     book = spec.get("rulebook") if isinstance(spec, dict) else None
-    return in_force(message, book_prefix(book) if book in rulebook_names() else None)
+    return in_force(message, book_prefix(book))
+
+
+def _throttled(throttle: Throttle, address: str, what: str) -> None:
+    wait = throttle.wait(address)
+    if wait > 0:
+        raise HTTPError(
+            429,
+            f"too many {what} (at most {throttle.most} in {throttle.window / 60:g} minutes, "
+            f"the house's limit): try again in {math.ceil(wait)} s",
+        )
 
 
 def _table_setting(key: str, value: object) -> float:
@@ -128,9 +140,45 @@ def _table_name(value: object, default: str) -> str:
     return value
 
 
+class Throttle:
+    """At most ``most`` events a key (a client's address) within ``window`` seconds; 0: no
+    limit. Only the last ``keep`` keys are remembered, so memory stays bounded."""
+
+    def __init__(self, most: int, window: float, keep: int = 10_000) -> None:
+        self.most, self.window, self.keep = most, window, keep
+        self._seen: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def wait(self, key: str) -> float:
+        """Seconds until ``key`` may act again (0: now)."""
+        times = self._seen.get(key)
+        if not self.most or times is None:
+            return 0.0
+        now = time.monotonic()
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        return 0.0 if len(times) < self.most else times[0] + self.window - now
+
+    def note(self, key: str) -> None:
+        if not self.most:
+            return
+        times = self._seen.pop(key, None) or deque(maxlen=self.most)
+        times.append(time.monotonic())
+        self._seen[key] = times
+        if len(self._seen) > self.keep:
+            self._seen.popitem(last=False)
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else ""
+
+
 class HttpApi:
     def __init__(self, room: CardRoom) -> None:
         self.room = room
+        # New accounts (each comes with welcome chips) and failed logins, per address.
+        options = room.options
+        self._registrations = Throttle(options.registrations_per_hour, 3600.0)
+        self._login_failures = Throttle(options.login_failures, 600.0)
         # Password hashing is slow on purpose (argon2): it has threads of its own, so that a
         # flood of logins waits for them and not the database reads everyone else waits on,
         # and at most MAX_PASSWORD_WAITING wait; more are refused until the queue drains.
@@ -222,6 +270,9 @@ class HttpApi:
             auth.check_new(name, password)  # type: ignore[arg-type]
         except auth.AuthError as error:
             raise HTTPError(400, str(error)) from None
+        address = _address(request)
+        _throttled(self._registrations, address, "new accounts from your address")
+        self._registrations.note(address)
         hashed = await self._password_work(auth.hash_password, str(password))
         welcome = self.room.options.welcome
 
@@ -239,9 +290,12 @@ class HttpApi:
     async def login(self, request: Request) -> Response:
         body = await self._body(request)
         name, password = str(body.get("name", ""))[:40], str(body.get("password", ""))[:200]
+        address = _address(request)
+        _throttled(self._login_failures, address, "failed logins from your address")
         account, stored = await self.room.store.aread(lambda c: auth.login_of(c, name))
         matches = await self._password_work(auth.password_matches, stored, password)
         if account is None or not matches:
+            self._login_failures.note(address)
             raise HTTPError(401, "wrong name or password")
         token = await self.room.store.write(lambda c: auth.new_token(c, account.id))
         return JSONResponse(
