@@ -100,7 +100,6 @@ def test_au_7_5_rws_3_4_a_hand_in_play_ends_before_the_table_closes(tmp_path: Pa
             await _act_once([alice, bob], table)
             await alice.close_table(table, "the room closes")
             await _until(lambda: bob.views[table].closing == "the room closes")
-            assert all(seat["leaving"] for seat in bob.views[table].seats)
             for attempt in (
                 carol.sit(table, 4, 200),
                 bob.top_up(table, 100),
@@ -168,6 +167,73 @@ def test_a_table_closing_when_the_server_restarts_finishes_its_hand_then_closes(
                 200 - chips for chips in stacks.values()
             )
             assert _status(server, table) == "closed"
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+def test_cardroom_buy_in_3_a_player_moved_from_a_broken_game_keeps_the_stack_they_had(
+    tmp_path: Path,
+) -> None:
+    """A player forced from a broken game to one of the same limit may play the stack they had,
+    even below the minimum buy-in (and here below the short one): once, and for an hour. Under
+    rws (3.4: the minimum table stake) a closed table gives no such right."""
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            carol = await player(server.url, "carol")
+            spec = {"game": "holdem", "rulebook": "cardroom", "stakes": "5/10", "seats": 6,
+                    "buy_in": 200}  # fmt: skip
+            broken = await alice.create_table({**spec, "short_buy_in": 150})
+            await alice.sit(broken, 1, 150)  # her short buy-in; alone, so nothing is dealt
+            await alice.close_table(broken)
+            await _until(lambda: alice.views[broken].closed is not None)
+            other = await bob.create_table({**spec, "short_buy_in": 180})
+            for client in (carol, alice):  # carol has no such right: 150 is below 180
+                with pytest.raises(ClientError) as refused:
+                    await client.sit(other, 2, 120)
+                assert "below the minimum 200 (cardroom buy-in 1-2)" in refused.value.message
+            with pytest.raises(ClientError) as refused:
+                await carol.sit(other, 2, 150)
+            assert "short buy-in of 180" in refused.value.message
+            await alice.sit(other, 2, 150)  # the stack she had at the broken game
+            assert await _balance(alice) == WELCOME - 150
+            detail = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT detail FROM audit WHERE kind = 'sit' ORDER BY id DESC"
+                ).scalar()
+            )
+            assert f"the stack they had at table {broken}" in detail
+            assert "(cardroom buy-in 3)" in detail
+            await alice.leave(other)
+            with pytest.raises(ClientError) as refused:  # the right is used once
+                await alice.sit(other, 2, 150)
+            assert refused.value.code == "refused"
+
+            # An hour: past it the right is gone.
+            again = await alice.create_table({**spec, "short_buy_in": 150})
+            await bob.sit(again, 1, 150)
+            await alice.close_table(again)
+            await _until(lambda: bob.views[again].closed is not None)
+            server.room.store.write_now(
+                lambda c: c.exec_driver_sql("UPDATE transfers SET expires = 0")
+            )
+            with pytest.raises(ClientError):
+                await bob.sit(other, 3, 150)
+
+            # rws: every new seat takes the minimum table stake; a closed table gives no right.
+            rws = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 6})
+            await carol.sit(rws, 1, 200)
+            await alice.close_table(rws)
+            await _until(lambda: carol.views[rws].closed is not None)
+            rights = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    f"SELECT count(*) FROM transfers WHERE from_table = {rws}"
+                ).scalar()
+            )
+            assert rights == 0
             assert server.room.store.read(check_ledger) == []
 
     asyncio.run(main())

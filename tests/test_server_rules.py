@@ -218,6 +218,50 @@ def test_cardroom_buy_in_2_one_short_buy_in_a_game(tmp_path: Path) -> None:
     asyncio.run(main())
 
 
+def test_cardroom_buy_in_2_a_short_buy_in_made_just_before_a_restart_still_counts(
+    tmp_path: Path,
+) -> None:
+    """The short buy-in is recorded by the engine's table only at the next deal; a restart
+    before it (alice sits alone: nothing is dealt) must not forget it."""
+    db = str(tmp_path / "room.db")
+
+    async def main() -> None:
+        async with running(db) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            table = await alice.create_table(
+                {"game": "holdem", "rulebook": "cardroom", "stakes": "5/10", "seats": 6}
+            )
+            await alice.sit(table, 1, 100)  # the one short buy-in (the full one is 200)
+            assert server.room.rooms[table].hands == 0
+            await alice.close()
+            await bob.close()
+        async with running(db) as server:
+            alice = await Client.login(server.url, "alice", "password-1")
+            bob = await Client.login(server.url, "bob", "password-1")
+            for client in (alice, bob):
+                await client.connect()
+            await bob.sit(table, 2, 200)
+            room = server.room.rooms[table]
+            await asyncio.wait_for(
+                _play(server, table, {alice: "call", bob: "call"}, lambda: room.hands >= 1),
+                timeout=60,
+            )
+            await alice.leave(table)
+            await asyncio.wait_for(
+                _play(server, table, {alice: "call", bob: "call"}, lambda: 1 not in room.seats),
+                timeout=60,
+            )
+            with pytest.raises(ClientError) as refused:
+                await alice.sit(table, 1, 100)
+            assert "one short buy-in allowed in this game (cardroom buy-in 2)" in str(
+                refused.value.message
+            )
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
 def test_rws_3_4_a_book_without_short_buy_ins_refuses_a_table_that_offers_one(
     tmp_path: Path,
 ) -> None:

@@ -477,6 +477,13 @@ SPECS: dict[str, Spec] = {
             "the seat, dealt out ('sit-out'), or leaves the game ('leave') (Table(bust=...)).",
             _parse_enum(Bust), _enum_names(Bust), by_structure=False,
         ),
+        Spec(
+            "broken_game_transfer", "table stakes",
+            "A player moved from a broken game (a table the house closes) to one of the same "
+            "limit keeps the stack they had, even below the minimum buy-in (Table.sit "
+            "transfer=True).",
+            _parse_bool, "true or false", by_structure=False,
+        ),
         # --- showdown and odd chips --------------------------------------------------------
         Spec(
             "show_first", "showdown",

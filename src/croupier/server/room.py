@@ -135,6 +135,7 @@ class Room:
                 r.away,
                 r.leaving,
                 r.bot,
+                r.fresh,
             )
             for r in snap.seats
         }
@@ -326,6 +327,8 @@ class Room:
     async def _start_hand(self) -> None:
         waiting = [st.seat for st in self.seats.values() if st.status == "waiting"]
         changed = self._sync_engine()
+        # Buy-ins the engine's table recorded: its events are stored with this deal.
+        recorded = [st for st in self.seats.values() if st.fresh and self.game.occupant(st.seat)]
         if not self.game.can_deal():
             if changed:
                 self.broadcast_seats()
@@ -360,6 +363,7 @@ class Room:
             # the hand's row, whose new id the writer reads back.
             rows: list[tuple[Any, dict[str, Any]]] = [(_INSERT_EVENT, r) for r in table_events]
             rows += [(_SEAT_PLAYING, {"p_table": self.id, "p_seat": seat}) for seat in waiting]
+            rows += [(_SEAT_RECORDED, {"r_table": self.id, "r_seat": st.seat}) for st in recorded]
             self.hand_id = await self.store.insert(_INSERT_HAND, hand, self.id, rows)
         except BaseException:
             self.game.rollback()  # nothing was stored: the deal never happened
@@ -367,6 +371,8 @@ class Room:
         self.game.saved += len(table_events)
         for seat in waiting:
             self.seats[seat].status = "playing"
+        for st in recorded:
+            st.fresh = False
         self.number = number
         self.moves = 0
         self.timed_out = set()
@@ -398,7 +404,6 @@ class Room:
             if held is None:
                 if present and state.chips > 0:
                     game.seat(state.seat, state.name, state.chips, buy_in=state.fresh)
-                    state.fresh = False
                     changed = True
                 continue
             _name, chips, away = held
@@ -630,11 +635,12 @@ class Room:
         away = {seat: self.seats[seat].away + 1 for seat in self.timed_out if seat in self.seats}
         number = self.number
         table_events = self._event_rows()
-        rebuys = [
+        rebuys = [  # not at a closing table: every seat is cashed out after this hand
             (st, self.game.minimum_buy_in)
             for seat, st in dealt.items()
             if st.bot is not None and (end.stacks[seat] == 0 or seat in end.left) and not st.leaving
-        ]
+            and self.closing is None
+        ]  # fmt: skip
 
         now = time.time()
         rows: list[tuple[Any, dict[str, Any]]] = [
@@ -875,6 +881,11 @@ _SEAT_PLAYING = (
     update(s.seats)
     .where(s.seats.c.table_id == bindparam("p_table"), s.seats.c.seat == bindparam("p_seat"))
     .values(status="playing")
+)
+_SEAT_RECORDED = (
+    update(s.seats)
+    .where(s.seats.c.table_id == bindparam("r_table"), s.seats.c.seat == bindparam("r_seat"))
+    .values(fresh=False)
 )
 _UPDATE_BANK = (
     update(s.seats)

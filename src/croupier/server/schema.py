@@ -90,8 +90,24 @@ seats = Table(
     Column("away", Integer, nullable=False, server_default="0"),  # hands timed out while away
     Column("leaving", Boolean, nullable=False, server_default=text("false")),
     Column("bot", String(20)),  # the bot kind playing this seat, if any
+    # The chips are a buy-in the engine's table has not recorded yet (until the next deal).
+    Column("fresh", Boolean, nullable=False, server_default=text("false")),
     UniqueConstraint("table_id", "account_id", name="one_seat_per_table"),
 )
+
+transfers = Table(
+    "transfers",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("from_table", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("limit_key", String(200), nullable=False),  # seating.limit_key: book, structure, stakes
+    Column("chips", BigInteger, nullable=False),  # the stack the player had when it closed
+    Column("expires", Float, nullable=False),
+)
+"""A player whose table the house closed may sit, until ``expires``, with the stack they had
+at a game of the same limit, even below its minimum buy-in (cardroom buy-in 3); used once."""
+Index("transfers_by_account", transfers.c.account_id)
 
 hands = Table(
     "hands",

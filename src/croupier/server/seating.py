@@ -15,7 +15,7 @@ from sqlalchemy import Connection, delete, insert, select, update
 
 from croupier.server import schema as s
 from croupier.server.store import CAGE, LeaseLost, StoreError, post_ledger
-from croupier.server.tables import RuleError
+from croupier.server.tables import GameTable, RuleError
 
 if TYPE_CHECKING:
     from croupier.server.app import Conn
@@ -36,6 +36,9 @@ __all__ = [
 ]
 
 BOT_NAMES = ("Ada", "Bea", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
+# How long a player whose table closed may sit with the stack they had at a game of the same
+# limit (cardroom buy-in 3 gives no time: the card room's choice).
+TRANSFER_SECONDS = 3600.0
 
 
 class Actor(Protocol):
@@ -63,9 +66,9 @@ class SeatState:
     away: int = 0
     leaving: bool = False
     bot: str | None = None
-    # The chips are a buy-in the engine's table has not seen yet: when it seats the player it
-    # records the buy-in (a short one counts: cardroom buy-in 2). Not stored: after a restart
-    # before the next hand, a short buy-in made just then goes unrecorded.
+    # The chips are a buy-in the engine's table has not recorded yet: when it seats the player
+    # it records the buy-in (a short one counts: cardroom buy-in 2). Stored, and cleared with
+    # the deal that stores the engine's record of it, so a restart in between keeps it.
     fresh: bool = False
 
 
@@ -75,10 +78,15 @@ async def sit(room: Room, conn: Conn, request: str, seat: int, chips: int) -> No
     async with room.lock:
         _check_open(room)
         _check_free(room, seat, account)
+        game = room.game
+        moved: tuple[int, int] | None = None  # a broken game's stack: (right, closed table)
+        if chips < game.minimum_buy_in and game.broken_game_transfer:
+            key = limit_key(game)
+            moved = await room.store.aread(lambda c: _transfer_of(c, account, key, chips))
         try:
-            room.game.check_buy_in(seat, conn.name, chips)
+            game.check_buy_in(seat, conn.name, chips, transfer=moved is not None)
         except RuleError as error:
-            why = room.game.cite(str(error))
+            why = game.cite(str(error))
             room._audit_refusal(account, request, "sit", why)
             raise Refused("refused", why) from None
         state = SeatState(
@@ -86,11 +94,11 @@ async def sit(room: Room, conn: Conn, request: str, seat: int, chips: int) -> No
             account,
             conn.name,
             chips,
-            "waiting" if room.game.in_hand else "playing",
+            "waiting" if game.in_hand else "playing",
             room.bank,
-            fresh=True,
+            fresh=moved is None,  # a moved stack is no buy-in, short or full (buy-in 3)
         )
-        await _seat_job(room, state, request, "buy_in")
+        await _seat_job(room, state, request, "buy_in", moved=moved)
         room.seats[seat] = state
         room.server.remember(account, request)
         room.broadcast_seats()
@@ -135,6 +143,27 @@ async def add_bot(room: Room, conn: Actor, request: str, seat: int, chips: int |
         room._schedule_deal(0.0)
 
 
+def limit_key(game: GameTable) -> str:
+    """What makes two tables "the same game and limit" for a player moved from a broken one
+    (cardroom buy-in 3): the book, the game, each round's structure and the stakes."""
+    structures = ",".join(structure.value for structure in game.rules.betting.structures)
+    return f"{game.spec.rulebook}:{game.spec.game}:{structures}:{game.spec.stakes}"
+
+
+def _transfer_of(conn: Connection, account: int, key: str, chips: int) -> tuple[int, int] | None:
+    """The account's unexpired right to sit with exactly ``chips`` at a game of this limit,
+    from a table the house closed: (its id, the closed table); None without one."""
+    row = conn.execute(
+        select(s.transfers.c.id, s.transfers.c.from_table).where(
+            s.transfers.c.account_id == account,
+            s.transfers.c.limit_key == key,
+            s.transfers.c.chips == chips,
+            s.transfers.c.expires > time.time(),
+        )
+    ).first()
+    return None if row is None else (int(row.id), int(row.from_table))
+
+
 def _check_open(room: Room) -> None:
     if room.closing is not None:
         raise Refused(
@@ -157,9 +186,18 @@ def _check_free(room: Room, seat: int, account: int | None) -> None:
 
 
 async def _seat_job(
-    room: Room, state: SeatState, request: str | None, kind: str, by: int | None = None
+    room: Room,
+    state: SeatState,
+    request: str | None,
+    kind: str,
+    by: int | None = None,
+    moved: tuple[int, int] | None = None,
 ) -> None:
     bot = state.bot is not None
+    detail = f"seat {state.seat}: {state.name} buys in for {state.chips}"
+    if moved is not None:
+        detail += (f", the stack they had at table {moved[1]}, which the house closed "
+                   "(cardroom buy-in 3)")  # fmt: skip
 
     def job(conn: Connection) -> None:
         if bot:
@@ -191,18 +229,14 @@ async def _seat_job(
                 away=0,
                 leaving=False,
                 bot=state.bot,
+                fresh=state.fresh,
             )
         )
-        audit(
-            conn,
-            by if bot else state.account,
-            room.id,
-            None,
-            request,
-            "sit",
-            "applied",
-            f"seat {state.seat}: {state.name} buys in for {state.chips}",
-        )
+        if moved is not None:  # the right is used once
+            used = conn.execute(delete(s.transfers).where(s.transfers.c.id == moved[0]))
+            if used.rowcount != 1:
+                raise StoreError("the right to sit with that stack was used already")
+        audit(conn, by if bot else state.account, room.id, None, request, "sit", "applied", detail)
 
     await _write_request(room, job, state.account, request)
 
@@ -349,29 +383,36 @@ async def close_table(room: Room, conn: Actor, request: str, reason: str) -> Non
 
         def job(conn_: Connection) -> None:
             conn_.execute(update(s.tables).where(s.tables.c.id == room.id).values(status="closing"))
-            # Each seat leaves when the hand ends, as a player who leaves does (au 7.5).
-            conn_.execute(update(s.seats).where(s.seats.c.table_id == room.id).values(leaving=True))
             audit(conn_, account, room.id, hand_id, request, "close", "applied",
                   f"the table closes {when}: {reason}")  # fmt: skip
 
         await _write_request(room, job, account, request)
         room.server.remember(account, request)
         room.closing = reason
-        for state in room.seats.values():
-            state.leaving = True
         room.send_states()
         room._schedule_deal(0.0)  # between hands the deal closes it (Room._deal_later)
 
 
 async def close_now(room: Room) -> None:
-    """A closing table between hands: every seat still there is cashed out with its chips,
-    the table is closed and its lease let go, and everyone watching is told."""
-    table, reason = room.id, room.closing or "closed"
+    """A closing table between hands: every seat is cashed out with its chips (chips stay on
+    the table until the hand ends: au 7.5, rws 3.4), the table is closed and its lease let go,
+    and everyone watching is told. Where the book says so, each player may sit with that stack
+    at a game of the same limit for a while (cardroom buy-in 3: a broken game)."""
+    table, reason, game = room.id, room.closing or "closed", room.game
+    limit = limit_key(game) if game.broken_game_transfer else None
+    expires = time.time() + TRANSFER_SECONDS
 
     def job(conn: Connection) -> None:
         rows = list(conn.execute(select(s.seats).where(s.seats.c.table_id == table)))
         for row in rows:
             _cash_out(conn, table, row.seat, row.account_id, row.chips)
+            if limit is not None and row.bot is None and row.chips > 0:
+                conn.execute(
+                    insert(s.transfers).values(
+                        account_id=row.account_id, from_table=table, limit_key=limit,
+                        chips=row.chips, expires=expires,
+                    )
+                )  # fmt: skip
         conn.execute(
             update(s.tables)
             .where(s.tables.c.id == table)

@@ -268,12 +268,14 @@ def check_new_table(game: GameTable) -> None:
 
 _HOUSE_STAKES: dict[str, object] = {
     "short_buy_in": "any", "restake": False, "rejoin_minimum": False, "bust": Bust.SIT_OUT,
+    "broken_game_transfer": True,
 }  # fmt: skip
 
 
 def _table_stakes(spec: TableSpec) -> dict[str, object]:
-    """The book's table-stake settings (short_buy_in, restake, rejoin_minimum, bust); house
-    rules: any short buy-in the table asks, the stack left plays, the seat kept when bust."""
+    """The book's table-stake settings (short_buy_in, restake, rejoin_minimum, bust,
+    broken_game_transfer); house rules: any short buy-in the table asks, the stack left plays,
+    the seat kept when bust, a stack moved from a closed table kept."""
     if spec.rulebook is None:
         return _HOUSE_STAKES
     book = load_rulebook(spec.rulebook)
@@ -303,11 +305,15 @@ class GameTable:
         if not isinstance(spec.seats, int) or isinstance(spec.seats, bool):
             raise SpecError(f"seats must be a whole number, got {spec.seats!r}")
         self.spec = spec
-        self.book = book_prefix(spec.rulebook) if spec.rulebook in rulebook_names() else None
+        self.book = book_prefix(spec.rulebook)
         self.rules, self.options = _rules(spec)
         self.buy_in = _buy_in(spec, self.rules)
         self.blind_policy = _blind_policy(spec)
-        bust = _table_stakes(spec)["bust"]
+        stakes = _table_stakes(spec)
+        # A player whose table the house closed may sit with the stack they had (cardroom
+        # buy-in 3): the card room keeps that right for a while (seating.close_now).
+        self.broken_game_transfer = bool(stakes["broken_game_transfer"])
+        bust = stakes["bust"]
         assert isinstance(bust, Bust)
         self.bust = bust
         try:
@@ -434,12 +440,13 @@ class GameTable:
 
     # --- seats ------------------------------------------------------------------------------
 
-    def check_buy_in(self, seat: int, name: str, chips: object) -> None:
-        """Whether ``chips`` is a buy-in the table's rules accept, without seating anyone."""
+    def check_buy_in(self, seat: int, name: str, chips: object, *, transfer: bool = False) -> None:
+        """Whether ``chips`` is a buy-in the table's rules accept, without seating anyone;
+        ``transfer``: the stack of a player moved from a broken game (cardroom buy-in 3)."""
         if isinstance(chips, bool) or not isinstance(chips, int):
             raise RuleError(f"chips must be a whole number, got {chips!r}")
         try:  # the table's own record: a player's one short buy-in is once in this game
-            self._table.check_buy_in(name, chips)
+            self._table.check_buy_in(name, chips, transfer=transfer)
         except TableError as error:
             raise RuleError(str(error)) from None
 
