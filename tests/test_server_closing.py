@@ -190,6 +190,7 @@ def test_cardroom_buy_in_3_a_player_moved_from_a_broken_game_keeps_the_stack_the
             await alice.sit(broken, 1, 150)  # her short buy-in; alone, so nothing is dealt
             await alice.close_table(broken)
             await _until(lambda: alice.views[broken].closed is not None)
+            assert alice.views[broken].moved_stack == 150  # she is told what she may sit with
             other = await bob.create_table({**spec, "short_buy_in": 180})
             for client in (carol, alice):  # carol has no such right: 150 is below 180
                 with pytest.raises(ClientError) as refused:
@@ -228,6 +229,7 @@ def test_cardroom_buy_in_3_a_player_moved_from_a_broken_game_keeps_the_stack_the
             await carol.sit(rws, 1, 200)
             await alice.close_table(rws)
             await _until(lambda: carol.views[rws].closed is not None)
+            assert carol.views[rws].moved_stack is None
             rights = server.room.store.read(
                 lambda c: c.exec_driver_sql(
                     f"SELECT count(*) FROM transfers WHERE from_table = {rws}"

@@ -367,8 +367,16 @@ SERVER = {
     ),
     "table_closed": (
         "The table closed (`close_table`): every seat was cashed out to its account's "
-        "balance. The table is gone from the lobby; its hands stay in the players' histories.",
-        {"type": "table_closed", "table": 1, "reason": "the room closes at 2am"},
+        "balance. The table is gone from the lobby; its hands stay in the players' histories. "
+        "`moved_stack`: where the book lets a player moved from a broken game keep their stack "
+        "(cardroom buy-in 3), the chips you may sit with, once within the hour, at a table of "
+        "the same book, game, structure and stakes, even below its minimum buy-in; else null.",
+        {
+            "type": "table_closed",
+            "table": 1,
+            "reason": "the room closes at 2am",
+            "moved_stack": 150,
+        },
     ),
     "tournament_state": (
         "Your tournament table as you may see it, with the clock: the level and its blinds "

@@ -60,6 +60,7 @@ class TableView:
     seats: list[dict[str, Any]] = field(default_factory=list)
     closing: str | None = None  # why the table is closing
     closed: str | None = None  # why it closed (table_closed): the seats were cashed out
+    moved_stack: int | None = None  # what this player may sit with elsewhere (buy-in 3)
     hand: int | None = None  # the hand number in play (or last played)
     button: int | None = None
     order: list[int] = field(default_factory=list)
@@ -344,7 +345,8 @@ class Client:
         elif kind == "seats":
             view.seats = message["seats"]
         elif kind == "table_closed":
-            view.closed, view.you, view.seats = message["reason"], None, []
+            view.closed, view.moved_stack = message["reason"], message["moved_stack"]
+            view.you, view.seats = None, []
             view.to_act = view.legal = None
         view.changed.set()
         if view.my_turn:

@@ -260,8 +260,12 @@ SERVER_MESSAGES: dict[str, Any] = {
     ),
     "table_closed": _message(
         "table_closed",
-        {"table": {"type": "integer"}, "reason": {"type": "string"}},
-        ("table", "reason"),
+        {
+            "table": {"type": "integer"},
+            "reason": {"type": "string"},
+            "moved_stack": {"type": ["integer", "null"]},
+        },
+        ("table", "reason", "moved_stack"),
     ),
 }
 

@@ -401,6 +401,7 @@ async def close_now(room: Room) -> None:
     table, reason, game = room.id, room.closing or "closed", room.game
     limit = limit_key(game) if game.broken_game_transfer else None
     expires = time.time() + TRANSFER_SECONDS
+    moved: dict[int, int] = {}  # account: the stack it may sit with elsewhere
 
     def job(conn: Connection) -> None:
         rows = list(conn.execute(select(s.seats).where(s.seats.c.table_id == table)))
@@ -413,6 +414,7 @@ async def close_now(room: Room) -> None:
                         chips=row.chips, expires=expires,
                     )
                 )  # fmt: skip
+                moved[row.account_id] = row.chips
         conn.execute(
             update(s.tables)
             .where(s.tables.c.id == table)
@@ -425,10 +427,10 @@ async def close_now(room: Room) -> None:
     room.close()
     room.seats.clear()
     room.server.rooms.pop(table, None)
-    message: dict[str, object] = {"type": "table_closed", "table": table, "reason": reason}
     for conn in list(room.viewers):
         conn.rooms.discard(table)
-        conn.send(message)
+        stack = moved.get(conn.account_id) if conn.account_id is not None else None
+        conn.send({"type": "table_closed", "table": table, "reason": reason, "moved_stack": stack})
     room.viewers.clear()
 
 

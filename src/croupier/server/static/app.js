@@ -153,7 +153,10 @@ function receive(m) {
       if (seats.some((s) => s.table === m.table)) seatGone(m.table);
       if (onScreen && onScreen.table === m.table && !onScreen.replay) {
         onScreen = null;
-        carried = `Table ${m.table} closed: ${m.reason}. Any chips you had there are back in your balance.`;
+        const moved = m.moved_stack
+          ? ` You may sit with those ${m.moved_stack} chips, once within the hour, at another table of the same game and stakes under this book, even below its minimum buy-in (cardroom buy-in 3).`
+          : "";
+        carried = `Table ${m.table} closed: ${m.reason}. Any chips you had there are back in your balance.${moved}`;
         location.hash = "#/lobby";
       }
       break;
