@@ -181,6 +181,21 @@ def test_qld_s31_4_a_player_left_below_the_minimum_wager_leaves_with_what_is_lef
     asyncio.run(main())
 
 
+async def _short_again_refused(
+    server: Running, table: int, alice: Client, bob: Client, short: int
+) -> None:
+    """alice (seat 1, who bought in short) and bob play a hand; she leaves; a second short
+    buy-in in this game is refused (cardroom buy-in 2)."""
+    room = server.room.rooms[table]
+    moves = {alice: "call", bob: "call"}
+    await asyncio.wait_for(_play(server, table, moves, lambda: room.hands >= 1), timeout=60)
+    await alice.leave(table)
+    await asyncio.wait_for(_play(server, table, moves, lambda: 1 not in room.seats), timeout=60)
+    with pytest.raises(ClientError) as refused:
+        await alice.sit(table, 1, short)
+    assert "one short buy-in allowed in this game (cardroom buy-in 2)" in refused.value.message
+
+
 def test_cardroom_buy_in_2_one_short_buy_in_a_game(tmp_path: Path) -> None:
     async def main() -> None:
         async with running(str(tmp_path / "room.db")) as server:
@@ -197,21 +212,7 @@ def test_cardroom_buy_in_2_one_short_buy_in_a_game(tmp_path: Path) -> None:
             assert "a short buy-in of 100 is allowed once" in refused.value.message
             await alice.sit(table, 1, full // 2)  # the one short buy-in
             await bob.sit(table, 2, full)
-            room = server.room.rooms[table]
-            await asyncio.wait_for(
-                _play(server, table, {alice: "call", bob: "call"}, lambda: room.hands >= 1),
-                timeout=60,
-            )
-            await alice.leave(table)
-            await asyncio.wait_for(
-                _play(server, table, {alice: "call", bob: "call"}, lambda: 1 not in room.seats),
-                timeout=60,
-            )
-            with pytest.raises(ClientError) as refused:
-                await alice.sit(table, 1, full // 2)
-            assert "one short buy-in allowed in this game (cardroom buy-in 2)" in str(
-                refused.value.message
-            )
+            await _short_again_refused(server, table, alice, bob, full // 2)
             await alice.sit(table, 1, full)
             assert server.room.store.read(check_ledger) == []
 
@@ -242,21 +243,7 @@ def test_cardroom_buy_in_2_a_short_buy_in_made_just_before_a_restart_still_count
             for client in (alice, bob):
                 await client.connect()
             await bob.sit(table, 2, 200)
-            room = server.room.rooms[table]
-            await asyncio.wait_for(
-                _play(server, table, {alice: "call", bob: "call"}, lambda: room.hands >= 1),
-                timeout=60,
-            )
-            await alice.leave(table)
-            await asyncio.wait_for(
-                _play(server, table, {alice: "call", bob: "call"}, lambda: 1 not in room.seats),
-                timeout=60,
-            )
-            with pytest.raises(ClientError) as refused:
-                await alice.sit(table, 1, 100)
-            assert "one short buy-in allowed in this game (cardroom buy-in 2)" in str(
-                refused.value.message
-            )
+            await _short_again_refused(server, table, alice, bob, 100)
             assert server.room.store.read(check_ledger) == []
 
     asyncio.run(main())
