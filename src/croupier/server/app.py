@@ -535,7 +535,7 @@ class CardRoom:
         elif kind == "add_bot":
             await seating.add_bot(room, conn, request, message["seat"], message.get("chips"))
         elif kind == "close_table":
-            reason = message.get("reason") or f"closed by {conn.name}"
+            reason = message.get("reason") or f"at {conn.name}'s request"
             await seating.close_table(room, conn, request, reason)
         elif kind == "void_hand":
             if conn.role not in ("dealer", "admin"):
