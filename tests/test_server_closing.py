@@ -14,9 +14,17 @@ import pytest
 
 from croupier.client import Client, ClientError
 from croupier.server.store import check_ledger
-from server_harness import heads_up, player, running, simple_move
+from server_harness import fresh_postgres_db, heads_up, player, running, simple_move
 
 WELCOME = 10_000  # each new account's chips (Options.welcome)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each test on a SQLite file, then on a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "room.db")
+    return fresh_postgres_db(request.getfixturevalue("postgres_dsn"))
 
 
 async def _until(condition: object, seconds: float = 20) -> None:
@@ -52,11 +60,9 @@ def _status(server: object, table: int) -> str:
     )
 
 
-def test_a_table_with_no_hand_in_play_closes_at_once_and_cashes_its_seats_out(
-    tmp_path: Path,
-) -> None:
+def test_a_table_with_no_hand_in_play_closes_at_once_and_cashes_its_seats_out(db: str) -> None:
     async def main() -> None:
-        async with running(str(tmp_path / "room.db")) as server:
+        async with running(db) as server:
             alice = await player(server.url, "alice")
             bob = await player(server.url, "bob")
             table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 6})
@@ -85,9 +91,9 @@ def test_a_table_with_no_hand_in_play_closes_at_once_and_cashes_its_seats_out(
     asyncio.run(main())
 
 
-def test_au_7_5_rws_3_4_a_hand_in_play_ends_before_the_table_closes(tmp_path: Path) -> None:
+def test_au_7_5_rws_3_4_a_hand_in_play_ends_before_the_table_closes(db: str) -> None:
     async def main() -> None:
-        async with running(str(tmp_path / "room.db")) as server:
+        async with running(db) as server:
             alice = await player(server.url, "alice")
             bob = await player(server.url, "bob")
             carol = await player(server.url, "carol")
@@ -137,11 +143,7 @@ def test_au_7_5_rws_3_4_a_hand_in_play_ends_before_the_table_closes(tmp_path: Pa
     asyncio.run(main())
 
 
-def test_a_table_closing_when_the_server_restarts_finishes_its_hand_then_closes(
-    tmp_path: Path,
-) -> None:
-    db = str(tmp_path / "room.db")
-
+def test_a_table_closing_when_the_server_restarts_finishes_its_hand_then_closes(db: str) -> None:
     async def main() -> None:
         async with running(db) as server:
             alice, bob, table = await heads_up(server.url)
@@ -173,14 +175,14 @@ def test_a_table_closing_when_the_server_restarts_finishes_its_hand_then_closes(
 
 
 def test_cardroom_buy_in_3_a_player_moved_from_a_broken_game_keeps_the_stack_they_had(
-    tmp_path: Path,
+    db: str,
 ) -> None:
     """A player forced from a broken game to one of the same limit may play the stack they had,
     even below the minimum buy-in (and here below the short one): once, and for an hour. Under
     rws (3.4: the minimum table stake) a closed table gives no such right."""
 
     async def main() -> None:
-        async with running(str(tmp_path / "room.db")) as server:
+        async with running(db) as server:
             alice = await player(server.url, "alice")
             bob = await player(server.url, "bob")
             carol = await player(server.url, "carol")
