@@ -158,6 +158,8 @@ function receive(m) {
           : "";
         carried = `Table ${m.table} closed: ${m.reason}. Any chips you had there are back in your balance.${moved}`;
         location.hash = "#/lobby";
+      } else if (lobbyReload) {
+        lobbyReload(); // the lobby on screen drops the closed table
       }
       break;
     }
