@@ -361,7 +361,7 @@ class Session:
         again, with the rule, when the rules refuse it)."""
         assert self.teller is not None
         if refused is not None:
-            book = book_prefix(self.rulebook[0]) if self.rulebook is not None else None
+            book = book_prefix(self.rulebook[0] if self.rulebook is not None else None)
             self.console.print(f"[red]not allowed:[/] {escape(in_force(str(refused), book))}")
         else:
             self.teller.turn(view)

@@ -107,8 +107,7 @@ async def sit(room: Room, conn: Conn, request: str, seat: int, chips: int) -> No
 
 
 async def add_bot(room: Room, conn: Actor, request: str, seat: int, chips: int | None) -> None:
-    if conn.account_id != room.owner_id and conn.role not in ("dealer", "admin"):
-        raise Refused("unauthorised", "only the table's owner (or a dealer) seats bots")
+    _check_owner(room, conn, "seats bots")
     async with room.lock:
         _check_open(room)
         _check_free(room, seat, None)
@@ -162,6 +161,11 @@ def _transfer_of(conn: Connection, account: int, key: str, chips: int) -> tuple[
         )
     ).first()
     return None if row is None else (int(row.id), int(row.from_table))
+
+
+def _check_owner(room: Room, conn: Actor, what: str) -> None:
+    if conn.account_id != room.owner_id and conn.role not in ("dealer", "admin"):
+        raise Refused("unauthorised", f"only the table's owner, a dealer or an admin {what}")
 
 
 def _check_open(room: Room) -> None:
@@ -373,8 +377,7 @@ async def close_table(room: Room, conn: Actor, request: str, reason: str) -> Non
     (:func:`close_now`)."""
     account = conn.account_id
     assert account is not None
-    if account != room.owner_id and conn.role not in ("dealer", "admin"):
-        raise Refused("unauthorised", "only the table's owner, a dealer or an admin closes a table")
+    _check_owner(room, conn, "closes a table")
     async with room.lock:
         _check_open(room)
         in_hand = room.game.in_hand
