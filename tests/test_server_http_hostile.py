@@ -337,6 +337,28 @@ def test_new_accounts_and_failed_logins_are_throttled_per_address(tmp_path: Path
     asyncio.run(main())
 
 
+def test_a_burst_of_login_guesses_sent_at_once_is_held_to_the_limit(tmp_path: Path) -> None:
+    """Guesses sent together are each counted before any is checked: of 20 sent at once with
+    a limit of 3, at most 3 reach the password check (401), the rest are refused at once
+    (429); a right password sent among them is not counted as a failure."""
+
+    async def main() -> None:
+        options = dataclasses.replace(FAST, login_failures=3)
+        async with running(str(tmp_path / "room.db"), options) as server:
+            await player(server.url, "ann")
+            right = json.dumps({"name": "ann", "password": "password-1"}).encode()
+            status, _ = await request(server.url, "POST", "/api/login", right)
+            assert status == 200
+            wrong = json.dumps({"name": "ann", "password": "a guess"}).encode()
+            burst = await asyncio.gather(
+                *(request(server.url, "POST", "/api/login", wrong) for _ in range(20))
+            )
+            statuses = sorted(status for status, _ in burst)
+            assert statuses == [401] * 3 + [429] * 17
+
+    asyncio.run(main())
+
+
 def test_a_throttle_forgets_attempts_older_than_its_window_and_addresses_past_its_bound() -> None:
     throttle = Throttle(2, 0.2, keep=3)
     throttle.note("a")

@@ -167,6 +167,13 @@ class Throttle:
         if len(self._seen) > self.keep:
             self._seen.popitem(last=False)
 
+    def forgive(self, key: str) -> None:
+        """Take back the last :meth:`note` (an attempt counted before its outcome was known,
+        which turned out not to count)."""
+        times = self._seen.get(key)
+        if times:
+            times.pop()
+
 
 def _address(request: Request) -> str:
     return request.client.host if request.client is not None else ""
@@ -292,11 +299,18 @@ class HttpApi:
         name, password = str(body.get("name", ""))[:40], str(body.get("password", ""))[:200]
         address = _address(request)
         _throttled(self._login_failures, address, "failed logins from your address")
-        account, stored = await self.room.store.aread(lambda c: auth.login_of(c, name))
-        matches = await self._password_work(auth.password_matches, stored, password)
+        # Counted as a failure until it succeeds: guesses sent at once are each counted before
+        # any is checked, so a burst is held to the limit too.
+        self._login_failures.note(address)
+        try:
+            account, stored = await self.room.store.aread(lambda c: auth.login_of(c, name))
+            matches = await self._password_work(auth.password_matches, stored, password)
+        except BaseException:  # not checked (503, the database): not a guess
+            self._login_failures.forgive(address)
+            raise
         if account is None or not matches:
-            self._login_failures.note(address)
             raise HTTPError(401, "wrong name or password")
+        self._login_failures.forgive(address)
         token = await self.room.store.write(lambda c: auth.new_token(c, account.id))
         return JSONResponse(
             {"account": account.id, "name": account.name, "role": account.role, "token": token}
