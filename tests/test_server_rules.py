@@ -249,6 +249,38 @@ def test_cardroom_buy_in_2_a_short_buy_in_made_just_before_a_restart_still_count
     asyncio.run(main())
 
 
+def test_cardroom_buy_in_2_a_seat_the_engine_holds_again_is_not_a_second_short_buy_in(
+    tmp_path: Path,
+) -> None:
+    """Between hands the engine's table takes the seats as stored; a seat whose chips there
+    disagree with the stored ones is seated again (and logged). A player whose short buy-in
+    the engine's table already recorded keeps it: seating her again is no second buy-in, so
+    the deal goes on rather than failing on cardroom buy-in 2."""
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            table = await alice.create_table(
+                {"game": "holdem", "rulebook": "cardroom", "stakes": "5/10", "seats": 6}
+            )
+            await alice.sit(table, 1, 100)  # short; alone, so the engine seats her, no deal
+            room = server.room.rooms[table]
+            await asyncio.wait_for(_until(lambda: room.game.occupant(1) is not None), 10)
+            room.game.add_chips(1, 1)  # the engine's chips now disagree with the stored 100
+            await bob.sit(table, 2, 200)
+            await asyncio.wait_for(_until(lambda: room.game.in_hand), 10)
+            assert room.game.occupant(1) == ("alice", 100, False)
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+async def _until(done: Callable[[], bool]) -> None:
+    while not done():
+        await asyncio.sleep(0.01)
+
+
 def test_rws_3_4_a_book_without_short_buy_ins_refuses_a_table_that_offers_one(
     tmp_path: Path,
 ) -> None:

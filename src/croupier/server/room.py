@@ -386,6 +386,7 @@ class Room:
         away (the blinds they pass are owed on return), and empty seats are left."""
         changed = False
         game = self.game
+        again: set[int] = set()  # seated again: their buy-in is the engine's already
         for seat in game.engine_seats():
             held = game.occupant(seat)
             state = self.seats.get(seat)
@@ -393,6 +394,7 @@ class Room:
                 if state is not None and held is not None and held[0] == state.name:
                     log.warning("table %s: seat %s holds %s chips, %s stored: seated again",
                                 self.id, seat, held[1], state.chips)  # fmt: skip
+                    again.add(seat)
                 game.unseat(seat)
                 changed = True
         for state in self.seats.values():
@@ -403,7 +405,8 @@ class Room:
             held = game.occupant(state.seat)
             if held is None:
                 if present and state.chips > 0:
-                    game.seat(state.seat, state.name, state.chips, buy_in=state.fresh)
+                    fresh = state.fresh and state.seat not in again
+                    game.seat(state.seat, state.name, state.chips, buy_in=fresh)
                     changed = True
                 continue
             _name, chips, away = held
