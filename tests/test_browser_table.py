@@ -359,3 +359,36 @@ def test_the_owner_closes_a_table_the_hand_ends_then_every_seat_is_cashed_out(
     assert gina.errors == [] and hank.errors == []
     gina.close()
     hank.close()
+
+
+def test_cardroom_buy_in_3_the_lobby_lists_the_rights_a_broken_game_left_until_used(
+    server: Server, browser: Any
+) -> None:
+    """A cardroom table the house closes leaves each player the right to sit with the stack
+    they had (cardroom buy-in 3): the lobby lists it (after a reload too: the welcome carries
+    it), and no longer once it is used."""
+    ivy = Player(browser, server, "ivy")
+    spec = {"rulebook": "cardroom", "game": "holdem", "stakes": "5/10", "seats": 6}
+    broken = create_table(server, ivy.token, spec, "Breaking")
+    ivy.open_table(broken)
+    ivy.sit(1, 170)  # alone: nothing is dealt
+    ivy.page.once("dialog", lambda dialog: dialog.accept())
+    ivy.page.click("#close-table")
+    wait_for(lambda: f"Table {broken} closed" in ivy.page.inner_text("#notice"))
+    rights = ivy.page.locator("#transfers li")
+    for _ in range(2):
+        ivy.page.wait_for_selector("#tables[data-loaded]")
+        wait_for(lambda: rights.count() == 1)
+        text = rights.inner_text()
+        assert f"Table {broken} closed" in text and "170 chips" in text
+        assert "cardroom holdem fixed 5/10" in text and "(cardroom buy-in 3)" in text
+        ivy.screenshot("transfers.png")
+        ivy.page.reload()
+    other = create_table(server, ivy.token, spec, "Moved to")
+    ivy.open_table(other)
+    ivy.sit(1, 170)
+    ivy.page.goto(f"{server.url}/#/lobby")
+    ivy.page.wait_for_selector("#tables[data-loaded]")
+    assert rights.count() == 0 and ivy.page.locator("#transfers").is_hidden()
+    assert ivy.errors == []
+    ivy.close()

@@ -6,6 +6,7 @@ table closing (an in-process server on SQLite)."""
 from __future__ import annotations
 
 import asyncio
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -238,6 +239,44 @@ def test_cardroom_buy_in_3_a_player_moved_from_a_broken_game_keeps_the_stack_the
                 ).scalar()
             )
             assert rights == 0
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+def test_cardroom_buy_in_3_a_player_away_when_the_game_broke_is_told_at_the_next_welcome(
+    db: str,
+) -> None:
+    """A player not connected when the house closed their table still has the right to sit
+    with the stack they had: the next ``welcome`` tells them of each right still open (its
+    table, chips, limit and end), and no longer once it is used."""
+
+    async def main() -> None:
+        async with running(db) as server:
+            alice = await player(server.url, "alice")
+            dave = await player(server.url, "dave")
+            spec = {"game": "holdem", "rulebook": "cardroom", "stakes": "5/10", "seats": 6}
+            broken = await alice.create_table(spec)
+            await dave.sit(broken, 1, 170)  # alone: nothing is dealt
+            welcome = await dave.connect()
+            assert welcome["transfers"] == []
+            await dave.close()  # away when the table closes
+            await alice.close_table(broken)
+            await _until(lambda: _status(server, broken) == "closed")
+            dave = await Client.login(server.url, "dave", "password-1")
+            welcome = await dave.connect()
+            assert (await dave.http("GET", "/api/me"))["transfers"] == welcome["transfers"]
+            [right] = welcome["transfers"]
+            expires = right.pop("expires")
+            assert right == {
+                "from_table": broken, "chips": 170, "rulebook": "cardroom", "game": "holdem",
+                "structure": "fixed", "stakes": "5/10",
+            }  # fmt: skip
+            assert 3590 < expires - time.time() <= 3600  # an hour (the card room's choice)
+            other = await alice.create_table(spec)
+            await dave.sit(other, 1, 170)  # the stack he had: the right is used
+            assert (await dave.connect())["transfers"] == []
+            assert (await dave.http("GET", "/api/me"))["transfers"] == []
             assert server.room.store.read(check_ledger) == []
 
     asyncio.run(main())

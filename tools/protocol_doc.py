@@ -64,7 +64,7 @@ Python; the browser page uses the same messages.
 | `POST /api/register` | `{"name", "password"}`: a name of 2-24 letters, digits, `_ . -` (not of the form of the house's bots' names, such as `Ada-bot-3-1` or `t2-bot1`), a password of 8-200 characters | `{"account", "name", "role", "token"}`; a welcome cash-in (`croupier serve --welcome`, 10,000 chips by default); 429 past the house's number of new accounts an address may make in an hour (`--registrations-per-hour`, 20) |
 | `POST /api/login` | `{"name", "password"}` | `{"account", "name", "role", "token"}`; 401 for a wrong name or password; 429 once an address has failed the house's number of times in 10 minutes (`--login-failures`, 30); 503 while too many logins wait for a password check |
 | `POST /api/logout` | | `{"ok": true}` (the token no longer works) |
-| `GET /api/me` | | `{"account", "name", "role", "balance"}` |
+| `GET /api/me` | | `{"account", "name", "role", "balance", "transfers"}`; `transfers` as in `welcome` |
 | `GET /api/tables?game=&rulebook=&structure=&stakes=&open_seats=1` | | `{"tables": [{"table", "name", "spec", "seats_taken", "hands", "closing"}]}`: open tables, and those closing after their hand (`closing` true) |
 | `POST /api/tables` | `{"name", "spec": {"game", "rulebook", "structure", "stakes", "seats", "buy_in", "rake", "rake_cap", "short_buy_in"}, "clock", "bank", "pause", "sit_out_after"}`: every key optional, no other key; `rake_cap` the most commission a hand pays and `short_buy_in` the one short buy-in's size, where the book leaves them to the house (a cardroom table's is half the full buy-in unless given); house rules without a structure deal the game's usual one; `name` at most 60 printable characters; `clock` 1-3600 seconds, `bank` and `pause` 0-3600 seconds, `sit_out_after` 0-100 hands; a buy-in (given, or the book's for the stakes) of at most 10^9 chips | `{"table", "name", "spec"}`, or 400 with the rule that refuses it; 409 when a player already owns the house's number of open tables (`croupier serve --tables-per-player`, 20 by default; dealers and admins: any) |
 | `GET /api/tables/{id}` | | a spectator's `state` message (404; 410 once closed; or 409 with the `url` of the process that runs it) |
@@ -263,7 +263,11 @@ SEATS = [
 ]
 SERVER = {
     "welcome": (
-        "The answer to `hello`: who you are and where you sit.",
+        "The answer to `hello`: who you are and where you sit. `transfers`: your rights, "
+        "still open, to sit with the stack you had at a table the house closed (cardroom "
+        "buy-in 3; `table_closed`'s `moved_stack` told you, if you were connected), each "
+        "with the closed table, the chips, the limit it holds at (book, game, structure, "
+        "stakes) and when it ends (seconds since the epoch).",
         {
             "type": "welcome",
             "account": 7,
@@ -271,6 +275,17 @@ SERVER = {
             "role": "player",
             "balance": 9800,
             "seats": [{"table": 1, "seat": 1}],
+            "transfers": [
+                {
+                    "from_table": 4,
+                    "chips": 150,
+                    "rulebook": "cardroom",
+                    "game": "holdem",
+                    "structure": "no_limit",
+                    "stakes": "5/10",
+                    "expires": 1796400000.0,
+                }
+            ],
         },
     ),
     "ok": (

@@ -556,16 +556,16 @@ class CardRoom:
             recent = await self.store.aread(lambda c: _recent_requests(c, account.id))
             for request in recent:
                 self.remember(account.id, request)
-        seats = await self.store.aread(
-            lambda c: [
-                {"table": r.table_id, "seat": r.seat}
-                for r in c.execute(
-                    select(s.seats.c.table_id, s.seats.c.seat).where(
-                        s.seats.c.account_id == account.id
-                    )
-                )
-            ]
-        )
+
+        def places(c: Connection) -> tuple[list[dict[str, int]], list[dict[str, object]]]:
+            seats = c.execute(
+                select(s.seats.c.table_id, s.seats.c.seat).where(s.seats.c.account_id == account.id)
+            )
+            return [{"table": r.table_id, "seat": r.seat} for r in seats], seating.open_transfers(
+                c, account.id
+            )
+
+        seats, transfers = await self.store.aread(places)
         conn.send(
             {
                 "type": "welcome",
@@ -574,6 +574,7 @@ class CardRoom:
                 "role": account.role,
                 "balance": account.balance,
                 "seats": seats,
+                "transfers": transfers,
             }
         )
         for seat in seats:

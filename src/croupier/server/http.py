@@ -22,7 +22,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from croupier.citing import book_prefix, in_force
-from croupier.server import auth, histories, pages, tourney_http
+from croupier.server import auth, histories, pages, seating, tourney_http
 from croupier.server import schema as s
 from croupier.server.room import Refused
 from croupier.server.store import StoreError, check_ledger, post_ledger
@@ -324,12 +324,14 @@ class HttpApi:
 
     async def me(self, request: Request) -> Response:
         account = await self._account(request)
+        transfers = await self.room.store.aread(lambda c: seating.open_transfers(c, account.id))
         return JSONResponse(
             {
                 "account": account.id,
                 "name": account.name,
                 "role": account.role,
                 "balance": account.balance,
+                "transfers": transfers,
             }
         )
 

@@ -149,6 +149,25 @@ def limit_key(game: GameTable) -> str:
     return f"{game.spec.rulebook}:{game.spec.game}:{structures}:{game.spec.stakes}"
 
 
+def open_transfers(conn: Connection, account: int) -> list[dict[str, object]]:
+    """The account's unexpired rights to sit with a broken game's stack (cardroom buy-in 3),
+    oldest first, as the ``welcome`` message tells them: the closed table, the stack, the
+    limit (:func:`limit_key`'s parts) and when the right ends."""
+    rows = conn.execute(
+        select(s.transfers)
+        .where(s.transfers.c.account_id == account, s.transfers.c.expires > time.time())
+        .order_by(s.transfers.c.id)
+    )
+    rights: list[dict[str, object]] = []
+    for row in rows:
+        rulebook, game, structure, stakes = row.limit_key.split(":", 3)
+        rights.append(
+            {"from_table": row.from_table, "chips": row.chips, "rulebook": rulebook,
+             "game": game, "structure": structure, "stakes": stakes, "expires": row.expires}
+        )  # fmt: skip
+    return rights
+
+
 def _transfer_of(conn: Connection, account: int, key: str, chips: int) -> tuple[int, int] | None:
     """The account's unexpired right to sit with exactly ``chips`` at a game of this limit,
     from a table the house closed: (its id, the closed table); None without one."""

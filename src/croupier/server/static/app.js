@@ -14,6 +14,7 @@ const session = {
 const tables = new Map(); // table id -> the latest state, kept up to date by the socket
 const results = new Map(); // table id -> the last hands' result elements
 let seats = []; // where the welcome says we sit
+let transfers = []; // the welcome's open rights to sit with a broken game's stack (buy-in 3)
 let socket = null;
 let ready = false;
 let counter = 0;
@@ -91,6 +92,7 @@ function receive(m) {
       ready = true;
       document.body.classList.remove("offline");
       seats = m.seats;
+      transfers = m.transfers;
       session.balance = m.balance;
       session.role = m.role;
       drawBar();
@@ -209,7 +211,9 @@ function chipsIn(box, what) {
 
 async function refreshBalance() {
   try {
-    session.balance = (await api("GET", "/api/me")).balance;
+    const me = await api("GET", "/api/me");
+    session.balance = me.balance;
+    transfers = me.transfers;
     drawBar();
   } catch { /* shown again at the next welcome */ }
 }
@@ -286,7 +290,12 @@ async function lobby() {
       el("option", { value: "None", text: "house rules" })), // the filter matches str(spec.rulebook)
     open: el("input", { type: "checkbox", id: "filter-open" }),
   };
+  const rights = el("ul", { id: "transfers" });
   const load = async () => {
+    rights.replaceChildren(...transfers.map((t) => el("li", {
+      text: `Table ${t.from_table} closed: you may sit with your ${t.chips} chips, once, until ${new Date(t.expires * 1000).toLocaleTimeString()}, at a ${t.rulebook} ${t.game} ${t.structure} ${t.stakes} table, even below its minimum buy-in (cardroom buy-in 3).`,
+    })));
+    rights.hidden = !transfers.length;
     const query = new URLSearchParams();
     if (filters.game.value) query.set("game", filters.game.value);
     if (filters.rulebook.value) query.set("rulebook", filters.rulebook.value);
@@ -312,6 +321,7 @@ async function lobby() {
   main.replaceChildren(
     el("section", { class: "panel" },
       el("h1", { text: "Tables" }),
+      rights,
       el("div", { class: "filters" }, filters.game, filters.rulebook, el("label", {}, filters.open, " open seats")),
       el("table", { class: "lobby", id: "tables" },
         el("thead", {}, el("tr", {}, ["name", "rulebook", "game", "structure", "stakes", "seats", "hands", ""].map((h) => el("th", { text: h })))),
@@ -319,6 +329,7 @@ async function lobby() {
     createForm(),
     tournamentList,
   );
+  await refreshBalance(); // and the rights to sit with a broken game's stack: one may be used
   await load();
   try {
     tournamentList.replaceChildren(await tournamentSection({ api, notice, refreshBalance }));
