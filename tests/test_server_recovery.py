@@ -244,3 +244,43 @@ async def _act_once_or_wait(clients: list[Client], table: int) -> None:
 
 
 _ = os
+
+
+def test_a_move_the_database_fails_to_store_is_refused_and_the_table_reloads(
+    tmp_path: Path,
+) -> None:
+    """A move whose transaction fails is answered `unavailable` (resend), the table is read
+    again from the database (the move never happened), and play goes on: the same move sent
+    again is applied once."""
+    from croupier.server.store import StoreError
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice, bob, table = await heads_up(server.url)
+            room = server.room.rooms[table]
+            store = server.room.store
+            write = store.write
+
+            async def failing(*args: object, **kwargs: object) -> object:
+                store.write = write  # type: ignore[method-assign]  # once
+                raise StoreError("the disk is full")
+
+            await asyncio.sleep(0.1)
+            [client] = [c for c in (alice, bob) if c.views[table].my_turn]
+            kind, fields = simple_move(client.views[table].legal or {})
+            moves = room.moves
+            store.write = failing  # type: ignore[method-assign]
+            try:
+                await client.act(table, kind, id="once", **fields)
+            except ClientError as error:
+                assert error.code == "unavailable", error
+            else:
+                raise AssertionError("a move that was not stored was answered as applied")
+            room = server.room.rooms[table]
+            await asyncio.sleep(0.1)
+            assert room.moves == moves and room.game.in_hand  # read again: the move never was
+            await client.act(table, kind, id="once", **fields)
+            assert room.moves == moves + 1
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())

@@ -211,9 +211,9 @@ def _parse(
         message = error.msg
         line = None if error.lineno is None else error.lineno + first_line - 1
         problem = f"not valid TOML: {message[:1].lower()}{message[1:]}"
-    except (RecursionError, ValueError) as error:
+    except (RecursionError, ValueError) as refused:
         line = None
-        problem = f"not a document croupier reads: {brief(str(error))[1:-1]}"
+        problem = f"not a document croupier reads: {brief(str(refused))[1:-1]}"
     raise PHHError(problem, file=file, hand=hand, hand_name=name, line=line) from None
 
 

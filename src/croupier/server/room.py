@@ -592,9 +592,9 @@ class Room:
         try:
             stored = time.perf_counter()
             await self.store.write(job if ruling or finish is not None else None, self.id, rows)
-        except BaseException as error:
-            await self._store_failed(error)
-            if request is not None and _duplicate(error):
+        except BaseException as failure:  # not `error`: compiled, a name keeps one type
+            await self._store_failed(failure)
+            if request is not None and _duplicate(failure):
                 raise Refused("duplicate", "this action id was already applied") from None
             raise Refused("unavailable", "the change could not be stored; resend") from None
         self.moves += 1
