@@ -5,6 +5,7 @@ and a real ``croupier serve`` killed with SIGKILL mid-hand finishes that hand af
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import os
 import signal
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from croupier.client import Client, ClientError
 from croupier.server.store import Store, check_ledger
-from server_harness import heads_up, player, running, simple_move
+from server_harness import FAST, heads_up, player, running, simple_move
 
 
 async def _act_once(clients: list[Client], table: int) -> None:
@@ -281,6 +282,51 @@ def test_a_move_the_database_fails_to_store_is_refused_and_the_table_reloads(
             assert room.moves == moves and room.game.in_hand  # read again: the move never was
             await client.act(table, kind, id="once", **fields)
             assert room.moves == moves + 1
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+def test_a_bots_move_the_database_fails_to_store_is_made_again_by_the_bot_not_the_clock(
+    tmp_path: Path,
+) -> None:
+    """A bot's move whose transaction fails: the table is read again and the bot chooses
+    again. The clock does not act for it (it was not out of time: no timeout ruling)."""
+    from croupier.server.store import StoreError
+
+    async def main() -> None:
+        options = dataclasses.replace(FAST, bot_delay=0.3)
+        async with running(str(tmp_path / "room.db"), options) as server:
+            alice = await player(server.url, "alice")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 2})
+            await alice.sit(table, 1, 200)
+            await alice.add_bot(table, 2)
+            room = server.room.rooms[table]
+            while True:  # alice acts until the bot is next
+                await _act_once([alice], table)
+                if room.game.to_act() == 2:
+                    break
+            store, failed = server.room.store, []
+            write = store.write
+
+            async def failing(*args: object, **kwargs: object) -> object:
+                store.write = write  # type: ignore[method-assign]  # once
+                failed.append(room.moves)
+                raise StoreError("the disk is full")
+
+            store.write = failing  # type: ignore[method-assign]  # the bot's move
+            for _ in range(300):
+                if failed and room.moves > failed[0]:
+                    break
+                await asyncio.sleep(0.01)
+            else:
+                raise AssertionError("the bot did not move again after its failed move")
+            rulings = server.room.store.read(
+                lambda c: c.exec_driver_sql(
+                    "SELECT count(*) FROM audit WHERE kind = 'timeout'"
+                ).scalar()
+            )
+            assert rulings == 0  # the bot's own move, not the clock's
             assert server.room.store.read(check_ledger) == []
 
     asyncio.run(main())

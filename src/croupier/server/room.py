@@ -516,9 +516,11 @@ class Room:
             chosen = move if move is not None else self.game.auto_move()
             try:
                 await self._apply(seat, chosen, None, by)
-            except Refused as refused:  # a bot's move the rules refuse: the clock decides
+            except Refused as refused:
                 log.warning("table %s: %s move refused: %s", self.id, by, refused)
-                if move is not None:
+                # A bot's move the rules refuse: the clock decides. (Not stored: the table was
+                # read again, and its turns start afresh.)
+                if move is not None and refused.code == "refused":
                     await self._apply(seat, self.game.auto_move(), None, "clock")
 
     async def act(self, conn: Conn, request: str, hand: int, move: Move) -> None:
@@ -592,6 +594,8 @@ class Room:
         try:
             stored = time.perf_counter()
             await self.store.write(job if ruling or finish is not None else None, self.id, rows)
+        except asyncio.CancelledError:
+            raise  # the room closes, or is read again: the database says what was stored
         except BaseException as failure:  # not `error`: compiled, a name keeps one type
             await self._store_failed(failure)
             if request is not None and _duplicate(failure):
