@@ -95,6 +95,18 @@ async def play(client: Client, tournament: int) -> None:
             await client.tournament_act(tournament, "check_or_call" if action != "fold" else action)
 
 
+async def play_to_payouts(client: Client, tournament: int, clock: ManualClock) -> None:
+    """``client`` checks or calls, the clock runs on, until the standings are out."""
+    view = client.tournaments[tournament]
+    playing = asyncio.create_task(play(client, tournament))
+    ticking = asyncio.create_task(advance(clock, 2.0))
+    try:
+        await wait_for(lambda: view.standings is not None, 40)
+    finally:
+        ticking.cancel()
+        playing.cancel()
+
+
 async def wait_for(check: Any, timeout: float = 20.0) -> None:
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
@@ -455,13 +467,7 @@ def test_a_restart_mid_tournament_rebuilds_it_from_its_log_and_it_plays_on(tmp_p
             await wait_for(lambda: any(r["void"] for r in view.results))
             assert all(run.t.players[name].chips == chips for _, name, chips in dealt.dealt)
             await td.direct(number, "resume")
-            playing = asyncio.create_task(play(ann, number))
-            ticking = asyncio.create_task(advance(clock, 2.0))
-            try:
-                await wait_for(lambda: view.standings is not None, 40)
-            finally:
-                ticking.cancel()
-                playing.cancel()
+            await play_to_payouts(ann, number, clock)
             assert run.t.finished
             assert sum(s["prize"] for s in view.standings or []) == 6 * (PRICE - FEE)
             assert server.room.store.read(check_ledger) == []
@@ -626,5 +632,48 @@ def test_league_19_a_busted_player_re_enters_and_league_36_a_disqualified_one_ca
             assert server.room.store.read(check_ledger) == []
             await ann.close()
             await td.close()
+
+    asyncio.run(main())
+
+
+def test_a_tournament_move_the_database_fails_to_store_is_refused_and_the_run_reloads(
+    tmp_path: Path,
+) -> None:
+    """A tournament move whose transaction fails is answered `unavailable`; the run is read
+    again from its log (the move never happened: the same player is still to act, told so
+    again), the move sent again is applied, and the tournament plays on to its payouts."""
+    from croupier.server.store import StoreError
+
+    clock = ManualClock(1_000_000.0)
+    options = dataclasses.replace(FAST, tournament_clock=clock)
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db"), options) as server:
+            _td, ann, number = await ann_against_bots(
+                server, 3, settings(table_size=4), seed=5, clock=600
+            )
+            view = await ann.tournament_turn(number, timeout=20)
+            run = server.room.hall.runs[number]
+            events = len(run.t.events)
+            store = server.room.store
+            write = store.write
+
+            async def failing(*args: object, **kwargs: object) -> object:
+                store.write = write  # type: ignore[method-assign]  # once
+                raise StoreError("the disk is full")
+
+            store.write = failing  # type: ignore[method-assign]
+            with pytest.raises(ClientError) as refused:
+                await ann.tournament_act(number, "fold")
+            assert refused.value.code == "unavailable"
+            run = server.room.hall.runs[number]
+            assert len(run.t.events) == events  # read again: the fold never happened
+            view = await ann.tournament_turn(number, timeout=20)  # her turn, told again
+            assert view.my_turn
+            await ann.tournament_act(number, "fold")
+            assert len(run.t.events) > events
+            await play_to_payouts(ann, number, clock)
+            assert sum(s["prize"] for s in view.standings or []) == 4 * (PRICE - FEE)
+            assert server.room.store.read(check_ledger) == []
 
     asyncio.run(main())
