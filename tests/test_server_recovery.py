@@ -5,6 +5,7 @@ and a real ``croupier serve`` killed with SIGKILL mid-hand finishes that hand af
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import os
@@ -327,6 +328,55 @@ def test_a_bots_move_the_database_fails_to_store_is_made_again_by_the_bot_not_th
                 ).scalar()
             )
             assert rulings == 0  # the bot's own move, not the clock's
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+def test_a_table_whose_database_cannot_be_read_after_a_failed_move_is_let_go_and_loaded_again(
+    tmp_path: Path,
+) -> None:
+    """A move fails to be stored, and the table cannot be read again either: the table is let
+    go (its viewers told to watch it again), since its state may hold what was not stored.
+    The lease loop loads it from the database once that answers: the hand as stored, and the
+    move sent again is applied."""
+    from croupier.server.store import StoreError
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice, bob, table = await heads_up(server.url)
+            room = server.room.rooms[table]
+            news: list[dict[str, object]] = []
+            alice.listeners.append(lambda m: news.append(m) if m.get("id") is None else None)
+            await asyncio.sleep(0.1)
+            [client] = [c for c in (alice, bob) if c.views[table].my_turn]
+            kind, fields = simple_move(client.views[table].legal or {})
+            store = server.room.store
+            write, aread = store.write, store.aread
+            number, moves = room.number, room.moves
+
+            async def failing_write(*args: object, **kwargs: object) -> object:
+                store.write = write  # type: ignore[method-assign]  # once
+                raise StoreError("the disk is full")
+
+            async def failing_read(*args: object, **kwargs: object) -> object:
+                store.aread = aread  # type: ignore[method-assign]  # once
+                raise StoreError("the database is gone")
+
+            store.write, store.aread = failing_write, failing_read  # type: ignore[method-assign]
+            with contextlib.suppress(ClientError):
+                await client.act(table, kind, id="again", **fields)
+            assert table not in server.room.rooms  # let go
+            for _ in range(500):  # the lease loop takes it again (every LEASE_SECONDS / 4)
+                if table in server.room.rooms:
+                    break
+                await asyncio.sleep(0.02)
+            room = server.room.rooms[table]
+            assert (room.number, room.moves) == (number, moves)  # the hand as stored
+            assert any(m.get("code") == "unavailable" for m in news)
+            await client.watch(table)
+            await client.act(table, kind, id="again", **fields)
+            assert room.moves == moves + 1
             assert server.room.store.read(check_ledger) == []
 
     asyncio.run(main())

@@ -430,7 +430,8 @@ ERROR_CODES = {
     "closed": "the table is closing or closed: no new seats, chips or hands",
     "stale": "the hand named has ended",
     "elsewhere": "the table lives in another server process: connect to url",
-    "unavailable": "the server could not store the change; nothing changed, resend",
+    "unavailable": "the server could not store the change; nothing changed, resend. With "
+    "`id` null: a table whose database could not be read was let go; `watch` it again",
 }
 
 _VALIDATORS = {kind: Draft202012Validator(schema) for kind, schema in CLIENT_MESSAGES.items()}

@@ -55,6 +55,7 @@ __all__ = ["Refused", "Room", "SeatState"]
 
 log = logging.getLogger("croupier.server")
 VOID_RULE = "rws 5.1; cardroom irregularities 3; au 19.1(h)"
+DEAL_RETRY = 1.0  # seconds before a deal the database failed to store is tried again
 
 
 @dataclass
@@ -304,7 +305,12 @@ class Room:
     # --- the hand --------------------------------------------------------------------------
 
     def _schedule_deal(self, delay: float) -> None:
-        if self.closed or (self._deal_task is not None and not self._deal_task.done()):
+        """Deal after ``delay`` unless a deal is pending already (the deal in progress may ask
+        for the next: a deal that failed to be stored is dealt again)."""
+        task = self._deal_task
+        if self.closed or (
+            task is not None and not task.done() and task is not asyncio.current_task()
+        ):
             return
         self._deal_task = asyncio.create_task(self._deal_later(delay))
 
@@ -320,6 +326,8 @@ class Room:
                 else:
                     await self._start_hand()
             except (LeaseLost, StoreError) as error:
+                if not isinstance(error, LeaseLost):
+                    await asyncio.sleep(DEAL_RETRY)  # a database that fails: not at once again
                 await self._store_failed(error)
             except Exception:
                 log.exception("table %s: dealing failed", self.id)
@@ -812,8 +820,18 @@ class Room:
         log.warning("table %s: store failed (%s); reloading from the database", self.id, error)
         try:
             snap = await self.store.aread(lambda conn: Room.read(conn, self.id))
-        except Exception:  # the database is gone: keep trying from the top later
-            log.exception("table %s: cannot read the database", self.id)
+        except Exception:
+            # The database cannot be read either: this table's state may hold what was not
+            # stored. It is let go; the lease loop (CardRoom.claim_tables) loads it again from
+            # the database once it answers, and anyone who asks for it meanwhile loads it.
+            log.exception("table %s: cannot read the database: let go until it can", self.id)
+            self.server.rooms.pop(self.id, None)
+            self.close()
+            for conn in list(self.viewers):
+                conn.rooms.discard(self.id)
+                reloaded = f"table {self.id} is being reloaded: watch it again"
+                conn.send({"type": "error", "id": None, "code": "unavailable", "message": reloaded})
+            self.viewers.clear()
             return
         self._cancel_tasks()
         self._install(snap)
