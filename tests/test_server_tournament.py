@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import logging
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -675,5 +677,46 @@ def test_a_tournament_move_the_database_fails_to_store_is_refused_and_the_run_re
             await play_to_payouts(ann, number, clock)
             assert sum(s["prize"] for s in view.standings or []) == 4 * (PRICE - FEE)
             assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+def test_a_tournament_plays_to_its_payouts_through_writes_the_database_fails(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """One write in six fails while a tournament of two tables plays (deals, moves, players
+    moved and busted): each time the run is read again from its log and plays on, to the same
+    prize pool paid out, the ledger balanced, and no hand or step given up."""
+    from croupier.server.store import StoreError
+
+    clock = ManualClock(1_000_000.0)
+    options = dataclasses.replace(FAST, tournament_clock=clock)
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db"), options) as server:
+            _td, ann, number = await ann_against_bots(
+                server, 7, settings(table_size=4), seed=3, clock=600
+            )
+            store, chance, failed = server.room.store, random.Random(6), []
+            write = store.write
+
+            async def flaky(fn: Any, *args: Any, **kwargs: Any) -> Any:
+                if chance.random() < 1 / 6:
+                    failed.append(fn)
+                    raise StoreError("the disk is full")
+                return await write(fn, *args, **kwargs)
+
+            store.write = flaky  # type: ignore[method-assign]
+            await play_to_payouts(ann, number, clock)
+            store.write = write  # type: ignore[method-assign]
+            assert len(failed) > 10
+            standings = ann.tournaments[number].standings or []
+            assert sum(s["prize"] for s in standings) == 8 * (PRICE - FEE)
+            assert server.room.store.read(check_ledger) == []
+            gave_up = [
+                r.getMessage() for r in caplog.records
+                if r.levelno >= logging.ERROR and "lease renewal" not in r.getMessage()
+            ]  # fmt: skip
+            assert gave_up == []
 
     asyncio.run(main())
