@@ -126,7 +126,8 @@ class Player:
             self.page.route_web_socket(re.compile(r"/ws$"), self._through)
         self.server = server
         self.name = name
-        self.frames: list[str] = []
+        self.frames: list[str] = []  # what the server sent the page
+        self.sent: list[str] = []  # what the page sent
         self.errors: list[str] = []
         self.page.on("websocket", self._socket)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
@@ -138,6 +139,7 @@ class Player:
 
     def _socket(self, socket: Any) -> None:
         socket.on("framereceived", lambda payload: self.frames.append(str(payload)))
+        socket.on("framesent", lambda payload: self.sent.append(str(payload)))
 
     def _through(self, route: Any) -> None:
         route.connect_to_server()
@@ -151,6 +153,10 @@ class Player:
             if time.time() > deadline:
                 raise AssertionError(f"the page was not welcomed {times} times")
             self.page.wait_for_timeout(30)
+
+    def tell(self, message: dict[str, Any]) -> None:
+        """Send the page ``message`` as if the server had (a droppable player's socket)."""
+        self.routes[-1].send(json.dumps(message))
 
     def drop_socket(self) -> None:
         """Close the page's socket as a network failure would; the page reconnects."""

@@ -320,6 +320,33 @@ def test_a_reconnect_keeps_a_half_filled_new_table_form(server: Server, browser:
     frank.close()
 
 
+def test_a_table_let_go_while_its_database_was_unreadable_is_watched_again_by_the_page(
+    server: Server, browser: Any
+) -> None:
+    """The server lets a table go when it cannot read its database after a failed write, and
+    says so (`unavailable`, id null); the page on that table asks to watch it again, and
+    shows it again from the state the server sends."""
+    ida = Player(browser, server, "ida", droppable=True)
+    table = create_table(server, ida.token, {"rulebook": "rws", "game": "holdem"}, "Reloaded")
+    ida.open_table(table)
+    ida.sit(1, 200)
+    watches = sum('"type":"watch"' in frame for frame in ida.sent)
+    states = sum('"type":"state"' in frame for frame in ida.frames)
+    ida.tell({"type": "error", "id": None, "code": "unavailable",
+              "message": f"table {table} is being reloaded: watch it again"})  # fmt: skip
+    wait_for(lambda: "being reloaded" in ida.page.inner_text("#notice"))
+
+    def count(frames: list[str], kind: str) -> int:
+        ida.page.wait_for_timeout(30)  # lets playwright deliver the frames meanwhile
+        return sum(f'"type":"{kind}"' in frame for frame in frames)
+
+    wait_for(lambda: count(ida.sent, "watch") > watches, 5)
+    wait_for(lambda: count(ida.frames, "state") > states)
+    ida.page.wait_for_selector(".seat.you[data-seat='1']")
+    assert ida.errors == []
+    ida.close()
+
+
 def test_the_owner_closes_a_table_the_hand_ends_then_every_seat_is_cashed_out(
     server: Server, browser: Any
 ) -> None:

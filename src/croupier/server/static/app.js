@@ -171,6 +171,12 @@ function receive(m) {
       pending.delete(m.id);
       if (m.type === "error") {
         notice(m.message, m.code === "refused" ? "refused" : "error");
+        // The table on screen was let go while its database was unreadable: watch it again
+        // (the server loads it once the database answers; until then this comes back).
+        if (m.id === null && m.code === "unavailable" && onScreen && !onScreen.replay) {
+          const table = onScreen.table;
+          setTimeout(() => { if (ready && onScreen && onScreen.table === table) send({ type: "watch", table }); }, 2000);
+        }
         const refusal = document.getElementById("refusal");
         if (refusal && m.code === "refused") {
           refusal.textContent = m.message; // beside the buttons, where the player looks
