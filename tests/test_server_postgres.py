@@ -277,3 +277,54 @@ def test_the_writers_literals_are_the_bytes_psycopg_writes(postgres_dsn: str) ->
                 assert back is not None and type(value)(back[0]) == value
 
         check()
+
+
+def test_tables_play_on_when_postgresql_drops_every_connection(
+    postgres_dsn: str, caplog: Any
+) -> None:
+    """PostgreSQL ends every connection of the card room (as a restart or a failover does),
+    five times while bots play at six tables: the batches that meet an ended connection are
+    tried again on new ones, every table plays on, and no chip is created or lost."""
+    db = fresh_postgres_db(postgres_dsn)
+
+    async def main() -> None:
+        async with running(db) as server:
+            owner = await player(server.url, "owner")
+            tables = []
+            for spec in (
+                {"game": "holdem", "rulebook": "rws"},
+                {"game": "omaha", "rulebook": "au-casino", "structure": "pot"},
+                {"game": "stud7", "rulebook": "cardroom"},
+                {"game": "draw", "rulebook": "cardroom"},
+                {"game": "holdem", "rulebook": "qld", "structure": "straddle"},
+                {"game": "razz", "rulebook": None},
+            ):
+                table = await owner.create_table({**spec, "stakes": "2/4", "seats": 3})
+                for seat in (1, 2, 3):
+                    await owner.add_bot(table, seat)
+                tables.append(table)
+            rooms = server.room.rooms
+            ended = 0
+            with psycopg.connect(db, autocommit=True) as admin:
+                for _ in range(5):
+                    await asyncio.sleep(0.4)
+                    ended += len(
+                        admin.execute(
+                            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                        ).fetchall()
+                    )
+            assert ended >= 10  # the writer's and the readers' connections, each time
+            assert server.room.store.writer.failed > 0  # batches met ended connections
+            hands = {t: rooms[t].hands if t in rooms else 0 for t in tables}
+            for _ in range(1500):  # every table back, and a hand finished since
+                if all(t in rooms and rooms[t].hands > hands[t] for t in tables):
+                    break
+                await asyncio.sleep(0.02)
+            else:
+                raise AssertionError(f"tables held up: {[t for t in tables if t not in rooms]}")
+            assert server.room.store.read(check_ledger) == []
+            for table in tables:
+                assert rooms[table].check_chips() == []
+
+    asyncio.run(main())
