@@ -1,7 +1,8 @@
 """Every game, under every structure each book deals it with (and croupier's house rules for
 every game), played by the house's bots at one card room: each table's hand in play survives a
-restart, rebuilt from its stored deck and moves to the same records (never voided), and each
-table plays on through writes the database fails; no chip is created or lost."""
+restart, rebuilt from its stored deck and moves to the same records (never voided), each
+table plays on through writes the database fails, no chip is created or lost, and its hands'
+histories replay."""
 
 from __future__ import annotations
 
@@ -15,11 +16,13 @@ from typing import Any, TypeVar
 
 import pytest
 
-from croupier.client import Client
+from croupier.client import Client, ClientError, _http_text
 from croupier.games import GAMES
+from croupier.history import load_phh, replay
 from croupier.rulebooks import load_rulebook, rulebook_names
 from croupier.server.store import StoreError, check_ledger
 from server_harness import FAST, player, running
+from test_server_histories import _finished, _stars_to_the_servers_stacks
 
 T = TypeVar("T")
 
@@ -58,11 +61,12 @@ async def _each_finishes_a_hand(rooms: dict[int, Any], tables: dict[int, Any]) -
 
 
 async def _bot_tables(
-    url: str, specs: list[dict[str, object]]
+    server: Any, specs: list[dict[str, object]]
 ) -> tuple[list[Client], dict[int, dict[str, object]]]:
-    """A table of three bots for each spec; its owners (a player may own 20 open tables, the
-    house's limit) and the tables."""
-    owners = [await player(url, f"owner{i}") for i in range(len(specs) // 20 + 1)]
+    """A table of three bots for each spec, all dealt at once when every table is made; its
+    owners (a player may own 20 open tables, the house's limit) and the tables."""
+    _pause_bots(server)  # else the tables already made hold up the making of the others
+    owners = [await player(server.url, f"owner{i}") for i in range(len(specs) // 20 + 1)]
     tables = {}
     for i, spec in enumerate(specs):
         owner = owners[i % len(owners)]
@@ -70,7 +74,20 @@ async def _bot_tables(
         for seat in (1, 2, 3):
             await owner.add_bot(table, seat)
         tables[table] = spec
+    _play_bots(server, server.room.rooms.values())
     return owners, tables
+
+
+def _pause_bots(server: Any) -> None:
+    """Bots that think for an hour from their next turn on."""
+    server.room.bot_delay = PAUSED.bot_delay
+
+
+def _play_bots(server: Any, rooms: Any) -> None:
+    """Bots that move at once, at ``rooms`` too, whose bots wait out the hour."""
+    server.room.bot_delay = 0.0
+    for room in rooms:
+        room._schedule_turn()
 
 
 def test_every_books_every_game_resumes_after_a_restart_and_plays_through_failed_writes(
@@ -79,28 +96,27 @@ def test_every_books_every_game_resumes_after_a_restart_and_plays_through_failed
     """Each table's hand in play is rebuilt after a restart to the same records (never void)
     and finishes. Then one write about a table in eight fails (a move, a deal, a finished
     hand): each such table is read again from the database and plays on. Afterwards every
-    table finishes hands, every stack matches its hand, the ledger balances, and nothing
-    failed beyond the writes themselves (no turn or deal gave up)."""
+    table finishes hands, every stack matches its hand, the ledger balances, nothing failed
+    beyond the writes themselves (no turn or deal gave up), and each table's last hand, as the
+    house's record has it, replays from its PHH and its PokerStars text to the same stacks."""
     db = str(tmp_path / "room.db")
     specs = _specs()
     assert len(specs) > 60  # 56 of the books, 13 of the house rules
 
     async def main() -> None:
         async with running(db) as server:
-            owners, tables = await _bot_tables(server.url, specs)
+            owners, tables = await _bot_tables(server, specs)
             rooms = server.room.rooms
             await _until(lambda: all(rooms[t].hands >= 1 for t in tables))  # a hand played
             # Then every table some moves into a hand (for stud, past the bring-in): the bots
             # pause, and those of a table short of that play on for a moment, until none is.
             for _ in range(100):
-                server.room.bot_delay = PAUSED.bot_delay
+                _pause_bots(server)
                 await asyncio.sleep(0.2)  # a bot's move already on its way is stored
                 short = [r for r in (rooms[t] for t in tables) if r.moves < 2 or not r.game.in_hand]
                 if not short:
                     break
-                server.room.bot_delay = 0.0
-                for room in short:
-                    room._schedule_turn()
+                _play_bots(server, short)
                 await asyncio.sleep(0.01)
             assert not short, [r.id for r in short]
             before = {t: (rooms[t].number, rooms[t].game.house_records()) for t in tables}
@@ -120,9 +136,7 @@ def test_every_books_every_game_resumes_after_a_restart_and_plays_through_failed
                 )
             )
             assert rulings == {"resume": len(tables)}
-            server.room.bot_delay = 0.0  # the bots play on: each table finishes its hand
-            for room in rooms.values():
-                room._schedule_turn()  # the turns waiting out the hour are dealt with now
+            _play_bots(server, rooms.values())  # each table finishes its hand
             await _until(lambda: all(rooms[t].hands >= before[t][0] for t in tables))
 
             store, chance = server.room.store, random.Random(8)
@@ -150,5 +164,43 @@ def test_every_books_every_game_resumes_after_a_restart_and_plays_through_failed
                 assert rooms[table].check_chips() == [], spec
             gave_up = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
             assert gave_up == []
+            _pause_bots(server)  # the downloads need not wait on them
+            await _house_histories_replay(server, tables)
 
     asyncio.run(main())
+
+
+async def _house_histories_replay(server: Any, tables: dict[int, dict[str, object]]) -> None:
+    """Each table's last finished hand, from the house's record (an admin's download): the PHH
+    replays to the stacks the server paid, and the PokerStars text (where the format has the
+    game) pays them too, read by an independent reader."""
+    store = server.room.store
+    store.write_now(
+        lambda c: c.exec_driver_sql("UPDATE accounts SET role = 'admin' WHERE name = 'owner0'")
+    )
+    admin = await Client.login(server.url, "owner0", "password-1")
+    last = store.read(
+        lambda c: dict(
+            c.exec_driver_sql(
+                "SELECT table_id, max(id) FROM hands WHERE status = 'finished' GROUP BY table_id"
+            ).all()
+        )
+    )
+    finished = {hand["id"]: hand for hand in _finished(server)}  # read after: each last in it
+    stars = 0
+    for table, spec in tables.items():
+        hand = finished[last[table]]
+        path = f"/api/hands/{hand['id']}"
+        result = replay(
+            load_phh(await _http_text(server.url, f"{path}/phh?view=house", admin.token))
+        )
+        assert result.ok, (spec, result.error)
+        assert list(result.finishing_stacks or ()) == [hand["after"][s] for s in hand["order"]]
+        try:
+            text = await _http_text(server.url, f"{path}/pokerstars?view=house", admin.token)
+        except ClientError as error:
+            assert "PHH covers every game" in error.message, (spec, error.message)
+            continue
+        _stars_to_the_servers_stacks(text, hand)
+        stars += 1
+    assert stars > len(tables) // 2
