@@ -21,7 +21,7 @@ from croupier.games import GAMES
 from croupier.history import load_phh, replay
 from croupier.rulebooks import load_rulebook, rulebook_names
 from croupier.server.store import StoreError, check_ledger
-from server_harness import FAST, player, running
+from server_harness import FAST, fresh_postgres_db, player, running
 from test_server_histories import _finished, _stars_to_the_servers_stacks
 
 T = TypeVar("T")
@@ -90,8 +90,16 @@ def _play_bots(server: Any, rooms: Any) -> None:
         room._schedule_turn()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """On a SQLite file, then on a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "room.db")
+    return fresh_postgres_db(request.getfixturevalue("postgres_dsn"))
+
+
 def test_every_books_every_game_resumes_after_a_restart_and_plays_through_failed_writes(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    db: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Each table's hand in play is rebuilt after a restart to the same records (never void)
     and finishes. Then one write about a table in eight fails (a move, a deal, a finished
@@ -99,7 +107,6 @@ def test_every_books_every_game_resumes_after_a_restart_and_plays_through_failed
     table finishes hands, every stack matches its hand, the ledger balances, nothing failed
     beyond the writes themselves (no turn or deal gave up), and each table's last hand, as the
     house's record has it, replays from its PHH and its PokerStars text to the same stacks."""
-    db = str(tmp_path / "room.db")
     specs = _specs()
     assert len(specs) > 60  # 56 of the books, 13 of the house rules
 
