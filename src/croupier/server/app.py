@@ -558,12 +558,12 @@ class CardRoom:
                 self.remember(account.id, request)
 
         def places(c: Connection) -> tuple[list[dict[str, int]], list[dict[str, object]]]:
-            seats = c.execute(
-                select(s.seats.c.table_id, s.seats.c.seat).where(s.seats.c.account_id == account.id)
+            """Where the account sits, and where it may sit with a broken game's stack."""
+            mine = select(s.seats.c.table_id, s.seats.c.seat).where(
+                s.seats.c.account_id == account.id
             )
-            return [{"table": r.table_id, "seat": r.seat} for r in seats], seating.open_transfers(
-                c, account.id
-            )
+            seats = [{"table": r.table_id, "seat": r.seat} for r in c.execute(mine)]
+            return seats, seating.open_transfers(c, account.id)
 
         seats, transfers = await self.store.aread(places)
         conn.send(
