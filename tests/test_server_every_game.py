@@ -92,7 +92,7 @@ def _play_bots(server: Any, rooms: Any) -> None:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """On a SQLite file, then on a fresh PostgreSQL database."""
+    """On a SQLite file (every table), then on a fresh PostgreSQL database (every game)."""
     if request.param == "sqlite":
         return str(tmp_path / "room.db")
     return fresh_postgres_db(request.getfixturevalue("postgres_dsn"))
@@ -109,6 +109,8 @@ def test_every_books_every_game_resumes_after_a_restart_and_plays_through_failed
     house's record has it, replays from its PHH and its PokerStars text to the same stacks."""
     specs = _specs()
     assert len(specs) > 60  # 56 of the books, 13 of the house rules
+    if db.startswith("postgresql"):  # each game once: its writes are alike under every book,
+        specs = [spec for spec in specs if spec["rulebook"] is None]  # and CI's time is short
 
     async def main() -> None:
         async with running(db) as server:
