@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import math
 import os
 import sqlite3
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
     from croupier.server.store import Store
 
 __all__ = ["LEASE_SECONDS", "SQLITE_BEGIN", "LeaseLost", "Rows", "StoreError", "Writer"]
+
+log = logging.getLogger("croupier.server")
 
 # A table whose process stops renewing its lease may be taken over after this many seconds.
 LEASE_SECONDS = float(os.environ.get("CROUPIER_LEASE_SECONDS", "10"))
@@ -215,6 +218,7 @@ class Writer:
                 self._answer(jobs, [(None, error)] * len(jobs))
                 raise
             self.failed += 1
+            log.warning("a batch of %s jobs failed (%s); each is tried alone", len(jobs), error)
             loop = asyncio.get_running_loop()
             outcomes = await loop.run_in_executor(self._thread, self._commit_each, jobs)
         finally:
@@ -297,8 +301,10 @@ class Writer:
             self.commits += 1
             self.committing += time.perf_counter() - ran
             self._give_back(conn)
-        except BaseException:
+        except BaseException as error:
             self.failed += 1
+            if len(jobs) > 1:
+                log.warning("a batch of %s jobs failed (%r); each is tried alone", len(jobs), error)
             if conn is not None:
                 _close(conn)
             # Find the failing job: each alone.
