@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import dataclasses
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import uvicorn
@@ -77,6 +77,17 @@ async def heads_up(url: str) -> tuple[Client, Client, int]:
     await alice.sit(table, 1, 200)
     await bob.sit(table, 2, 200)
     return alice, bob, table
+
+
+async def until(
+    done: Callable[[], object], seconds: float = 20, behind: Callable[[], object] = str
+) -> None:
+    """Wait until ``done()``; else fail saying what ``behind`` finds (what held it up)."""
+    for _ in range(int(seconds / 0.02)):
+        if done():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"timed out: {behind()}")
 
 
 def simple_move(legal: dict[str, Any]) -> tuple[str, dict[str, Any]]:

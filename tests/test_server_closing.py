@@ -15,7 +15,7 @@ import pytest
 
 from croupier.client import Client, ClientError
 from croupier.server.store import check_ledger
-from server_harness import fresh_postgres_db, heads_up, player, running, simple_move
+from server_harness import fresh_postgres_db, heads_up, player, running, simple_move, until
 
 WELCOME = 10_000  # each new account's chips (Options.welcome)
 
@@ -26,14 +26,6 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "room.db")
     return fresh_postgres_db(request.getfixturevalue("postgres_dsn"))
-
-
-async def _until(condition: object, seconds: float = 20) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if condition():  # type: ignore[operator]
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("timed out waiting")
 
 
 async def _act_once(clients: list[Client], table: int) -> None:
@@ -73,9 +65,9 @@ def test_a_table_with_no_hand_in_play_closes_at_once_and_cashes_its_seats_out(db
                 await bob.close_table(table)
             assert refused.value.code == "unauthorised"
             await alice.close_table(table, "the game is broken")
-            await _until(lambda: alice.views[table].closed is not None)
+            await until(lambda: alice.views[table].closed is not None)
             assert alice.views[table].closed == "the game is broken"
-            await _until(lambda: bob.views[table].closed == "the game is broken")
+            await until(lambda: bob.views[table].closed == "the game is broken")
             assert await _balance(alice) == WELCOME
             assert _status(server, table) == "closed"
             assert table not in server.room.rooms
@@ -102,11 +94,11 @@ def test_au_7_5_rws_3_4_a_hand_in_play_ends_before_the_table_closes(db: str) -> 
             await alice.sit(table, 1, 200)
             await bob.sit(table, 2, 200)
             await alice.add_bot(table, 3)
-            await _until(lambda: len(alice.views[table].order) == 3 and bob.views[table].hand)
+            await until(lambda: len(alice.views[table].order) == 3 and bob.views[table].hand)
             number = alice.views[table].hand
             await _act_once([alice, bob], table)
             await alice.close_table(table, "the room closes")
-            await _until(lambda: bob.views[table].closing == "the room closes")
+            await until(lambda: bob.views[table].closing == "the room closes")
             for attempt in (
                 carol.sit(table, 4, 200),
                 bob.top_up(table, 100),
@@ -121,7 +113,7 @@ def test_au_7_5_rws_3_4_a_hand_in_play_ends_before_the_table_closes(db: str) -> 
                 await _act_once([alice, bob], table)
             ended = results[-1]
             assert ended["hand"] == number
-            await _until(lambda: alice.views[table].closed == "the room closes")
+            await until(lambda: alice.views[table].closed == "the room closes")
             stacks = {int(seat): chips for seat, chips in ended["stacks"].items()}
             commissions = sum(r["commission"] for r in results)
             assert sum(stacks.values()) + commissions == 200 * 3
@@ -148,7 +140,7 @@ def test_a_table_closing_when_the_server_restarts_finishes_its_hand_then_closes(
     async def main() -> None:
         async with running(db) as server:
             alice, bob, table = await heads_up(server.url)
-            await _until(lambda: alice.views[table].my_turn or bob.views[table].my_turn)
+            await until(lambda: alice.views[table].my_turn or bob.views[table].my_turn)
             await _act_once([alice, bob], table)
             await alice.close_table(table)
             assert _status(server, table) == "closing"
@@ -161,10 +153,10 @@ def test_a_table_closing_when_the_server_restarts_finishes_its_hand_then_closes(
             bob = await Client.login(server.url, "bob", "password-1")
             for client in (alice, bob):
                 await client.connect()  # back to the same seat, the table still closing
-            await _until(lambda: alice.views[table].closing is not None)
+            await until(lambda: alice.views[table].closing is not None)
             while not alice.views[table].results:
                 await _act_once([alice, bob], table)
-            await _until(lambda: alice.views[table].closed is not None)
+            await until(lambda: alice.views[table].closed is not None)
             stacks = alice.views[table].results[0]["stacks"]
             assert await _balance(alice) + await _balance(bob) == 2 * WELCOME - sum(
                 200 - chips for chips in stacks.values()
@@ -192,7 +184,7 @@ def test_cardroom_buy_in_3_a_player_moved_from_a_broken_game_keeps_the_stack_the
             broken = await alice.create_table({**spec, "short_buy_in": 150})
             await alice.sit(broken, 1, 150)  # her short buy-in; alone, so nothing is dealt
             await alice.close_table(broken)
-            await _until(lambda: alice.views[broken].closed is not None)
+            await until(lambda: alice.views[broken].closed is not None)
             assert alice.views[broken].moved_stack == 150  # she is told what she may sit with
             other = await bob.create_table({**spec, "short_buy_in": 180})
             for client in (carol, alice):  # carol has no such right: 150 is below 180
@@ -220,7 +212,7 @@ def test_cardroom_buy_in_3_a_player_moved_from_a_broken_game_keeps_the_stack_the
             again = await alice.create_table({**spec, "short_buy_in": 150})
             await bob.sit(again, 1, 150)
             await alice.close_table(again)
-            await _until(lambda: bob.views[again].closed is not None)
+            await until(lambda: bob.views[again].closed is not None)
             server.room.store.write_now(
                 lambda c: c.exec_driver_sql("UPDATE transfers SET expires = 0")
             )
@@ -231,7 +223,7 @@ def test_cardroom_buy_in_3_a_player_moved_from_a_broken_game_keeps_the_stack_the
             rws = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 6})
             await carol.sit(rws, 1, 200)
             await alice.close_table(rws)
-            await _until(lambda: carol.views[rws].closed is not None)
+            await until(lambda: carol.views[rws].closed is not None)
             assert carol.views[rws].moved_stack is None
             rights = server.room.store.read(
                 lambda c: c.exec_driver_sql(
@@ -262,7 +254,7 @@ def test_cardroom_buy_in_3_a_player_away_when_the_game_broke_is_told_at_the_next
             assert welcome["transfers"] == []
             await dave.close()  # away when the table closes
             await alice.close_table(broken)
-            await _until(lambda: _status(server, broken) == "closed")
+            await until(lambda: _status(server, broken) == "closed")
             dave = await Client.login(server.url, "dave", "password-1")
             welcome = await dave.connect()
             assert (await dave.http("GET", "/api/me"))["transfers"] == welcome["transfers"]

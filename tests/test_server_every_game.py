@@ -21,7 +21,7 @@ from croupier.games import GAMES
 from croupier.history import load_phh, replay
 from croupier.rulebooks import load_rulebook, rulebook_names
 from croupier.server.store import StoreError, check_ledger
-from server_harness import FAST, fresh_postgres_db, player, running
+from server_harness import FAST, fresh_postgres_db, player, running, until
 from test_server_histories import _finished, _stars_to_the_servers_stacks
 
 T = TypeVar("T")
@@ -41,21 +41,11 @@ def _specs() -> list[dict[str, object]]:
     return specs
 
 
-async def _until(
-    done: Callable[[], bool], seconds: float = 60, behind: Callable[[], object] = str
-) -> None:
-    """Wait until ``done``; else fail saying what ``behind`` finds (the tables held up)."""
-    for _ in range(int(seconds / 0.05)):
-        if done():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"timed out: {behind()}")
-
-
 async def _each_finishes_a_hand(rooms: dict[int, Any], tables: dict[int, Any]) -> None:
     hands = {t: rooms[t].hands for t in tables}
-    await _until(
+    await until(
         lambda: all(rooms[t].hands > hands[t] for t in tables),
+        60,
         behind=lambda: [tables[t] for t in tables if rooms[t].hands <= hands[t]],
     )
 
@@ -116,7 +106,7 @@ def test_every_books_every_game_resumes_after_a_restart_and_plays_through_failed
         async with running(db) as server:
             owners, tables = await _bot_tables(server, specs)
             rooms = server.room.rooms
-            await _until(lambda: all(rooms[t].hands >= 1 for t in tables))  # a hand played
+            await until(lambda: all(rooms[t].hands >= 1 for t in tables), 60)  # a hand played
             # Then every table some moves into a hand (for stud, past the bring-in): the bots
             # pause, and those of a table short of that play on for a moment, until none is.
             for _ in range(100):
@@ -146,7 +136,7 @@ def test_every_books_every_game_resumes_after_a_restart_and_plays_through_failed
             )
             assert rulings == {"resume": len(tables)}
             _play_bots(server, rooms.values())  # each table finishes its hand
-            await _until(lambda: all(rooms[t].hands >= before[t][0] for t in tables))
+            await until(lambda: all(rooms[t].hands >= before[t][0] for t in tables), 60)
 
             store, chance = server.room.store, random.Random(8)
             write, insert = store.write, store.insert

@@ -14,7 +14,7 @@ import pytest
 from croupier.client import Client, ClientError
 from croupier.server.store import check_ledger
 from croupier.server.tables import GameTable, SpecError, TableSpec, check_new_table
-from server_harness import Running, player, running
+from server_harness import Running, player, running, until
 
 BOOKS = ("au", "qld", "rws", "cardroom", "league")
 
@@ -181,6 +181,16 @@ def test_qld_s31_4_a_player_left_below_the_minimum_wager_leaves_with_what_is_lef
     asyncio.run(main())
 
 
+async def _cardroom_table(url: str) -> tuple[Client, Client, int]:
+    """alice and bob, and a six-seat cardroom hold'em table at 5/10 (full buy-in 200)."""
+    alice = await player(url, "alice")
+    bob = await player(url, "bob")
+    table = await alice.create_table(
+        {"game": "holdem", "rulebook": "cardroom", "stakes": "5/10", "seats": 6}
+    )
+    return alice, bob, table
+
+
 async def _short_again_refused(
     server: Running, table: int, alice: Client, bob: Client, short: int
 ) -> None:
@@ -199,11 +209,7 @@ async def _short_again_refused(
 def test_cardroom_buy_in_2_one_short_buy_in_a_game(tmp_path: Path) -> None:
     async def main() -> None:
         async with running(str(tmp_path / "room.db")) as server:
-            alice = await player(server.url, "alice")
-            bob = await player(server.url, "bob")
-            table = await alice.create_table(
-                {"game": "holdem", "rulebook": "cardroom", "stakes": "5/10", "seats": 6}
-            )
+            alice, bob, table = await _cardroom_table(server.url)
             rules = await alice.http("GET", f"/api/tables/{table}/rules")
             full = rules["minimum_buy_in"]  # ten times the maximum bet (cardroom buy-in 1)
             assert full == 200
@@ -228,11 +234,7 @@ def test_cardroom_buy_in_2_a_short_buy_in_made_just_before_a_restart_still_count
 
     async def main() -> None:
         async with running(db) as server:
-            alice = await player(server.url, "alice")
-            bob = await player(server.url, "bob")
-            table = await alice.create_table(
-                {"game": "holdem", "rulebook": "cardroom", "stakes": "5/10", "seats": 6}
-            )
+            alice, bob, table = await _cardroom_table(server.url)
             await alice.sit(table, 1, 100)  # the one short buy-in (the full one is 200)
             assert server.room.rooms[table].hands == 0
             await alice.close()
@@ -259,26 +261,17 @@ def test_cardroom_buy_in_2_a_seat_the_engine_holds_again_is_not_a_second_short_b
 
     async def main() -> None:
         async with running(str(tmp_path / "room.db")) as server:
-            alice = await player(server.url, "alice")
-            bob = await player(server.url, "bob")
-            table = await alice.create_table(
-                {"game": "holdem", "rulebook": "cardroom", "stakes": "5/10", "seats": 6}
-            )
+            alice, bob, table = await _cardroom_table(server.url)
             await alice.sit(table, 1, 100)  # short; alone, so the engine seats her, no deal
             room = server.room.rooms[table]
-            await asyncio.wait_for(_until(lambda: room.game.occupant(1) is not None), 10)
+            await until(lambda: room.game.occupant(1) is not None, 10)
             room.game.add_chips(1, 1)  # the engine's chips now disagree with the stored 100
             await bob.sit(table, 2, 200)
-            await asyncio.wait_for(_until(lambda: room.game.in_hand), 10)
+            await until(lambda: room.game.in_hand, 10)
             assert room.game.occupant(1) == ("alice", 100, False)
             assert server.room.store.read(check_ledger) == []
 
     asyncio.run(main())
-
-
-async def _until(done: Callable[[], bool]) -> None:
-    while not done():
-        await asyncio.sleep(0.01)
 
 
 def test_rws_3_4_a_book_without_short_buy_ins_refuses_a_table_that_offers_one(

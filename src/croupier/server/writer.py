@@ -218,7 +218,7 @@ class Writer:
                 self._answer(jobs, [(None, error)] * len(jobs))
                 raise
             self.failed += 1
-            log.warning("a batch of %s jobs failed (%s); each is tried alone", len(jobs), error)
+            log.warning("a batch of %s jobs failed (%r); each is tried alone", len(jobs), error)
             loop = asyncio.get_running_loop()
             outcomes = await loop.run_in_executor(self._thread, self._commit_each, jobs)
         finally:

@@ -203,7 +203,7 @@ function seatName(st, seat) {
 // back to the balance, and the table offers its seats again.
 function seatGone(table) {
   seats = seats.filter((s) => s.table !== table);
-  refreshBalance();
+  refreshAccount();
 }
 
 /** The whole number of chips in the input ``box``, or null after saying what is wrong. */
@@ -215,7 +215,8 @@ function chipsIn(box, what) {
   return null;
 }
 
-async function refreshBalance() {
+/** The balance and the open rights to sit with a broken game's stack, from GET /api/me. */
+async function refreshAccount() {
   try {
     const me = await api("GET", "/api/me");
     session.balance = me.balance;
@@ -335,10 +336,10 @@ async function lobby() {
     createForm(),
     tournamentList,
   );
-  await refreshBalance(); // and the rights to sit with a broken game's stack: one may be used
+  await refreshAccount(); // the balance, and the rights to sit with a broken game's stack
   await load();
   try {
-    tournamentList.replaceChildren(await tournamentSection({ api, notice, refreshBalance }));
+    tournamentList.replaceChildren(await tournamentSection({ api, notice, refreshAccount }));
   } catch (error) {
     notice(error.message, "error");
   }
@@ -431,7 +432,7 @@ async function tablePage(id) {
       send({ type: "top_up", table: id, chips }, (m) => {
         if (m.type !== "ok") return;
         notice(`${chips} chips added to your stack.`);
-        refreshBalance();
+        refreshAccount();
       });
     }
   } });
@@ -519,7 +520,7 @@ function redraw(table) {
         if (m.type === "ok") {
           notice("");
           seats.push({ table, seat });
-          refreshBalance();
+          refreshAccount();
         }
       });
     },

@@ -22,7 +22,7 @@ export async function tournamentSection(ctx) {
       try {
         const done = await ctx.api("POST", `/api/tournaments/${t.tournament}/register`);
         ctx.notice(`You ${done.done} in ${t.name}.`);
-        ctx.refreshBalance();
+        ctx.refreshAccount();
         location.hash = `#/tournament/${t.tournament}`;
       } catch (error) {
         ctx.notice(error.message, "refused");
