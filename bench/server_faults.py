@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from croupier.client import Client, ClientError
+from croupier.server.protocol import MAX_MESSAGE
 from croupier.server.store import check_ledger
 from server_clients import (
     PASSWORD,
@@ -127,6 +128,7 @@ def report_crash(label: str, server: Server, kills: int) -> bool:
 
 # --- hostile ---------------------------------------------------------------------------------
 
+FRAME_LIMIT = 2**16  # the server's WebSocket frame limit (MAX_MESSAGE is the message limit)
 CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")
 
 
@@ -166,7 +168,7 @@ def hostile_messages(
         elif family == "oversized":
             # Most over the message limit (answered too_large); one in 20 over the frame limit
             # (64 KiB: the server closes the connection).
-            pad = "x" * (70_000 if i % 100 == 1 else rng.randrange(4100, 20000))
+            pad = "x" * (FRAME_LIMIT + 4000 if i % 100 == 1 else rng.randrange(4100, 20000))
             text = json.dumps({"type": "ping", "id": rid, "pad": pad})
         elif family == "unauthorised":
             text = json.dumps(
@@ -374,6 +376,14 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
                 replies[f"{code} (no hello)"] = replies.get(f"{code} (no hello)", 0) + 1
             else:
                 client = senders[family]
+                if len(text) > FRAME_LIMIT:
+                    # The server closes this connection at once, dropping the answers it had
+                    # not sent yet: wait for them first (a ping's pong comes after them), then
+                    # for the close, so that every other message gets its answer.
+                    await client.request("ping", want="pong")
+                    await client.send(text)
+                    await asyncio.wait_for(client.closed.wait(), 10)
+                    raise ConnectionError("closed by the server, as it should be")
                 await client.send(text)
         except Exception:
             reconnects += 1
@@ -404,6 +414,8 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
         "leaks": leaks,
         "alive": alive,
         "reconnects": reconnects,
+        "over_frame_limit": sum(len(text) > FRAME_LIMIT for _, text in plan),
+        "over_message_limit": sum(MAX_MESSAGE < len(text) <= FRAME_LIMIT for _, text in plan),
         "replies": replies,
     }
 
