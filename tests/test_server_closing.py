@@ -236,20 +236,28 @@ def test_cardroom_buy_in_3_a_player_moved_from_a_broken_game_keeps_the_stack_the
     asyncio.run(main())
 
 
+@pytest.mark.parametrize(
+    ("rulebook", "structure", "chips", "clause"),
+    [
+        ("cardroom", "fixed", 170, "cardroom buy-in 3"),
+        (None, "no-limit", 1700, "house rules: a stack moved from a closed table plays on"),
+    ],
+)
 def test_cardroom_buy_in_3_a_player_away_when_the_game_broke_is_told_at_the_next_welcome(
-    db: str,
+    db: str, rulebook: str | None, structure: str, chips: int, clause: str
 ) -> None:
     """A player not connected when the house closed their table still has the right to sit
     with the stack they had: the next ``welcome`` tells them of each right still open (its
-    table, chips, limit and end), and no longer once it is used."""
+    table, chips, limit, the rule in force and end), and no longer once it is used. House
+    rules give the same right (their rulebook null)."""
 
     async def main() -> None:
         async with running(db) as server:
             alice = await player(server.url, "alice")
             dave = await player(server.url, "dave")
-            spec = {"game": "holdem", "rulebook": "cardroom", "stakes": "5/10", "seats": 6}
+            spec = {"game": "holdem", "rulebook": rulebook, "stakes": "5/10", "seats": 6}
             broken = await alice.create_table(spec)
-            await dave.sit(broken, 1, 170)  # alone: nothing is dealt
+            await dave.sit(broken, 1, chips)  # alone: nothing is dealt
             welcome = await dave.connect()
             assert welcome["transfers"] == []
             await dave.close()  # away when the table closes
@@ -261,12 +269,12 @@ def test_cardroom_buy_in_3_a_player_away_when_the_game_broke_is_told_at_the_next
             [right] = welcome["transfers"]
             expires = right.pop("expires")
             assert right == {
-                "from_table": broken, "chips": 170, "rulebook": "cardroom", "game": "holdem",
-                "structure": "fixed", "stakes": "5/10",
+                "from_table": broken, "chips": chips, "rulebook": rulebook, "game": "holdem",
+                "structure": structure, "stakes": "5/10", "clause": clause,
             }  # fmt: skip
             assert 3590 < expires - time.time() <= 3600  # an hour (the card room's choice)
             other = await alice.create_table(spec)
-            await dave.sit(other, 1, 170)  # the stack he had: the right is used
+            await dave.sit(other, 1, chips)  # the stack he had: the right is used
             assert (await dave.connect())["transfers"] == []
             assert (await dave.http("GET", "/api/me"))["transfers"] == []
             assert server.room.store.read(check_ledger) == []

@@ -266,8 +266,9 @@ SERVER = {
         "The answer to `hello`: who you are and where you sit. `transfers`: your rights, "
         "still open, to sit with the stack you had at a table the house closed (cardroom "
         "buy-in 3; `table_closed`'s `moved_stack` told you, if you were connected), each "
-        "with the closed table, the chips, the limit it holds at (book, game, structure, "
-        "stakes) and when it ends (seconds since the epoch).",
+        "with the closed table, the chips, the limit it holds at (book, null for house "
+        "rules; game, structure, stakes), the rule that gives it and when it ends (seconds "
+        "since the epoch).",
         {
             "type": "welcome",
             "account": 7,
@@ -283,6 +284,7 @@ SERVER = {
                     "game": "holdem",
                     "structure": "no_limit",
                     "stakes": "5/10",
+                    "clause": "cardroom buy-in 3",
                     "expires": 1796400000.0,
                 }
             ],

@@ -195,10 +195,11 @@ SERVER_MESSAGES: dict[str, Any] = {
                     "properties": {
                         "from_table": {"type": "integer"},
                         "chips": {"type": "integer"},
-                        "rulebook": {"type": "string"},
+                        "rulebook": {"type": ["string", "null"]},
                         "game": {"type": "string"},
                         "structure": {"type": "string"},
                         "stakes": {"type": "string"},
+                        "clause": {"type": "string"},
                         "expires": {"type": "number"},
                     },
                     "required": [
@@ -208,6 +209,7 @@ SERVER_MESSAGES: dict[str, Any] = {
                         "game",
                         "structure",
                         "stakes",
+                        "clause",
                         "expires",
                     ],
                     "additionalProperties": False,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from sqlalchemy import Connection, delete, insert, select, update
 
+from croupier.rulebooks import load_rulebook
 from croupier.server import schema as s
 from croupier.server.store import CAGE, LeaseLost, StoreError, post_ledger
 from croupier.server.tables import GameTable, RuleError
@@ -79,8 +80,10 @@ async def sit(room: Room, conn: Conn, request: str, seat: int, chips: int) -> No
         _check_open(room)
         _check_free(room, seat, account)
         game = room.game
-        moved: tuple[int, int] | None = None  # a broken game's stack: (right, closed table)
-        if chips < game.minimum_buy_in and game.broken_game_transfer:
+        # A broken game's stack, (right, closed table): the right is used by the first sit
+        # with that stack at a game of that limit, also one the minimum would have allowed.
+        moved: tuple[int, int] | None = None
+        if game.broken_game_transfer:
             key = limit_key(game)
             moved = await room.store.aread(lambda c: _transfer_of(c, account, key, chips))
         try:
@@ -152,7 +155,8 @@ def limit_key(game: GameTable) -> str:
 def open_transfers(conn: Connection, account: int) -> list[dict[str, object]]:
     """The account's unexpired rights to sit with a broken game's stack (cardroom buy-in 3),
     oldest first, as the ``welcome`` message tells them: the closed table, the stack, the
-    limit (:func:`limit_key`'s parts) and when the right ends."""
+    limit (:func:`limit_key`'s parts; the rulebook null for house rules), the rule that gives
+    the right and when the right ends."""
     rows = conn.execute(
         select(s.transfers)
         .where(s.transfers.c.account_id == account, s.transfers.c.expires > time.time())
@@ -160,12 +164,22 @@ def open_transfers(conn: Connection, account: int) -> list[dict[str, object]]:
     )
     rights: list[dict[str, object]] = []
     for row in rows:
-        rulebook, game, structure, stakes = row.limit_key.split(":", 3)
+        book, game, structure, stakes = row.limit_key.split(":", 3)
+        rulebook = None if book == str(None) else book  # limit_key writes house rules "None"
         rights.append(
             {"from_table": row.from_table, "chips": row.chips, "rulebook": rulebook,
-             "game": game, "structure": structure, "stakes": stakes, "expires": row.expires}
+             "game": game, "structure": structure, "stakes": stakes,
+             "clause": transfer_clause(rulebook, game), "expires": row.expires}
         )  # fmt: skip
     return rights
+
+
+def transfer_clause(rulebook: str | None, game: str) -> str:
+    """The rule that gives a broken game's stack the right to sit: the book's
+    ``broken_game_transfer`` clause, or the house's own rule."""
+    if rulebook is None:
+        return "house rules: a stack moved from a closed table plays on"
+    return load_rulebook(rulebook).setting("broken_game_transfer", game).clause
 
 
 def _transfer_of(conn: Connection, account: int, key: str, chips: int) -> tuple[int, int] | None:

@@ -300,7 +300,7 @@ async function lobby() {
   const rights = el("ul", { id: "transfers" });
   const load = async () => {
     rights.replaceChildren(...transfers.map((t) => el("li", {
-      text: `Table ${t.from_table} closed: you may sit with your ${t.chips} chips, once, until ${new Date(t.expires * 1000).toLocaleTimeString()}, at a ${t.rulebook} ${t.game} ${t.structure} ${t.stakes} table, even below its minimum buy-in (cardroom buy-in 3).`,
+      text: `Table ${t.from_table} closed: you may sit with your ${t.chips} chips, once, until ${new Date(t.expires * 1000).toLocaleTimeString()}, at a ${t.rulebook ?? "house rules"} ${t.game} ${t.structure} ${t.stakes} table, even below its minimum buy-in (${t.clause}).`,
     })));
     rights.hidden = !transfers.length;
     const query = new URLSearchParams();
