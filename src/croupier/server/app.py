@@ -215,7 +215,9 @@ class CardRoom:
                     lambda conn, mine=mine: _renew(conn, self.owner, mine)  # type: ignore[misc]
                 )
                 for table in lost:
-                    await self.drop_room(table)
+                    room = self.rooms.get(table)
+                    if room is not None:
+                        await self.drop_room(room)
                 await self.claim_tables()
                 await self.hall.renew()
             except Exception:
@@ -255,23 +257,24 @@ class CardRoom:
             await room.resume()
         return room
 
-    async def drop_room(self, table: int) -> None:
-        room = self.rooms.pop(table, None)
-        if room is None:
-            return
+    async def drop_room(self, room: Room) -> None:
+        """Another process took the room's table: its viewers are told where it went."""
+        url = await self._owner_url(room.id)
+        self.let_go(room, "elsewhere", f"table {room.id} moved to another server process", url)
+
+    def let_go(self, room: Room, code: str, message: str, url: str | None = None) -> None:
+        """This process stops serving the room's table: the room is closed and forgotten (if
+        it is still the one served), and each viewer is told why by an error (``id`` null)."""
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
         room.close()
-        url = await self._owner_url(table)
+        error: dict[str, object] = {"type": "error", "id": None, "code": code, "message": message}
+        if url is not None:
+            error["url"] = url
         for conn in list(room.viewers):
-            conn.rooms.discard(table)
-            conn.send(
-                {
-                    "type": "error",
-                    "id": None,
-                    "code": "elsewhere",
-                    "url": url,
-                    "message": f"table {table} moved to another server process",
-                }
-            )
+            conn.rooms.discard(room.id)
+            conn.send(error)
+        room.viewers.clear()
 
     async def _demo_table(self) -> None:
         count = await self.store.aread(lambda conn: conn.scalar(select(s.tables.c.id).limit(1)))

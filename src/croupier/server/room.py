@@ -815,7 +815,7 @@ class Room:
     async def _store_failed(self, error: BaseException) -> None:
         if isinstance(error, LeaseLost):
             log.warning("table %s: lease lost, leaving it to the process that took it", self.id)
-            await self.server.drop_room(self.id)
+            await self.server.drop_room(self)
             return
         log.warning("table %s: store failed (%s); reloading from the database", self.id, error)
         try:
@@ -825,13 +825,8 @@ class Room:
             # stored. It is let go; the lease loop (CardRoom.claim_tables) loads it again from
             # the database once it answers, and anyone who asks for it meanwhile loads it.
             log.exception("table %s: cannot read the database: let go until it can", self.id)
-            self.server.rooms.pop(self.id, None)
-            self.close()
-            for conn in list(self.viewers):
-                conn.rooms.discard(self.id)
-                reloaded = f"table {self.id} is being reloaded: watch it again"
-                conn.send({"type": "error", "id": None, "code": "unavailable", "message": reloaded})
-            self.viewers.clear()
+            reloaded = f"table {self.id} is being reloaded: watch it again"
+            self.server.let_go(self, "unavailable", reloaded)
             return
         self._cancel_tasks()
         self._install(snap)
