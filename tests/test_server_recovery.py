@@ -16,9 +16,12 @@ import time
 import urllib.request
 from pathlib import Path
 
+from sqlalchemy import Connection, insert, update
+
 from croupier.client import Client, ClientError
+from croupier.server import schema as s
 from croupier.server.store import Store, check_ledger
-from server_harness import FAST, heads_up, player, running, simple_move
+from server_harness import FAST, heads_up, player, running, simple_move, until
 
 
 async def _act_once(clients: list[Client], table: int) -> None:
@@ -377,6 +380,50 @@ def test_a_table_whose_database_cannot_be_read_after_a_failed_move_is_let_go_and
             await client.watch(table)
             await client.act(table, kind, id="again", **fields)
             assert room.moves == moves + 1
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
+def test_a_table_whose_lease_another_process_took_is_let_go_and_its_viewers_sent_there(
+    tmp_path: Path,
+) -> None:
+    """Another process took a table's lease (this one was paused past it, say): the lease loop
+    finds it gone, this process lets the table go, and each viewer is told where it is now
+    (``elsewhere``, with the other process's address). A stale copy of the room cannot drop
+    the table's new room."""
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice, bob, table = await heads_up(server.url)
+            room = server.room.rooms[table]
+            news: list[dict[str, object]] = []
+            for client in (alice, bob):
+                client.listeners.append(lambda m: news.append(m) if m["type"] == "error" else None)
+
+            def take_over(conn: Connection) -> None:
+                conn.execute(
+                    insert(s.servers).values(id="other", url="http://10.0.0.2:8000", heartbeat=1e10)
+                )
+                conn.execute(
+                    update(s.tables)
+                    .where(s.tables.c.id == table)
+                    .values(lease_owner="other", lease_until=time.time() + 600)
+                )
+
+            await server.room.store.write(take_over)
+            await until(lambda: table not in server.room.rooms)
+            await until(lambda: len(news) == 2, behind=lambda: news)  # alice's and bob's
+            assert [(m["code"], m["url"]) for m in news] == [
+                ("elsewhere", "http://10.0.0.2:8000")
+            ] * 2
+            assert room.closed and not room.viewers
+            # Were the table served here again, a late failure of the old room would let go
+            # the old room only.
+            again = server.room.rooms[table] = object()  # type: ignore[assignment]
+            server.room.let_go(room, "unavailable", "a late failure")
+            assert server.room.rooms[table] is again
+            del server.room.rooms[table]
             assert server.room.store.read(check_ledger) == []
 
     asyncio.run(main())
