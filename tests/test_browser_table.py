@@ -363,8 +363,17 @@ def test_the_owner_closes_a_table_the_hand_ends_then_every_seat_is_cashed_out(
     hank.open_table(table, watch=True)
     wait_for(lambda: gina.my_turn() or gina.page.locator(".seat.to-act").count() == 1)
     assert hank.page.locator("#close-table").is_hidden()  # not his table
-    gina.page.once("dialog", lambda dialog: dialog.accept())
-    gina.page.click("#close-table")
+    # A watcher is told whose turn it is.
+    wait_for(lambda: hank.page.inner_text("#actions").endswith(" to act"))
+    acting = hank.page.inner_text("#actions").removesuffix(" to act")
+    assert acting in hank.page.locator(".seat.to-act").inner_text()
+    close = gina.page.locator("#close-table")
+    assert close.inner_text() == "Close table"
+    close.click()  # asked again, on the page
+    assert close.inner_text() == "Close it: cash out every seat after this hand"
+    assert gina.page.locator("#closing").is_hidden()  # nothing sent yet
+    gina.screenshot("close-confirm.png")
+    close.click()
     for person in (gina, hank):
         banner = person.page.locator("#closing")
         banner.wait_for()
@@ -399,8 +408,8 @@ def test_cardroom_buy_in_3_the_lobby_lists_the_rights_a_broken_game_left_until_u
     broken = create_table(server, ivy.token, spec, "Breaking")
     ivy.open_table(broken)
     ivy.sit(1, 170)  # alone: nothing is dealt
-    ivy.page.once("dialog", lambda dialog: dialog.accept())
     ivy.page.click("#close-table")
+    ivy.page.click("#close-table")  # and again, to confirm
     wait_for(lambda: f"Table {broken} closed" in ivy.page.inner_text("#notice"))
     rights = ivy.page.locator("#transfers li")
     for _ in range(2):

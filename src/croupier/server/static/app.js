@@ -464,8 +464,15 @@ async function tablePage(id) {
           send({ type: mine && mine.status === "sitting_out" ? "sit_in" : "sit_out", table: id });
         } }),
         el("button", { id: "leave", text: "Leave", onclick: () => send({ type: "leave", table: id }, (m) => m.type === "ok" && notice("You leave with your chips when the hand ends.")) }),
-        el("button", { id: "close-table", hidden: true, title: "deal no more hands: after this one, every seat leaves with its chips", onclick: () => {
-          if (!confirm("Close this table? The hand in play ends as usual; then every seat is cashed out and the table is gone.")) return;
+        el("button", { id: "close-table", text: "Close table", hidden: true, title: "deal no more hands: after this one, every seat leaves with its chips", onclick: (event) => {
+          // Asked twice, on the page (a browser dialog would stop the table's clock on screen).
+          const button = event.currentTarget;
+          if (!button.classList.contains("fold")) {
+            button.classList.add("fold");
+            button.textContent = "Close it: cash out every seat after this hand";
+            setTimeout(() => { button.classList.remove("fold"); button.textContent = "Close table"; }, 5000);
+            return;
+          }
           send({ type: "close_table", table: id }, (m) => m.type === "ok" && notice("The table closes when the hand in play ends."));
         } })),
       el("p", { id: "closing", class: "closing", hidden: true }),

@@ -154,6 +154,8 @@ export function renderActions(root, st, send, pick) {
   root.replaceChildren();
   if (!legal || st.hand.to_act !== st.you) {
     root.classList.remove("mine");
+    const acting = st.hand && (st.seats || []).find((s) => s.seat === st.hand.to_act);
+    if (acting) root.append(el("div", { class: "waiting", text: `${acting.name} to act` }));
     return;
   }
   root.classList.add("mine");
