@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -221,3 +222,18 @@ def test_bad_equity_and_evaluate_input_is_one_line_and_exit_code_2(args, message
     assert len(lines) == 1 and lines[0].startswith("error: "), result.output
     assert message in lines[0]
     assert "Traceback" not in result.output and "Card(" not in result.output
+
+
+def test_each_command_is_one_sentence_in_the_list_of_commands() -> None:
+    """Typer's list of commands shows a docstring's first paragraph with its line breaks
+    kept: each command's first paragraph is one sentence on one line of its own."""
+    import typer.main
+
+    group: Any = typer.main.get_command(app)
+    commands = [*group.commands.values(), *group.commands["rules"].commands.values()]
+    assert len(commands) > 12
+    for command in commands:
+        first = (command.help or "").split("\n\n")[0].strip()
+        assert first and "\n" not in first, (command.name, first)
+    listed = CliRunner().invoke(app, ["--help"], terminal_width=100).output
+    assert "evaluate" in listed and "dealer" in listed and "so\n" not in listed

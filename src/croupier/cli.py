@@ -454,9 +454,10 @@ def sim_command(
         typer.Option("--house", metavar="", help="Save the house's record: every bot's cards."),
     ] = False,
 ) -> None:
-    """Bots play many independent hands; prints what was simulated and each seat's winnings,
-    per hand and in big blinds per 100 hands, with 95% intervals. Ctrl-C prints the result so
-    far.
+    """Bots play many independent hands: each seat's winnings, with 95% intervals.
+
+    Prints what was simulated and each seat's winnings, per hand and in big blinds per 100
+    hands. Ctrl-C prints the result so far.
 
     Example: croupier sim --rulebook rws --seats 6 --hands 100000 --backend process
     """
@@ -687,8 +688,10 @@ def dealer_command(
         bool, typer.Option("--json", help="Print each ruling, then the final state, as JSON.")
     ] = False,
 ) -> None:
-    """The dealer's assistant: a live hand typed line by line, every irregularity ruled by the
-    house's book with its clause (docs/dealer.md).
+    """The dealer's assistant: every irregularity ruled by the house's book, with its clause.
+
+    A live hand is typed line by line, and each irregularity gets the book's ruling with its
+    clause (docs/dealer.md).
 
     Type the cards as seen (? for one nobody sees), the actions (p3 raise 40), an irregularity
     by name (exposed p3 Qh, misdeal, out-of-turn p5 bet 40), choose KEY, undo, help.

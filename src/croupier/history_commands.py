@@ -50,8 +50,10 @@ def replay_command(
         bool, typer.Option("--json", help="One JSON object per hand on its own line.")
     ] = False,
 ) -> None:
-    """Replay hand histories: every action must be legal in order, and recorded finishing
-    stacks must match to the chip. Exit code 0 only when every hand does.
+    """Replay hand histories: every action legal, every finishing stack to the chip.
+
+    Every action must be legal in order, and recorded finishing stacks must match to the
+    chip. Exit code 0 only when every hand does.
 
     Without --rulebook, PHH's own rules apply (no commission), with whatever the files' croupier
     fields say (docs/phh-extensions.md); --rulebook and --option override those fields.
@@ -122,10 +124,11 @@ def convert_command(
         str | None, typer.Option(help="Write here instead of to standard output.")
     ] = None,
 ) -> None:
-    """Convert hand histories, keeping hidden cards hidden: a card the history does not name
-    stays unknown, and --viewer SEAT gives that player's own record (the others' cards only
-    where shown). Exit code 0 only when every hand converts; each failure is one line on
-    standard error.
+    """Convert hand histories between formats, keeping hidden cards hidden.
+
+    A card the history does not name stays unknown, and --viewer SEAT gives that player's
+    own record (the others' cards only where shown). Exit code 0 only when every hand
+    converts; each failure is one line on standard error.
 
     Example: croupier convert hands/ --to pokerstars --viewer 2 --output hands.txt
     """
