@@ -67,6 +67,10 @@ def test_a_tournament_table_shows_its_clock_and_level_and_is_played_from_the_pag
     before = ann.turn_key()
     ann.click("check_or_call" if ann.can("check_or_call") else "fold")
     wait_for(lambda: ann.turn_key() != before, 10)
+    # The hand's moves as the seat saw them: its own cards named, no one else's.
+    said = page.inner_text("#t-hand")
+    assert "posts a blind of 5" in said and f"tann is dealt {' '.join(mine)}" in said
+    assert said.count("is dealt ?? ??") == 3
     ann.screenshot("tournament.png")
     sent = 0
     for message in ann.messages():

@@ -3,6 +3,7 @@
 // table the server says is yours, also when the tournament moves you.
 import { el } from "./cards.js";
 import { renderActions, renderTable } from "./table.js";
+import { describeAll } from "./view.js";
 
 const states = new Map(); // tournament id -> the latest tournament_state, kept up to date
 let shown = null; // {id, size, key, ctx, received}
@@ -62,7 +63,8 @@ export async function tournamentPage(ctx, id, root) {
       el("div", { id: "actions", class: "actions" }),
       directs ? directorPanel(ctx, id, info) : null,
       el("div", { class: "side" },
-        el("h2", { text: "Moves and results" }), el("ol", { id: "t-log", class: "log" }))));
+        el("h2", { text: "This hand" }), el("ol", { id: "t-hand", class: "log" }),
+        el("h2", { text: "Results and table moves" }), el("ol", { id: "t-log", class: "log" }))));
   if (shown.director) fillDirector(shown.director);
   if (ctx.ready()) ctx.send({ type: "tournament_watch", tournament: id }); // else at the welcome
 }
@@ -270,6 +272,10 @@ function redraw() {
   document.getElementById("t-table").textContent = st.table ? `table ${st.table}${st.you ? `, seat ${st.you}` : ""} · ${st.status}` : st.status;
   const table = asTable(st);
   renderTable(document.getElementById("table"), table);
+  const nameOf = (p) => (st.seats.find((s) => s.seat === st.hand.order[p]) || { name: `seat ${st.hand.order[p]}` }).name;
+  const hand = document.getElementById("t-hand");
+  hand.replaceChildren(...(st.hand ? describeAll(st.hand.events, nameOf).filter(Boolean).map((t) => el("li", { text: t })) : []));
+  hand.scrollTop = hand.scrollHeight;
   const turn = st.hand ? `${st.table}:${st.hand.number}:${st.hand.events.length}:${st.hand.to_act}` : "";
   if (turn !== shown.key) {
     shown.key = turn;
