@@ -64,7 +64,7 @@ export async function tournamentPage(ctx, id, root) {
       directs ? directorPanel(ctx, id, info) : null,
       el("div", { class: "side" },
         el("h2", { text: "This hand" }), el("ol", { id: "t-hand", class: "log" }),
-        el("h2", { text: "Results and table moves" }), el("ol", { id: "t-log", class: "log" }))));
+        el("h2", { text: "Tournament log" }), el("ol", { id: "t-log", class: "log" }))));
   if (shown.director) fillDirector(shown.director);
   if (ctx.ready()) ctx.send({ type: "tournament_watch", tournament: id }); // else at the welcome
 }
