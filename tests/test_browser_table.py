@@ -72,6 +72,13 @@ def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spec
     assert "house" in dave.page.locator("#tables tbody tr").inner_text()
     dave.page.select_option("#filter-rulebook", "")
     wait_for(lambda: dave.page.locator("#tables tbody tr").count() == 3)
+    assert dave.page.locator("#tables-empty").is_hidden()
+    dave.page.select_option("#filter-game", "razz")  # no table deals it: the lobby says so
+    wait_for(lambda: dave.page.locator("#tables tbody tr").count() == 0)
+    assert dave.page.inner_text("#tables-empty") == "No table matches these filters."
+    dave.page.select_option("#filter-game", "")
+    wait_for(lambda: dave.page.locator("#tables tbody tr").count() == 3)
+    assert dave.page.locator("#tables-empty").is_hidden()
     # A phone's lobby fits its width: nothing to scroll sideways.
     assert carol.page.evaluate("document.documentElement.scrollWidth") <= 390
     dave.screenshot("lobby.png")

@@ -288,6 +288,7 @@ let lobbyReload = null; // the lobby's list loader while the lobby is on screen
 async function lobby() {
   books = books || (await api("GET", "/api/rulebooks"));
   const list = el("tbody");
+  const empty = el("p", { id: "tables-empty", class: "empty", hidden: true });
   const tournamentList = el("div", { id: "tournament-list" }); // filled below: this page's own
   const filters = {
     game: el("select", { id: "filter-game" }, el("option", { value: "", text: "any game" }),
@@ -321,6 +322,8 @@ async function lobby() {
         el("a", { class: "join", href: `#/table/${t.table}`, text: "Join" }), " ",
         el("a", { class: "watch", href: `#/table/${t.table}?watch`, text: "Watch" }), " ",
         el("a", { class: "rules", href: `#/rules/${t.table}`, text: "Rules" })))));
+    empty.hidden = rows.length > 0;
+    empty.textContent = query.size ? "No table matches these filters." : "No table yet: create one below.";
     list.closest("table")?.setAttribute("data-loaded", ""); // the rows are in: tests wait for this
   };
   Object.values(filters).forEach((f) => f.addEventListener("change", load));
@@ -332,7 +335,8 @@ async function lobby() {
       el("div", { class: "filters" }, filters.game, filters.rulebook, el("label", {}, filters.open, " open seats")),
       el("table", { class: "lobby", id: "tables" },
         el("thead", {}, el("tr", {}, ["name", "rulebook", "game", "structure", "stakes", "seats", "hands", ""].map((h) => el("th", { text: h })))),
-        list)),
+        list),
+      empty),
     createForm(),
     tournamentList,
   );

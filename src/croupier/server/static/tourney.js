@@ -44,7 +44,8 @@ export async function tournamentSection(ctx) {
     el("h2", { text: "Tournaments" }),
     el("table", { class: "lobby", id: "tournaments" },
       el("thead", {}, el("tr", {}, ["name", "status", "level", "players", "buy-in", "starts", ""].map((h) => el("th", { text: h })))),
-      el("tbody", {}, rows)));
+      el("tbody", {}, rows)),
+    rows.length ? null : el("p", { id: "tournaments-empty", class: "empty", text: "No tournament yet: a dealer or an admin creates them." }));
 }
 
 /** A tournament's page: your table (or the table you watch), the clock and the level; for a
