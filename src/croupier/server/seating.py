@@ -169,12 +169,12 @@ def open_transfers(conn: Connection, account: int) -> list[dict[str, object]]:
         rights.append(
             {"from_table": row.from_table, "chips": row.chips, "rulebook": rulebook,
              "game": game, "structure": structure, "stakes": stakes,
-             "clause": transfer_clause(rulebook, game), "expires": row.expires}
+             "clause": _transfer_clause(rulebook, game), "expires": row.expires}
         )  # fmt: skip
     return rights
 
 
-def transfer_clause(rulebook: str | None, game: str) -> str:
+def _transfer_clause(rulebook: str | None, game: str) -> str:
     """The rule that gives a broken game's stack the right to sit: the book's
     ``broken_game_transfer`` clause, or the house's own rule."""
     if rulebook is None:
