@@ -396,7 +396,10 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
                     await client.request("watch", id=f"rewatch-{index}", table=table)
         if index % 50 == 0:
             await asyncio.sleep(0)  # let replies flow
-    await asyncio.sleep(1.0)
+    # Every answer due has come when a ping sent after the last message has its pong (each
+    # connection answers in order); the stranger's were awaited one by one.
+    for client in (mallory, bob_again):
+        await client.request("ping", want="pong")
     after = state_snapshot(server.db)
     holes, shown = house_cards(server.db)
     leaks = 0

@@ -105,12 +105,12 @@ def test_the_director_runs_the_tournament_from_the_page(server: Server, browser:
     with sqlite3.connect(server.db) as db:
         db.execute("UPDATE accounts SET role = 'admin' WHERE name = 'dtd'")
     token = td.token
-    made = server.http(
-        "POST", "/api/tournaments", token, {"settings": {**SETTINGS, "name": "Director cup"}}
-    )
+    settings = {**SETTINGS, "name": "Director cup"}
+    # An hour's action clock: the steps below all happen within one turn of hers.
+    made = server.http("POST", "/api/tournaments", token, {"settings": settings, "clock": 3600})
     number = int(made["tournament"])
     server.http("POST", f"/api/tournaments/{number}/bots", token, {"count": 3})
-    # dann plays from no page: her turns wait for her (30 s) clock, so a hand stays in play.
+    # dann plays from no page: her turns wait for her clock, so a hand stays in play.
     dann = str(
         server.http("POST", "/api/register", "", {"name": "dann", "password": "pw-dann-1"})["token"]
     )

@@ -6,19 +6,20 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
-import time
+import threading
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from croupier.client import Client, ClientError
-from croupier.server import auth
+from croupier.server import auth, http
 from croupier.server import schema as s
 from croupier.server.http import MAX_BODY, MAX_PASSWORD_WAITING, Throttle
 from croupier.server.store import check_ledger
 from croupier.server.tables import MOST_BUY_IN
-from server_harness import FAST, player, running
+from server_harness import FAST, player, running, until
 
 
 async def request(
@@ -227,11 +228,19 @@ def test_a_body_longer_than_the_limit_is_refused_before_it_is_read(tmp_path: Pat
 
 
 def test_a_flood_of_logins_waits_on_its_own_threads_and_beyond_its_queue_is_refused(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Password checks (argon2, slow on purpose) run on threads of their own: a player's
     request that needs only the database is answered while a flood of logins still waits,
     and logins beyond the queue's bound are refused (503) rather than queued without end."""
+    release = threading.Event()
+    check = auth.password_matches
+
+    def held_check(*args: Any) -> bool:  # the hashing threads are busy until released
+        release.wait(60)
+        return check(*args)
+
+    monkeypatch.setattr(auth, "password_matches", held_check)
 
     async def main() -> None:
         # Failed logins are not throttled here (test_..._are_throttled_per_address).
@@ -243,12 +252,13 @@ def test_a_flood_of_logins_waits_on_its_own_threads_and_beyond_its_queue_is_refu
                 asyncio.create_task(request(server.url, "POST", "/api/login", body))
                 for _ in range(MAX_PASSWORD_WAITING + 16)
             ]
-            await asyncio.sleep(0.3)  # the flood has arrived and waits on the hashing threads
-            me = await alice.http("GET", "/api/me")
-            waiting = sum(not task.done() for task in flood)
-            statuses = sorted({status for status, _ in await asyncio.gather(*flood)})
-            assert me["name"] == "alice" and waiting > 0
-            assert statuses == [401, 503]
+            await until(lambda: sum(task.done() for task in flood) == 16)  # refused at once
+            me = await alice.http("GET", "/api/me")  # answered while the flood waits
+            assert me["name"] == "alice"
+            assert sum(not task.done() for task in flood) == MAX_PASSWORD_WAITING
+            release.set()
+            statuses = sorted(status for status, _ in await asyncio.gather(*flood))
+            assert statuses == [401] * MAX_PASSWORD_WAITING + [503] * 16
             # Unknown names are checked against a hash too, so they take as long to refuse.
             status, _ = await request(
                 server.url, "POST", "/api/login", json.dumps({"name": "nobody"}).encode()
@@ -359,12 +369,17 @@ def test_a_burst_of_login_guesses_sent_at_once_is_held_to_the_limit(tmp_path: Pa
     asyncio.run(main())
 
 
-def test_a_throttle_forgets_attempts_older_than_its_window_and_addresses_past_its_bound() -> None:
+def test_a_throttle_forgets_attempts_older_than_its_window_and_addresses_past_its_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    now = [1000.0]
+    monkeypatch.setattr(http, "time", SimpleNamespace(monotonic=lambda: now[0]))
     throttle = Throttle(2, 0.2, keep=3)
     throttle.note("a")
+    now[0] += 0.05
     throttle.note("a")
-    assert 0 < throttle.wait("a") <= 0.2 and throttle.wait("b") == 0
-    time.sleep(0.25)
+    assert throttle.wait("a") == pytest.approx(0.15) and throttle.wait("b") == 0
+    now[0] += 0.16  # the first attempt is past the window
     assert throttle.wait("a") == 0
     for address in ("b", "c", "d", "e"):
         throttle.note(address)

@@ -18,7 +18,7 @@ from croupier.cards import Card
 from croupier.client import Client, ClientError
 from croupier.server.store import check_ledger
 from croupier.server.tables import _SPEC_FIELDS, TableSpec
-from server_harness import FAST, heads_up, player, running, simple_move
+from server_harness import FAST, heads_up, player, running, simple_move, until
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][cdhs])\b")
 
@@ -216,6 +216,7 @@ def test_an_action_is_answered_by_the_events_it_caused_not_by_ok(tmp_path: Path)
             kind, fields = simple_move(who.views[table].legal or {})
             reply = await who.act(table, kind, id="answered-1", **fields)
             assert reply == {"type": "ok", "id": "answered-1", "duplicate": False}
+            await until(lambda: len([m for m in heard if m.get("cause") == "answered-1"]) == 2)
             await asyncio.sleep(0.2)  # an `ok` sent after the events would have arrived
             caused = [m for m in heard if m.get("cause") == "answered-1"]
             assert len(caused) == 2  # the events, to both players
@@ -353,8 +354,7 @@ def test_the_clock_checks_or_folds_and_a_disconnected_player_sits_out(tmp_path: 
             assert rulings >= 2
             # bob comes back: the same seat, dealt in again
             await bob.connect()
-            await asyncio.sleep(0.1)
-            assert room.seats[3].status == "playing" and room.seats[3].away == 0
+            await until(lambda: room.seats[3].status == "playing" and room.seats[3].away == 0)
             assert bob.views[table].you == 3
             assert server.room.store.read(check_ledger) == []
 
@@ -406,8 +406,8 @@ def test_the_clock_runs_out_at_each_turns_own_deadline_not_before_and_not_much_a
                 await asyncio.sleep(0.02)
             moves = clock_moves()
             assert len(moves) >= 4, "bob's clock did not run out"
-            for at, deadline in moves:
-                assert deadline <= at < deadline + 1.0
+            for at, deadline in moves:  # never early; late only by a loaded machine's lag
+                assert deadline <= at < deadline + 2.0
 
     asyncio.run(main())
 
@@ -556,7 +556,7 @@ def test_rws_5_1_a_voided_hand_returns_every_contribution(tmp_path: Path) -> Non
                 await alice.request("void_hand", table=table, reason="no")
             assert refused.value.code == "unauthorised"
             await dealer.request("void_hand", table=table, reason="two cards exposed")
-            await asyncio.sleep(0.1)
+            await until(lambda: bool(alice.views[table].results[-1].get("void")))
             assert room.seats[1].chips == before[1] and room.seats[2].chips == before[2]
             assert 3 not in room.seats  # carol left with what she had when the hand was dealt
             assert (await carol.http("GET", "/api/me"))["balance"] == 10_000 - 200 + before[3]

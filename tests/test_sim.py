@@ -139,9 +139,10 @@ def test_sim_saves_a_phhs_that_replays_and_pokerkit_loads(tmp_path: Path) -> Non
         assert len(list(pokerkit.HandHistory.load_all(file))) == 40
 
 
-def test_ctrl_c_prints_the_partial_result() -> None:
+def test_ctrl_c_prints_the_partial_result(tmp_path: Path) -> None:
+    saved = tmp_path / "hands.phhs"  # written as each chunk of hands is done
     command = [sys.executable, "-c", "from croupier.cli import app; app()", "sim",
-               "--hands", "10000000", "--seats", "3"]  # fmt: skip
+               "--hands", "10000000", "--seats", "3", "--save", str(saved)]  # fmt: skip
     # Ctrl-C as at a terminal, even when these tests run in a background job, which starts
     # with SIGINT ignored (Python then installs no handler for it).
     child = subprocess.Popen(
@@ -155,7 +156,10 @@ def test_ctrl_c_prints_the_partial_result() -> None:
     assert child.stdout is not None
     header = child.stdout.readline()  # printed before the first hand is played
     assert "10,000,000 hands" in header
-    time.sleep(3)
+    for _ in range(300):  # until some hands are done (a loaded machine takes longer)
+        if saved.exists() and saved.stat().st_size > 0:
+            break
+        time.sleep(0.1)
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=60)
     assert child.returncode == 130, out
