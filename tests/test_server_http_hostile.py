@@ -16,7 +16,7 @@ import pytest
 from croupier.client import Client, ClientError
 from croupier.server import auth, http
 from croupier.server import schema as s
-from croupier.server.http import MAX_BODY, MAX_PASSWORD_WAITING, Throttle
+from croupier.server.http import LEDGER_ROWS, MAX_BODY, MAX_PASSWORD_WAITING, Throttle
 from croupier.server.store import check_ledger
 from croupier.server.tables import MOST_BUY_IN
 from server_harness import FAST, player, running, until
@@ -387,3 +387,29 @@ def test_a_throttle_forgets_attempts_older_than_its_window_and_addresses_past_it
     assert throttle.wait("b") == 0  # forgotten: only the last 3 addresses are kept
     assert throttle.wait("e") > 0
     assert Throttle(0, 60).wait("a") == 0  # 0: no limit
+
+
+def test_the_ledger_page_holds_an_accounts_last_rows_oldest_first(tmp_path: Path) -> None:
+    """An account with more ledger rows than a page holds gets its last LEDGER_ROWS, oldest
+    first, and the balance they lead to; the cage's cash-ins are each audited by name."""
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            ann = await player(server.url, "ann")
+            admin = await player(server.url, "boss")
+            server.room.store.write_now(
+                lambda c: c.execute(
+                    s.accounts.update().where(s.accounts.c.name == "boss").values(role="admin")
+                )
+            )
+            for amount in range(1, LEDGER_ROWS + 2):  # the welcome's row, and 501 more
+                await admin.http("POST", "/api/cashier", {"name": "ann", "amount": amount})
+            ledger = await ann.http("GET", "/api/ledger")
+            assert [r["amount"] for r in ledger["rows"]] == list(range(2, LEDGER_ROWS + 2))
+            assert ledger["balance"] == 10_000 + sum(range(1, LEDGER_ROWS + 2))
+            audit = (await admin.http("GET", "/api/audit"))["rows"]
+            assert audit[0]["name"] == "boss" and audit[0]["kind"] == "cash_in"
+            assert audit[0]["detail"] == f"{LEDGER_ROWS + 1} chips cashed in for ann"
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())

@@ -71,7 +71,7 @@ Python; the browser page uses the same messages.
 | `GET /api/tables/{id}/rules` | | the table's `spec`, `minimum_buy_in`, `big_blind`, `structure` and its book's settings for its game, each with its clause (`rulebook`; null for house rules); a setting the house chose at this table has the table's `value` and `"chosen": true` |
 | `GET /api/rulebooks` | | `{"rulebooks": [{"name", "title", "games": [{"game", "structures"}]}], "games", "structures"}`: the shipped books, and every game and structure of croupier's house rules |
 | `GET /api/rulebooks/{name}?game=&structure=` | | the book's `name`, `title`, `citation`, `games` and its settings, each with its clause: all of them, or those that apply to `game` (and `structure`); 400 for a game the book does not deal |
-| `GET /api/ledger` | | `{"balance", "rows": [{"at", "kind", "table", "hand", "amount", "memo"}]}` |
+| `GET /api/ledger` | | `{"balance", "rows": [{"at", "kind", "table", "hand", "amount", "memo"}]}`: your last 500 ledger rows, oldest first |
 | `GET /api/hands` | | the hands you were dealt: `{"hands": [{"hand", "table", "number", "status", "started"}]}` |
 | `GET /api/hands/{id}/phh` | | the hand as PHH, as your seat saw it (`?view=house`: every card, admins only) |
 | `GET /api/hands/{id}/pokerstars` | | the hand as PokerStars text, as your seat saw it (`?view=house`: every card, admins only) |
@@ -79,7 +79,7 @@ Python; the browser page uses the same messages.
 | `POST /api/cashier` (dealer, admin) | `{"name", "amount"}`: a player's, dealer's or admin's name, 1-10^9 chips | `{"name", "balance"}`: chips cashed in from the cage |
 | `POST /api/accounts/{name}/role` (admin) | `{"role"}` | `{"name", "role"}` |
 | `GET /api/ledger/check` (dealer, admin) | | `{"balanced", "problems"}` |
-| `GET /api/audit` (dealer, admin) | | the last 500 audit rows: actions, refusals, rulings |
+| `GET /api/audit` (dealer, admin) | | `{"rows": [{"at", "account", "name", "table", "hand", "request", "kind", "outcome", "detail"}]}`: the last 500 audit rows, newest first: actions, refusals, rulings, cash-ins and roles given |
 | `GET /api/health` | | `{"ok", "server", "tables", "stats"}`: the process's name, the tables it runs, and its counters (the load bench reads them) |
 | `GET /api/tournaments` | | the lobby: `{"tournaments": [{"tournament", "name", "status", "starts_at", "buy_in", "registered", "clock"}]}` |
 | `POST /api/tournaments` (dealer, admin) | `{"name", "settings": {a tournament file's fields} or "file": "<TOML>", "starts_at", "seed", "clock", "pause", "bot"}` | the tournament's details, or 400 naming the key and the rule |

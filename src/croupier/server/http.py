@@ -38,6 +38,7 @@ __all__ = ["HTTPError", "HttpApi", "http_error"]
 MAX_BODY = 16384
 PASSWORD_THREADS = 2
 MAX_PASSWORD_WAITING = 64
+LEDGER_ROWS = 500  # GET /api/ledger: an account's last rows
 T = TypeVar("T")
 
 
@@ -430,11 +431,12 @@ class HttpApi:
                 for r in c.execute(
                     select(s.ledger)
                     .where(s.ledger.c.account_id == account.id)
-                    .order_by(s.ledger.c.id)
+                    .order_by(s.ledger.c.id.desc())
+                    .limit(LEDGER_ROWS)
                 )
             ]
         )
-        return JSONResponse({"balance": account.balance, "rows": rows})
+        return JSONResponse({"balance": account.balance, "rows": rows[::-1]})
 
     async def ledger_check(self, request: Request) -> Response:
         await self._account(request, "dealer", "admin")
@@ -461,6 +463,8 @@ class HttpApi:
                 [("cash_in", cage, None, -amount), ("cash_in", account.id, None, amount)],
                 memo=f"by {cashier.name}",
             )
+            detail = f"{amount} chips cashed in for {account.name}"
+            seating.audit(conn, cashier.id, None, None, None, "cash_in", "applied", detail)
             balance = conn.scalar(select(s.accounts.c.balance).where(s.accounts.c.id == account.id))
             return int(balance or 0)
 
@@ -471,18 +475,22 @@ class HttpApi:
         return JSONResponse({"name": name, "balance": balance})
 
     async def set_role(self, request: Request) -> Response:
-        await self._account(request, "admin")
+        admin = await self._account(request, "admin")
         body = await self._body(request)
         role, name = body.get("role"), request.path_params["name"]
         if role not in auth.ROLES:
             raise HTTPError(400, f"role must be one of {', '.join(auth.ROLES)}")
 
         def job(conn: Connection) -> int:
-            return conn.execute(
+            changed = conn.execute(
                 update(s.accounts)
                 .where(s.accounts.c.name == name, s.accounts.c.role.in_(auth.ROLES))
                 .values(role=role)
             ).rowcount
+            if changed:
+                detail = f"{name} is made {role}"[:200]
+                seating.audit(conn, admin.id, None, None, None, "role", "applied", detail)
+            return int(changed)
 
         if not await self.room.store.write(job):
             raise HTTPError(404, f"no player account {name!r}")
@@ -558,6 +566,7 @@ class HttpApi:
                 {
                     "at": r.at,
                     "account": r.account_id,
+                    "name": r.name,
                     "table": r.table_id,
                     "hand": r.hand_id,
                     "request": r.request_id,
@@ -565,7 +574,12 @@ class HttpApi:
                     "outcome": r.outcome,
                     "detail": r.detail,
                 }
-                for r in c.execute(select(s.audit).order_by(s.audit.c.id.desc()).limit(500))
+                for r in c.execute(
+                    select(s.audit, s.accounts.c.name)
+                    .outerjoin(s.accounts, s.accounts.c.id == s.audit.c.account_id)
+                    .order_by(s.audit.c.id.desc())
+                    .limit(500)
+                )
             ]
         )
         return JSONResponse({"rows": rows})

@@ -4,6 +4,7 @@ import { el } from "./cards.js";
 import { describeAll, derive } from "./view.js";
 import { clockText, renderActions, renderTable, resultEntry } from "./table.js";
 import { leaveTournamentPage, tournamentPage, tournamentReceive, tournamentSection } from "./tourney.js";
+import { accountPage } from "./account.js";
 
 const main = document.getElementById("main");
 const bar = document.getElementById("bar");
@@ -232,7 +233,7 @@ function drawBar() {
     ? [
         el("a", { href: "#/lobby", text: "Lobby" }),
         el("a", { href: "#/history", text: "Hand history" }),
-        el("span", { class: "me", id: "me", text: `${session.name}${session.balance !== undefined ? ` · ${session.balance} chips` : ""}` }),
+        el("a", { class: "me", id: "me", href: "#/account", title: "your account and its chip ledger", text: `${session.name}${session.balance !== undefined ? ` · ${session.balance} chips` : ""}` }),
         el("button", { class: "link", id: "sign-out", onclick: signOut, text: "Sign out" }),
       ]
     : [];
@@ -705,6 +706,7 @@ async function route() {
     leaveTournamentPage();
     if (parts[0] === "tournament" && parts[1]) return await tournamentPage({ api, notice, send, ready: () => ready }, Number(parts[1]), main);
     if (parts[0] === "history") return await historyList();
+    if (parts[0] === "account") return await accountPage({ api, notice, refreshAccount }, main);
     if (parts[0] === "hand" && parts[1]) return await handViewer(Number(parts[1]));
     if (parts[0] === "rules" && parts[1]) return await rulesPage(Number(parts[1]));
     return await lobby();
