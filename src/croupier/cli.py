@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.util
+import inspect
 import json
 import sys
 from pathlib import Path
@@ -28,11 +29,23 @@ def _click_errors() -> Any:
     return importlib.import_module(name)
 
 
+def _reflow_help(command: Any) -> None:
+    """Typer's rich help keeps the line breaks inside a docstring's paragraphs (the source's
+    wrapping, not the terminal's): each paragraph of each command's help becomes one line,
+    for the terminal to wrap."""
+    if command.help:
+        paragraphs = inspect.cleandoc(command.help).split("\n\n")
+        command.help = "\n\n".join(" ".join(p.split()) for p in paragraphs)
+    for sub in getattr(command, "commands", {}).values():
+        _reflow_help(sub)
+
+
 class _OneLineErrors(typer.core.TyperGroup):
     """Usage errors (an unknown option, a value that is not a number) in one line on stderr,
     with exit code 2, rather than a box: every bad argument is one line."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
+        _reflow_help(self)
         errors = _click_errors()
         standalone = kwargs.pop("standalone_mode", True)
         kwargs["standalone_mode"] = False
