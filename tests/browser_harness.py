@@ -222,6 +222,21 @@ class Player:
             )
         return out
 
+    def chips_on_table(self) -> int:
+        """The chips the page shows at the table at one moment: the stacks, and in a hand the
+        total pot (the bets in front of the seats included; a finished hand's pots are in the
+        stacks already)."""
+        return int(
+            self.page.evaluate(
+                """() => {
+                  const stacks = [...document.querySelectorAll("#felt .seat:not(.empty) .stack")];
+                  const pot = document.querySelector("#felt #pot");
+                  const inPot = pot ? Number(pot.textContent.split(": ")[1]) : 0;
+                  return stacks.reduce((sum, s) => sum + Number(s.textContent), inPot);
+                }"""
+            )
+        )
+
     def screenshot(self, name: str, full_page: bool = False) -> None:
         SCREENS.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(SCREENS / name), full_page=full_page)

@@ -204,9 +204,9 @@ def test_three_players_play_holdem_with_a_side_pot_a_refusal_a_reload_and_a_spec
         if e["event"] in ("Bet", "Call") and e.get("all_in")
     ]
     assert len(all_ins) >= 2
-    # Chips are conserved on every page, the spectator's too.
+    # Chips are conserved on every page, the spectator's too (the next hand may be dealt).
     for person in (alice, dave):
-        wait_for(lambda p=person: sum(p.stacks().values()) == 1200)  # type: ignore[misc]
+        assert person.chips_on_table() == 1200
 
     assert looks and max(looks) == 6  # three players' backs seen at some move
     # The spectator was sent hole cards only as ??; the players their own.
@@ -370,6 +370,8 @@ def test_the_owner_closes_a_table_the_hand_ends_then_every_seat_is_cashed_out(
     hank.open_table(table, watch=True)
     wait_for(lambda: gina.my_turn() or gina.page.locator(".seat.to-act").count() == 1)
     assert hank.page.locator("#close-table").is_hidden()  # not his table
+    assert hank.page.locator("button.add-bot").count() == 0  # nor his bots to seat
+    assert gina.page.locator("button.add-bot").count() == 1  # seat 3's, hers to offer
     # A watcher is told whose turn it is.
     wait_for(lambda: hank.page.inner_text("#actions").endswith(" to act"))
     acting = hank.page.inner_text("#actions").removesuffix(" to act")

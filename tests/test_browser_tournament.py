@@ -67,10 +67,21 @@ def test_a_tournament_table_shows_its_clock_and_level_and_is_played_from_the_pag
     before = ann.turn_key()
     ann.click("check_or_call" if ann.can("check_or_call") else "fold")
     wait_for(lambda: ann.turn_key() != before, 10)
-    # The hand's moves as the seat saw them: its own cards named, no one else's.
-    said = page.inner_text("#t-hand")
-    assert "posts a blind of 5" in said and f"tann is dealt {' '.join(mine)}" in said
-    assert said.count("is dealt ?? ??") == 3
+    # The hand's moves as the seat saw them: its own cards named, no one else's (the next
+    # hand's, if it is dealt meanwhile).
+
+    def hand_logged() -> bool:
+        cards = page.eval_on_selector_all(
+            ".seat.you .hole .card", "cards => cards.map((c) => c.dataset.card)"
+        )
+        said = page.inner_text("#t-hand")
+        return (
+            "posts a blind of 5" in said
+            and f"tann is dealt {' '.join(cards)}" in said
+            and said.count("is dealt ?? ??") == 3
+        )
+
+    wait_for(hand_logged)
     ann.screenshot("tournament.png")
     sent = 0
     for message in ann.messages():

@@ -510,7 +510,7 @@ function redraw(table) {
   const mine = st.seats.find((s) => s.seat === st.you);
   for (const part of ["leave", "sit-out", "top-up", "top-up-box"]) document.getElementById(part).hidden = !mine || Boolean(st.closing);
   document.getElementById("buy-in-box").hidden = Boolean(mine) || Boolean(st.closing);
-  // The table's owner, a dealer or an admin may close it (the server checks again).
+  // The table's owner, a dealer or an admin may close it and seat bots (the server checks again).
   const closer = st.owner === session.name || ["dealer", "admin"].includes(session.role);
   document.getElementById("close-table").hidden = !closer || Boolean(st.closing);
   const closing = document.getElementById("closing");
@@ -536,7 +536,8 @@ function redraw(table) {
         }
       });
     },
-    bot: st.closing ? null : (seat) => send({ type: "add_bot", table, seat }),
+    // Bots are seated by the table's owner (or a dealer or an admin): nobody else is offered one.
+    bot: st.closing || !closer ? null : (seat) => send({ type: "add_bot", table, seat }),
     pick: drawing ? pick : null,
   });
   // The actions are drawn again only when the turn changes, so a half-typed amount stays.

@@ -155,7 +155,10 @@ export function renderActions(root, st, send, pick) {
   if (!legal || st.hand.to_act !== st.you) {
     root.classList.remove("mine");
     const acting = st.hand && (st.seats || []).find((s) => s.seat === st.hand.to_act);
-    if (acting) root.append(el("div", { class: "waiting", text: `${acting.name} to act` }));
+    const waiting = acting ? `${acting.name} to act`
+      : !st.you ? "Choose a free seat (Sit here) to play, with the buy-in above."
+      : "The next hand is dealt shortly.";
+    root.append(el("div", { class: "waiting", text: waiting }));
     return;
   }
   root.classList.add("mine");
