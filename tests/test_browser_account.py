@@ -36,6 +36,7 @@ def test_a_player_sees_the_ledger_the_server_keeps_and_an_admin_keeps_the_cage(
     expected = [(r["kind"].replace("_", " "), f"{r['amount']:+d}") for r in ledger["rows"][::-1]]
     assert ledger_rows(lena) == expected and ("buy in", "-200") in expected
     assert lena.page.locator("#cage").count() == 0  # the cage is the staff's
+    assert "null" not in lena.page.inner_text("#main")  # nothing drawn in its place
     assert lena.page.locator("#audit").count() == 0
 
     max_ = Player(browser, server, "max")

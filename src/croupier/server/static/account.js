@@ -14,7 +14,7 @@ export async function accountPage(ctx, root) {
   const [me, ledger] = await Promise.all([ctx.api("GET", "/api/me"), ctx.api("GET", "/api/ledger")]);
   const staff = STAFF.includes(me.role);
   const rows = ledger.rows.slice().reverse(); // newest first
-  root.replaceChildren(
+  const panels = [
     el("section", { class: "panel" },
       el("h1", { text: "Your account" }),
       el("p", { id: "account-balance", text: `${me.name} (${me.role}): ${ledger.balance} chips in your balance.` }),
@@ -30,8 +30,9 @@ export async function accountPage(ctx, root) {
           el("td", { class: "amount", text: chips(r.amount) }),
           el("td", { text: r.memo ?? "" }))))),
       ledger.rows.length >= 500 ? el("p", { class: "empty", text: "The last 500 rows." }) : null),
-    staff ? cage(ctx, me) : null,
-    staff ? await audit(ctx) : null);
+  ];
+  if (staff) panels.push(cage(ctx, me), await audit(ctx));
+  root.replaceChildren(...panels);
 }
 
 /** The cage: chips cashed in for an account, the ledger's check, and (admin) roles. */
