@@ -488,7 +488,7 @@ class HttpApi:
                 .values(role=role)
             ).rowcount
             if changed:
-                detail = f"{name} is made {role}"[:200]
+                detail = f"{name} is made {role}"
                 seating.audit(conn, admin.id, None, None, None, "role", "applied", detail)
             return int(changed)
 

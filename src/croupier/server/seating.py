@@ -152,6 +152,13 @@ def limit_key(game: GameTable) -> str:
     return f"{game.spec.rulebook}:{game.spec.game}:{structures}:{game.spec.stakes}"
 
 
+def _limit_parts(key: str) -> tuple[str | None, str, str, str]:
+    """:func:`limit_key`'s parts again: the rulebook (None for house rules, which the key
+    writes "None"), the game, the structures and the stakes."""
+    rulebook, game, structures, stakes = key.split(":", 3)
+    return (None if rulebook == str(None) else rulebook), game, structures, stakes
+
+
 def open_transfers(conn: Connection, account: int) -> list[dict[str, object]]:
     """The account's unexpired rights to sit with a broken game's stack (cardroom buy-in 3),
     oldest first, as the ``welcome`` message tells them: the closed table, the stack, the
@@ -164,8 +171,7 @@ def open_transfers(conn: Connection, account: int) -> list[dict[str, object]]:
     )
     rights: list[dict[str, object]] = []
     for row in rows:
-        book, game, structure, stakes = row.limit_key.split(":", 3)
-        rulebook = None if book == str(None) else book  # limit_key writes house rules "None"
+        rulebook, game, structure, stakes = _limit_parts(row.limit_key)
         rights.append(
             {"from_table": row.from_table, "chips": row.chips, "rulebook": rulebook,
              "game": game, "structure": structure, "stakes": stakes,

@@ -217,8 +217,7 @@ class Writer:
             if not isinstance(error, Exception):  # cancelled: the loop is closing
                 self._answer(jobs, [(None, error)] * len(jobs))
                 raise
-            self.failed += 1
-            log.warning("a batch of %s jobs failed (%r); each is tried alone", len(jobs), error)
+            self._failed(jobs, error)
             loop = asyncio.get_running_loop()
             outcomes = await loop.run_in_executor(self._thread, self._commit_each, jobs)
         finally:
@@ -302,9 +301,7 @@ class Writer:
             self.committing += time.perf_counter() - ran
             self._give_back(conn)
         except BaseException as error:
-            self.failed += 1
-            if len(jobs) > 1:
-                log.warning("a batch of %s jobs failed (%r); each is tried alone", len(jobs), error)
+            self._failed(jobs, error)
             if conn is not None:
                 _close(conn)
             # Find the failing job: each alone.
@@ -318,6 +315,13 @@ class Writer:
             self.busy += busy
             self.cpu += time.thread_time() - cpu if self.threaded else busy
         return [(result, None) for result in results]
+
+    def _failed(self, jobs: list[_Job[Any]], error: BaseException) -> None:
+        """A transaction failed; a batch of several is then tried job by job (logged, so that a
+        failure in the load bench says why)."""
+        self.failed += 1
+        if len(jobs) > 1:
+            log.warning("a batch of %s jobs failed (%r); each is tried alone", len(jobs), error)
 
     def _commit_each(self, jobs: list[_Job[Any]]) -> list[_Outcome]:
         """Each job in a transaction of its own, one after another."""

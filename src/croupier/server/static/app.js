@@ -2,7 +2,7 @@
 // It speaks docs/protocol.md (HTTP and one WebSocket) and keeps no game logic of its own.
 import { el } from "./cards.js";
 import { describeAll, derive } from "./view.js";
-import { clockText, renderActions, renderTable, resultEntry } from "./table.js";
+import { clockText, renderActions, renderTable, resultEntry, seatName } from "./table.js";
 import { leaveTournamentPage, tournamentPage, tournamentReceive, tournamentSection } from "./tourney.js";
 import { accountPage } from "./account.js";
 
@@ -193,11 +193,6 @@ function receive(m) {
       if (m.type.startsWith("tournament_")) tournamentReceive(m);
       break;
   }
-}
-
-function seatName(st, seat) {
-  const found = st.seats.find((s) => s.seat === seat);
-  return found ? found.name : `seat ${seat}`;
 }
 
 // Our seat at ``table`` is gone (a cash-out at Leave, or a seat taken away): the chips went
@@ -472,10 +467,11 @@ async function tablePage(id) {
         el("button", { id: "close-table", text: "Close table", hidden: true, title: "deal no more hands: after this one, every seat leaves with its chips", onclick: (event) => {
           // Asked twice, on the page (a browser dialog would stop the table's clock on screen).
           const button = event.currentTarget;
-          if (!button.classList.contains("fold")) {
+          if (!button.dataset.asked) {
+            button.dataset.asked = "1";
             button.classList.add("fold");
             button.textContent = "Close it: cash out every seat after this hand";
-            setTimeout(() => { button.classList.remove("fold"); button.textContent = "Close table"; }, 5000);
+            setTimeout(() => { delete button.dataset.asked; button.classList.remove("fold"); button.textContent = "Close table"; }, 5000);
             return;
           }
           send({ type: "close_table", table: id }, (m) => m.type === "ok" && notice("The table closes when the hand in play ends."));

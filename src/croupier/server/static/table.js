@@ -148,14 +148,20 @@ function seatCards(player, mine, pick) {
   return box;
 }
 
+/** The name of whoever sits in ``seat`` at the table ``st``. */
+export function seatName(st, seat) {
+  const found = st.seats.find((s) => s.seat === seat);
+  return found ? found.name : `seat ${seat}`;
+}
+
 /** The legal actions of the seat to act, as the server sent them. */
 export function renderActions(root, st, send, pick) {
   const legal = st.hand && st.hand.legal;
   root.replaceChildren();
   if (!legal || st.hand.to_act !== st.you) {
     root.classList.remove("mine");
-    const acting = st.hand && (st.seats || []).find((s) => s.seat === st.hand.to_act);
-    const waiting = acting ? `${acting.name} to act`
+    const acting = st.hand && st.hand.to_act != null ? seatName(st, st.hand.to_act) : null;
+    const waiting = acting ? `${acting} to act`
       : !st.you ? "Choose a free seat (Sit here) to play, with the buy-in above."
       : "The next hand is dealt shortly.";
     root.append(el("div", { class: "waiting", text: waiting }));

@@ -2,7 +2,7 @@
 // The rules, the seats and the moves are the server's (docs/protocol.md); the page follows the
 // table the server says is yours, also when the tournament moves you.
 import { el } from "./cards.js";
-import { renderActions, renderTable } from "./table.js";
+import { renderActions, renderTable, seatName } from "./table.js";
 import { describeAll } from "./view.js";
 
 const states = new Map(); // tournament id -> the latest tournament_state, kept up to date
@@ -273,7 +273,7 @@ function redraw() {
   document.getElementById("t-table").textContent = st.table ? `table ${st.table}${st.you ? `, seat ${st.you}` : ""} · ${st.status}` : st.status;
   const table = asTable(st);
   renderTable(document.getElementById("table"), table);
-  const nameOf = (p) => (st.seats.find((s) => s.seat === st.hand.order[p]) || { name: `seat ${st.hand.order[p]}` }).name;
+  const nameOf = (p) => seatName(st, st.hand.order[p]);
   const hand = document.getElementById("t-hand");
   hand.replaceChildren(...(st.hand ? describeAll(st.hand.events, nameOf).filter(Boolean).map((t) => el("li", { text: t })) : []));
   hand.scrollTop = hand.scrollHeight;
