@@ -145,6 +145,23 @@ CLIENT = {
         "progress, you leave when it ends (au 7.5, qld s19(4)).",
         {"type": "leave", "id": "a6", "table": 1},
     ),
+    "wait": (
+        "Join the table's waiting list: not seated, for a seat at a full table (refused while "
+        "a seat is free and nobody waits: sit down); seated, for a seat change to the next "
+        "seat that comes free. A free seat goes by the book's priority (au 11.1(a): players "
+        "seated first; qld s16(2): players in the game since it started, then the others, "
+        "then newcomers), equals drawing cards for it (qld s16(3)-(4)); the draw's cards are "
+        "in the audit log. A seated winner moves between hands and comes in there as a new "
+        "player; a newcomer has the seat held (`offer` in the list) for two minutes and takes "
+        "it with `sit`. While anyone waits without a held seat, nobody else sits in a free "
+        "one. You hear the table while on the list.",
+        {"type": "wait", "id": "a15", "table": 1},
+    ),
+    "unwait": (
+        "Leave the waiting list, giving up a seat held for you. Leaving the table also ends "
+        "a seat change asked.",
+        {"type": "unwait", "id": "a16", "table": 1},
+    ),
     "top_up": (
         "Add chips from your balance, not while dealt into a hand (au 7.5; cardroom buy-in 2).",
         {"type": "top_up", "id": "a7", "table": 1, "chips": 100},
@@ -261,6 +278,10 @@ SEATS = [
         "bank": 60.0,
     },
 ]
+WAITING = [
+    {"name": "carol", "seat": None, "since": 1796399000.0, "offer": 3, "offer_until": 1796399120.0},
+    {"name": "alice", "seat": 1, "since": 1796399010.0, "offer": None, "offer_until": None},
+]
 SERVER = {
     "welcome": (
         "The answer to `hello`: who you are and where you sit. `transfers`: your rights, "
@@ -309,7 +330,10 @@ SERVER = {
         "Everything about a table as you may see it: after `watch`, `sit`, a reconnection "
         "and each new hand. `you` is your seat (null: watching). `legal` is present only "
         "for the seat to act. `owner` is the account that made the table; `closing` says "
-        "why the table is closing (null while it is open).",
+        "why the table is closing (null while it is open). `waiting` is the waiting list in "
+        "order (public, like a card room's board): each name, the `seat` they sit in (a "
+        "seat change asked; null: waiting to join), since when, and the seat held for them "
+        "(`offer`) with when the hold lapses (`offer_until`, seconds since the epoch).",
         {
             "type": "state",
             "table": 1,
@@ -327,6 +351,7 @@ SERVER = {
             "closing": None,
             "you": 1,
             "seats": SEATS,
+            "waiting": WAITING,
             "hand": {
                 "number": 12,
                 "button": 2,
@@ -379,8 +404,8 @@ SERVER = {
         },
     ),
     "seats": (
-        "Who sits where, with chips and status, after any change.",
-        {"type": "seats", "table": 1, "seats": SEATS},
+        "Who sits where, with chips and status, and the waiting list, after any change.",
+        {"type": "seats", "table": 1, "seats": SEATS, "waiting": WAITING},
     ),
     "table_closed": (
         "The table closed (`close_table`): every seat was cashed out to its account's "

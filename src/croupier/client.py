@@ -58,6 +58,9 @@ class TableView:
     table: int
     you: int | None = None
     seats: list[dict[str, Any]] = field(default_factory=list)
+    # The waiting list in order: name, seat (a seat change asked), since, offer (a seat held
+    # for them) and offer_until.
+    waiting: list[dict[str, Any]] = field(default_factory=list)
     closing: str | None = None  # why the table is closing
     closed: str | None = None  # why it closed (table_closed): the seats were cashed out
     moved_stack: int | None = None  # what this player may sit with elsewhere (buy-in 3)
@@ -320,7 +323,7 @@ class Client:
         view = self._view(table)
         if kind == "state":
             view.you, view.seats = message["you"], message["seats"]
-            view.closing = message["closing"]
+            view.waiting, view.closing = message["waiting"], message["closing"]
             hand = message["hand"]
             if hand is None:
                 view.to_act = view.legal = None
@@ -343,10 +346,10 @@ class Client:
             view.results.append(message)
             view.to_act = view.legal = None
         elif kind == "seats":
-            view.seats = message["seats"]
+            view.seats, view.waiting = message["seats"], message["waiting"]
         elif kind == "table_closed":
             view.closed, view.moved_stack = message["reason"], message["moved_stack"]
-            view.you, view.seats = None, []
+            view.you, view.seats, view.waiting = None, [], []
             view.to_act = view.legal = None
         view.changed.set()
         if view.my_turn:
@@ -402,6 +405,14 @@ class Client:
 
     async def leave(self, table: int) -> None:
         await self.request("leave", table=table)
+
+    async def wait(self, table: int) -> None:
+        """Join the table's waiting list: for a seat, or (seated) for a seat change."""
+        await self.request("wait", table=table)
+
+    async def unwait(self, table: int) -> None:
+        """Leave the table's waiting list (and any seat held for this player)."""
+        await self.request("unwait", table=table)
 
     async def top_up(self, table: int, chips: int) -> None:
         await self.request("top_up", table=table, chips=chips)

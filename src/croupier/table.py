@@ -410,8 +410,9 @@ class Table(TableState):
         if not claimants or len(set(claimants)) != len(claimants):
             raise TableError(f"claimants must be different names, got {list(claimants)}")
         seated = {p.name: s for s, p in self._players.items()}
-        original = {p.name for p in self._players.values() if p.joined == 0}
-        best, group = priority_groups(claimants, set(seated), original, self.seat_priority)
+        best, group = priority_groups(
+            claimants, set(seated), self.original_players(), self.seat_priority
+        )
         events: list[TableEvent] = []
         if len(best) == 1:
             winner = best[0]
@@ -427,6 +428,10 @@ class Table(TableState):
         if winner in seated:
             self._reserved.pop(seat, None)
         return winner
+
+    def original_players(self) -> set[str]:
+        """The names of the players seated in the game since it started (qld s16(2)(a))."""
+        return {p.name for p in self._players.values() if p.joined == 0}
 
     def player_at(self, seat: int) -> Player | None:
         """Who sits in ``seat`` (``None``: empty), with the chips in front of them now (a

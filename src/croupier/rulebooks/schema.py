@@ -28,6 +28,7 @@ from croupier.blinds import BlindPolicy
 from croupier.cards import DeckKind
 from croupier.hand import ShowFirst
 from croupier.pots import Basis, CardSet, CommissionKind, OddChipRule
+from croupier.seats import SeatPriority
 from croupier.table_state import Bust
 
 __all__ = [
@@ -483,6 +484,13 @@ SPECS: dict[str, Spec] = {
             "limit keeps the stack they had, even below the minimum buy-in (Table.sit "
             "transfer=True).",
             _parse_bool, "true or false", by_structure=False,
+        ),
+        Spec(
+            "seat_priority", "seating",
+            "Who comes first for a seat vacated during a game: the players seated in it, then "
+            "newcomers ('seated-first'); or those in it since it started, the other players, "
+            "then newcomers ('original-first'). Equals draw cards for it (Table.offer_seat).",
+            _parse_enum(SeatPriority), _enum_names(SeatPriority), by_structure=False,
         ),
         # --- showdown and odd chips --------------------------------------------------------
         Spec(

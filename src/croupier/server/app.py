@@ -29,7 +29,7 @@ from starlette.responses import Response
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from croupier.server import auth, seating
+from croupier.server import auth, seating, waiting
 from croupier.server import schema as s
 from croupier.server.protocol import MAX_MESSAGE, ProtocolError, parse_client_message
 from croupier.server.room import Refused, Room
@@ -57,6 +57,7 @@ class Options:
     bank: float = 60.0  # each seat's time bank
     sit_out_after: int = 2  # hands timed out while disconnected before sitting out
     pause: float = 3.0  # seconds between hands
+    seat_hold: float = 120.0  # seconds a seat won from the waiting list is held for a newcomer
     bot_delay: float = 1.0  # a bot's thinking time, so people can follow
     welcome: int = 10_000  # chips cashed in for a new account
     rate: float = 20.0  # messages per second per connection
@@ -525,6 +526,13 @@ class CardRoom:
             await seating.sit(room, conn, request, message["seat"], message["chips"])
             room.viewers[conn] = None
             conn.rooms.add(room.id)
+        elif kind in ("wait", "unwait"):
+            # On the list, the player hears the table: its seats and the list's changes.
+            await (waiting.wait if kind == "wait" else waiting.unwait)(room, conn, request)
+            if conn not in room.viewers:
+                room.viewers[conn] = None
+                conn.rooms.add(room.id)
+                conn.send(room.state_message(conn.account_id))
         elif kind == "leave":
             await seating.leave(room, conn, request)
         elif kind == "top_up":

@@ -58,6 +58,8 @@ CLIENT_MESSAGES: dict[str, Any] = {
         "sit", {"table": _TABLE, "seat": _SEAT, "chips": _CHIPS}, "table", "seat", "chips"
     ),
     "leave": _client("leave", {"table": _TABLE}, "table"),
+    "wait": _client("wait", {"table": _TABLE}, "table"),
+    "unwait": _client("unwait", {"table": _TABLE}, "table"),
     "top_up": _client("top_up", {"table": _TABLE, "chips": _CHIPS}, "table", "chips"),
     "sit_out": _client("sit_out", {"table": _TABLE}, "table"),
     "sit_in": _client("sit_in", {"table": _TABLE}, "table"),
@@ -121,6 +123,21 @@ _SEAT_STATE = {
     },
     "required": ["seat", "name", "chips", "status", "leaving", "connected", "bot", "bank"],
     "additionalProperties": False,
+}
+_WAITING = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "seat": {"type": ["integer", "null"]},
+            "since": {"type": "number"},
+            "offer": {"type": ["integer", "null"]},
+            "offer_until": {"type": ["number", "null"]},
+        },
+        "required": ["name", "seat", "since", "offer", "offer_until"],
+        "additionalProperties": False,
+    },
 }
 _LEGAL = {
     "type": ["object", "null"],
@@ -240,9 +257,10 @@ SERVER_MESSAGES: dict[str, Any] = {
             "closing": {"type": ["string", "null"]},
             "you": {"type": ["integer", "null"]},
             "seats": {"type": "array", "items": _SEAT_STATE},
+            "waiting": _WAITING,
             "hand": _HAND,
         },
-        ("table", "name", "spec", "owner", "closing", "you", "seats", "hand"),
+        ("table", "name", "spec", "owner", "closing", "you", "seats", "waiting", "hand"),
     ),
     "events": _message(
         "events",
@@ -282,8 +300,12 @@ SERVER_MESSAGES: dict[str, Any] = {
     ),
     "seats": _message(
         "seats",
-        {"table": {"type": "integer"}, "seats": {"type": "array", "items": _SEAT_STATE}},
-        ("table", "seats"),
+        {
+            "table": {"type": "integer"},
+            "seats": {"type": "array", "items": _SEAT_STATE},
+            "waiting": _WAITING,
+        },
+        ("table", "seats", "waiting"),
     ),
     "table_closed": _message(
         "table_closed",

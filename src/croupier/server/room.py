@@ -46,6 +46,7 @@ from croupier.server.tables import (
     TableSpec,
     bot_move,
 )
+from croupier.server.waiting import Wait, fill_seats, load_waits, waiting_list
 from croupier.wire import dumps, loads
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ class _Snapshot:
     hand: Any | None
     moves: list[Any]
     events: list[str]  # the table's events, in order
+    waits: list[Any]  # the waiting list, in order
 
 
 class Room:
@@ -84,6 +86,7 @@ class Room:
         self._timer_at = 0.0
         self._clock_for: tuple[int, int, int] | None = None
         self._deal_task: asyncio.Task[None] | None = None
+        self.lapse: asyncio.TimerHandle | None = None  # when the next held seat's hold ends
         self.void_reason: str | None = None
         self.closing: str | None = None  # why, once the table is closing (seating.close_table)
         self._install(snapshot)
@@ -111,7 +114,12 @@ class Room:
                 .order_by(s.table_events.c.seq)
             )
         )
-        return _Snapshot(table, seats, hand, moves, events)
+        waits = list(
+            conn.execute(
+                select(s.waits).where(s.waits.c.table_id == table_id).order_by(s.waits.c.since)
+            )
+        )
+        return _Snapshot(table, seats, hand, moves, events, waits)
 
     def _install(self, snap: _Snapshot) -> None:
         row = snap.table
@@ -140,6 +148,7 @@ class Room:
             )
             for r in snap.seats
         }
+        self.waits: dict[int, Wait] = load_waits(self, snap.waits)
         self.hand_id: int | None = None
         self.number = self.hands
         self.moves = 0
@@ -241,6 +250,7 @@ class Room:
             "owner": self.server.name_of(self.owner_id),
             "closing": self.closing,
             "seats": self.seat_list(),
+            "waiting": waiting_list(self),
         }
         return {"table": table, "hand": hand}
 
@@ -300,7 +310,14 @@ class Room:
                 conn.send_text(text)
 
     def broadcast_seats(self) -> None:
-        self.broadcast({"type": "seats", "table": self.id, "seats": self.seat_list()})
+        self.broadcast(
+            {
+                "type": "seats",
+                "table": self.id,
+                "seats": self.seat_list(),
+                "waiting": waiting_list(self),
+            }
+        )
 
     # --- the hand --------------------------------------------------------------------------
 
@@ -324,6 +341,7 @@ class Room:
                 if self.closing is not None:
                     await close_now(self)
                 else:
+                    await fill_seats(self)
                     await self._start_hand()
             except (LeaseLost, StoreError) as error:
                 if not isinstance(error, LeaseLost):
@@ -392,9 +410,9 @@ class Room:
         """Between hands: the engine's table takes the seats as their rows are. Waiting
         players sit down, chips added since are added, players sitting out or leaving step
         away (the blinds they pass are owed on return), and empty seats are left."""
-        changed = False
         game = self.game
         again: set[int] = set()  # seated again: their buy-in is the engine's already
+        changed = self._sync_moves()
         for seat in game.engine_seats():
             held = game.occupant(seat)
             state = self.seats.get(seat)
@@ -423,6 +441,33 @@ class Room:
                 changed = True
             if present == away:
                 game.step_away(state.seat, not present)
+                changed = True
+        return changed
+
+    def _sync_moves(self) -> bool:
+        """Players the waiting list moved to another seat (croupier.server.waiting) move at
+        the engine's table too, keeping what it knows of them; players gone are unseated first
+        so that each move finds its seat free. Returns whether anything changed."""
+        game = self.game
+        seat_of = {st.name: st.seat for st in self.seats.values()}
+        moves: list[tuple[int, int]] = []
+        changed = False
+        for seat in game.engine_seats():
+            held = game.occupant(seat)
+            assert held is not None
+            to = seat_of.get(held[0])
+            if to is None:
+                game.unseat(seat)
+                changed = True
+            elif to != seat and held[1] <= self.seats[to].chips:
+                moves.append((seat, to))
+        while moves:  # a move into a seat another mover leaves waits for that move
+            ready = [m for m in moves if game.occupant(m[1]) is None]
+            if not ready:
+                raise RuleError(f"the seat moves {moves} wait on each other")
+            for seat, to in ready:
+                game.move(seat, to)
+                moves.remove((seat, to))
                 changed = True
         return changed
 
@@ -701,6 +746,7 @@ class Room:
             st.chips += chips
         for st in leaving:
             self.seats.pop(st.seat, None)
+            self.waits.pop(st.account, None)  # a seat change asked needs the seat (_cash_out)
         self.hands = self.number
         self.clock_end = self.bank_end = None
         self.broadcast(
@@ -841,6 +887,9 @@ class Room:
         task = self._deal_task
         if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
+        if self.lapse is not None:
+            self.lapse.cancel()
+            self.lapse = None
 
     def close(self) -> None:
         self.closed = True

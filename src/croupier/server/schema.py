@@ -109,6 +109,18 @@ transfers = Table(
 at a game of the same limit, even below its minimum buy-in (cardroom buy-in 3); used once."""
 Index("transfers_by_account", transfers.c.account_id)
 
+waits = Table(
+    "waits",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("since", Float, nullable=False),  # when they asked: the list's order
+    Column("offer", Integer),  # the seat held for them, won by priority or a draw
+    Column("offer_until", Float),  # when that hold lapses
+)
+"""The waiting list of each table: people waiting to join, and seated players asking for a seat
+change. A vacated seat goes by the book's priority (au 11.1(a), qld s16(2)-(4))."""
+
 hands = Table(
     "hands",
     metadata,

@@ -21,12 +21,14 @@ from croupier.server.tables import GameTable, RuleError
 if TYPE_CHECKING:
     from croupier.server.app import Conn
     from croupier.server.room import Room
+    from croupier.server.waiting import Wait
 
 __all__ = [
     "Actor",
     "Refused",
     "SeatState",
     "add_bot",
+    "check_sit",
     "close_now",
     "close_table",
     "leave",
@@ -79,6 +81,7 @@ async def sit(room: Room, conn: Conn, request: str, seat: int, chips: int) -> No
     async with room.lock:
         _check_open(room)
         _check_free(room, seat, account)
+        waited = check_sit(room, seat, account) is not None
         game = room.game
         # A broken game's stack, (right, closed table): the right is used by the first sit
         # with that stack at a game of that limit, also one the minimum would have allowed.
@@ -101,8 +104,9 @@ async def sit(room: Room, conn: Conn, request: str, seat: int, chips: int) -> No
             room.bank,
             fresh=moved is None,  # a moved stack is no buy-in, short or full (buy-in 3)
         )
-        await _seat_job(room, state, request, "buy_in", moved=moved)
+        await _seat_job(room, state, request, "buy_in", moved=moved, waited=waited)
         room.seats[seat] = state
+        room.waits.pop(account, None)
         room.server.remember(account, request)
         room.broadcast_seats()
         conn.send(room.state_message(account))
@@ -114,6 +118,7 @@ async def add_bot(room: Room, conn: Actor, request: str, seat: int, chips: int |
     async with room.lock:
         _check_open(room)
         _check_free(room, seat, None)
+        check_sit(room, seat, None)
         amount = chips if chips is not None else room.game.minimum_buy_in
         if amount != room.game.minimum_buy_in and conn.role not in ("dealer", "admin"):
             # Bots play with the house's chips: a player may not stake one more richly.
@@ -228,6 +233,31 @@ def _check_free(room: Room, seat: int, account: int | None) -> None:
         raise Refused("refused", "you already sit at this table: one seat per player")
 
 
+def check_sit(room: Room, seat: int, account: int | None) -> Wait | None:
+    """Whether ``account`` (None: a bot) may sit in the free ``seat`` as the waiting list
+    stands; the wait it takes the seat by, if any. Refused: a seat held for another, a hold
+    that lapsed, or a free seat while others wait for one."""
+    rule = room.game.seat_rule
+    own = room.waits.get(account) if account is not None else None
+    for w in room.waits.values():
+        if w.offer == seat and w is not own:
+            raise Refused("refused", f"seat {seat} is held for {w.name}, who won it ({rule})")
+    if own is not None and own.offer is not None:
+        if own.offer != seat:
+            raise Refused("refused", f"seat {own.offer} is held for you: sit there ({rule})")
+        if own.offer_until is not None and own.offer_until <= time.time():
+            raise Refused("refused", f"the hold on seat {seat} lapsed; ask to wait again")
+        return own
+    waiting = [w for w in room.waits.values() if w.offer is None and w is not own]
+    if waiting:
+        raise Refused(
+            "refused",
+            f"{len(waiting)} waiting for a seat here: a free seat goes to them first, by the "
+            f"table's order ({rule}); join the waiting list",
+        )
+    return own
+
+
 async def _seat_job(
     room: Room,
     state: SeatState,
@@ -235,6 +265,7 @@ async def _seat_job(
     kind: str,
     by: int | None = None,
     moved: tuple[int, int] | None = None,
+    waited: bool = False,
 ) -> None:
     bot = state.bot is not None
     detail = f"seat {state.seat}: {state.name} buys in for {state.chips}"
@@ -275,6 +306,12 @@ async def _seat_job(
                 fresh=state.fresh,
             )
         )
+        if waited:  # off the waiting list, seated
+            conn.execute(
+                delete(s.waits).where(
+                    s.waits.c.table_id == room.id, s.waits.c.account_id == state.account
+                )
+            )
         if moved is not None:  # the right is used once
             used = conn.execute(delete(s.transfers).where(s.transfers.c.id == moved[0]))
             if used.rowcount != 1:
@@ -329,8 +366,10 @@ async def leave(room: Room, conn: Conn, request: str) -> None:
 
         await _write_request(room, job, account, request)
         room.seats.pop(seat)
+        room.waits.pop(account, None)
         room.server.remember(account, request)
         room.broadcast_seats()
+        room._schedule_deal(0.0)  # the seat left goes to the waiting list between hands
 
 
 async def top_up(room: Room, conn: Conn, request: str, chips: int) -> None:
@@ -457,6 +496,7 @@ async def close_now(room: Room) -> None:
                     )
                 )  # fmt: skip
                 moved[row.account_id] = row.chips
+        conn.execute(delete(s.waits).where(s.waits.c.table_id == table))
         conn.execute(
             update(s.tables)
             .where(s.tables.c.id == table)
@@ -468,6 +508,7 @@ async def close_now(room: Room) -> None:
     await room.store.write(job, table)
     room.close()
     room.seats.clear()
+    room.waits.clear()
     room.server.rooms.pop(table, None)
     for conn in list(room.viewers):
         conn.rooms.discard(table)
@@ -559,6 +600,10 @@ def _cash_out(conn: Connection, table: int, seat: int, account: int, chips: int)
         memo=f"seat {seat}",
     )
     conn.execute(delete(s.seats).where(s.seats.c.table_id == table, s.seats.c.seat == seat))
+    # A seat change asked goes with the seat (croupier.server.waiting).
+    conn.execute(
+        delete(s.waits).where(s.waits.c.table_id == table, s.waits.c.account_id == account)
+    )
 
 
 def _bot_rebuy(conn: Connection, table: int, state: SeatState, chips: int) -> None:

@@ -32,6 +32,7 @@ from croupier.history import event_record
 from croupier.play import house_rules
 from croupier.play_rules import USUAL_STRUCTURE, book_table
 from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
+from croupier.seats import SeatPriority, draw_cards, priority_groups
 from croupier.table import (
     Bust,
     BuyIn,
@@ -287,6 +288,17 @@ def _clause(spec: TableSpec, setting: str) -> str:
     return load_rulebook(spec.rulebook).setting(setting, spec.game).clause
 
 
+def _seat_priority(spec: TableSpec) -> tuple[SeatPriority, str]:
+    """Who comes first for a vacated seat (the book's ``seat_priority``), and the rule to cite
+    for it; house rules: the players seated, then newcomers."""
+    if spec.rulebook is None:
+        return SeatPriority.SEATED_FIRST, "house rules: players seated first, then newcomers"
+    setting = load_rulebook(spec.rulebook).setting("seat_priority", spec.game)
+    assert isinstance(setting.value, SeatPriority)
+    rule = setting.clause if not setting.silent else f"{spec.rulebook} is silent: {setting.clause}"
+    return setting.value, rule
+
+
 def _blind_policy(spec: TableSpec) -> BlindPolicy:
     """The book's blind policy (its ``blind_policy`` setting); the moving button without one."""
     if spec.rulebook is None:
@@ -309,6 +321,7 @@ class GameTable:
         self.rules, self.options = _rules(spec)
         self.buy_in = _buy_in(spec, self.rules)
         self.blind_policy = _blind_policy(spec)
+        self.seat_priority, self.seat_rule = _seat_priority(spec)
         stakes = _table_stakes(spec)
         # A player whose table the house closed may sit with the stack they had (cardroom
         # buy-in 3): the card room keeps that right for a while (seating.close_now).
@@ -335,7 +348,12 @@ class GameTable:
     def _new_table(self) -> Table:
         policy, bust = self.blind_policy, self.bust
         return Table(
-            self.rules, self.spec.seats, buy_in=self.buy_in, blind_policy=policy, bust=bust
+            self.rules,
+            self.spec.seats,
+            buy_in=self.buy_in,
+            blind_policy=policy,
+            bust=bust,
+            seat_priority=self.seat_priority,
         )
 
     # --- the table's events -----------------------------------------------------------------
@@ -465,6 +483,32 @@ class GameTable:
             self._table.leave(seat)
         except TableError as error:
             raise RuleError(str(error)) from None
+
+    def move(self, seat: int, to: int) -> None:
+        """A seated player moves to the free seat ``to`` between hands, coming in there as a
+        new player would (au 11.1(a); Table.change_seat)."""
+        try:
+            self._table.change_seat(seat, to)
+        except TableError as error:
+            raise RuleError(str(error)) from None
+
+    def vacated_seat_winner(
+        self, claimants: Sequence[str], seated: set[str]
+    ) -> tuple[str, str, list[tuple[str, str]]]:
+        """Who of ``claimants`` (in the order they asked) takes a vacated seat: those with the
+        best priority (``seat_priority``: au 11.1(a), qld s16(2)), by a draw of cards among
+        equals (qld s16(3)-(4); ranks tied, suits decide, cardroom ties 1). ``seated``: the
+        claimants who sit at this table. Returns the winner, their group and the cards drawn
+        (none when one claimant came first)."""
+        best, group = priority_groups(
+            claimants, seated, self._table.original_players(), self.seat_priority
+        )
+        if len(best) == 1:
+            return best[0], group, []
+        drawn, winner = draw_cards(
+            best, self._table.draw_ties, shuffler=SecureShuffler(), kind=self.rules.deck
+        )
+        return winner, group, [(name, str(card)) for name, card in drawn]
 
     def add_chips(self, seat: int, chips: int) -> None:
         try:

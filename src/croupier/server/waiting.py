@@ -1,0 +1,230 @@
+"""A table's waiting list (the operations of :class:`~croupier.server.room.Room` on it, each
+under the room's lock): people waiting for a seat at a full table, and seated players asking
+for a seat change.
+
+A seat that comes free goes by the book's priority (``seat_priority``): under au 11.1(a) the
+players seated in the game come before anyone waiting to join; under qld s16(2) the players in
+the game since it started, then the other players, then people joining. Equals draw cards for it
+(qld s16(3)-(4); a tie of ranks by suit, cardroom ties 1). A seated winner moves there between
+hands (coming in as a new player would); a newcomer has the seat held for
+``Options.seat_hold`` seconds, to sit in it with a buy-in, after which the hold lapses and the
+seat goes to the next. While anyone waits, nobody else sits down in a free seat. Every change is
+stored, with its audit row (the draw's cards included), before anyone hears of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, delete, func, insert, select, update
+
+from croupier.server import schema as s
+from croupier.server.seating import Refused, _check_open, _write_request, audit
+
+if TYPE_CHECKING:
+    from croupier.server.app import Conn
+    from croupier.server.room import Room
+
+__all__ = ["MOST_WAITS", "Wait", "fill_seats", "load_waits", "unwait", "wait", "waiting_list"]
+
+MOST_WAITS = 20  # tables one account may wait at, at once (the card room's limit)
+
+
+@dataclass
+class Wait:
+    """One person on a table's waiting list."""
+
+    account: int
+    name: str
+    since: float  # when they asked: the list's order
+    offer: int | None = None  # the seat held for them
+    offer_until: float | None = None  # when the hold lapses
+
+
+def load_waits(room: Room, rows: list[Any]) -> dict[int, Wait]:
+    """The list as stored (rows in the order asked)."""
+    return {
+        r.account_id: Wait(
+            r.account_id, room.server.name_of(r.account_id), r.since, r.offer, r.offer_until
+        )
+        for r in rows
+    }
+
+
+def waiting_list(room: Room) -> list[dict[str, object]]:
+    """The list as every viewer sees it, in order: it is public, like a card room's board."""
+    return [
+        {
+            "name": w.name,
+            "seat": room.seat_of(w.account),
+            "since": w.since,
+            "offer": w.offer,
+            "offer_until": w.offer_until,
+        }
+        for w in room.waits.values()
+    ]
+
+
+def _free_seats(room: Room) -> list[int]:
+    """Seats nobody sits in and nobody holds."""
+    held = {w.offer for w in room.waits.values()}
+    return [n for n in range(1, room.game.seats + 1) if n not in room.seats and n not in held]
+
+
+async def wait(room: Room, conn: Conn, request: str) -> None:
+    """Put the connection's account on the list: for a seat, or (seated) for a seat change."""
+    account = conn.account_id
+    assert account is not None
+    async with room.lock:
+        _check_open(room)
+        if account in room.waits:
+            raise Refused("refused", "you are on this table's waiting list already")
+        seat = room.seat_of(account)
+        if seat is not None and room.seats[seat].leaving:
+            raise Refused("refused", "you are leaving this table: a seat change needs a seat")
+        free = _free_seats(room)
+        if seat is None and free and all(w.offer is not None for w in room.waits.values()):
+            raise Refused(
+                "refused", f"seat {free[0]} is free: sit down; the waiting list is for a full table"
+            )
+        others = await room.store.aread(
+            lambda c: c.scalar(select(func.count()).where(s.waits.c.account_id == account))
+        )
+        if int(others or 0) >= MOST_WAITS:
+            raise Refused("refused", f"you wait at {MOST_WAITS} tables already (the card room)")
+        now = time.time()
+        what = f"seat {seat} asks to change seats" if seat is not None else "waits for a seat"
+
+        def job(c: Connection) -> None:
+            c.execute(insert(s.waits).values(table_id=room.id, account_id=account, since=now))
+            audit(c, account, room.id, None, request, "wait", "applied", f"{conn.name} {what}")
+
+        await _write_request(room, job, account, request)
+        room.waits[account] = Wait(account, conn.name, now)
+        room.server.remember(account, request)
+        room.broadcast_seats()
+        room._schedule_deal(0.0)  # between hands, a free seat is filled at once
+
+
+async def unwait(room: Room, conn: Conn, request: str) -> None:
+    """Take the connection's account off the list, giving up a seat held for it."""
+    account = conn.account_id
+    assert account is not None
+    async with room.lock:
+        own = room.waits.get(account)
+        if own is None:
+            raise Refused("refused", "you are not on this table's waiting list")
+        gave_up = f", giving up seat {own.offer}" if own.offer is not None else ""
+
+        def job(c: Connection) -> None:
+            _delete_wait(c, room.id, account)
+            detail = f"{conn.name} leaves the waiting list{gave_up}"
+            audit(c, account, room.id, None, request, "unwait", "applied", detail)
+
+        await _write_request(room, job, account, request)
+        del room.waits[account]
+        room.server.remember(account, request)
+        room.broadcast_seats()
+        if own.offer is not None:
+            room._schedule_deal(0.0)  # the seat goes to the next
+
+
+def _delete_wait(c: Connection, table: int, account: int) -> None:
+    c.execute(delete(s.waits).where(s.waits.c.table_id == table, s.waits.c.account_id == account))
+
+
+@dataclass
+class _Step:
+    kind: str  # lapse, move, offer
+    wait: Wait
+    seat: int | None = None  # the seat won
+    before: int | None = None  # a mover's seat until now
+    detail: str = ""
+
+
+async def fill_seats(room: Room) -> None:
+    """Between hands: holds that lapsed end, and each free seat goes to the waiting list by the
+    book's priority and a draw among equals (one stored change, then one broadcast)."""
+    if room.game.in_hand or room.closing is not None or not room.waits:
+        return
+    now, rule, game = time.time(), room.game.seat_rule, room.game
+    steps = [
+        _Step("lapse", w, detail=f"the hold on seat {w.offer} for {w.name} lapsed ({rule})")
+        for w in room.waits.values()
+        if w.offer_until is not None and w.offer_until <= now
+    ]
+    lapsed = {step.wait.account for step in steps}
+    pool = [w for w in room.waits.values() if w.offer is None]
+    held = {w.offer for w in room.waits.values() if w.account not in lapsed}
+    where = {st.account: st.seat for st in room.seats.values()}
+    free = sorted(n for n in range(1, game.seats + 1) if n not in room.seats and n not in held)
+    while free and pool:
+        seat = free.pop(0)
+        seated = {w.name for w in pool if w.account in where}
+        winner, group, drawn = game.vacated_seat_winner([w.name for w in pool], seated)
+        chosen = next(w for w in pool if w.name == winner)
+        pool.remove(chosen)
+        why = f"seat {seat} came free: {winner} first among {group}"
+        if drawn:
+            cards = ", ".join(f"{name} {card}" for name, card in drawn)
+            why += f", by a draw ({cards}; ranks tied: suits decide, cardroom ties 1)"
+        before = where.get(chosen.account)
+        if before is not None:
+            where[chosen.account] = seat
+            free = sorted([*free, before])
+            steps.append(_Step("move", chosen, seat, before, f"{why}; moves from seat {before}"))
+        else:
+            why += f"; held until {room.server.options.seat_hold:.0f} s from now ({rule})"
+            steps.append(_Step("offer", chosen, seat, detail=why))
+    if not steps:
+        return
+    until = now + room.server.options.seat_hold
+
+    def job(c: Connection) -> None:
+        for step in steps:
+            w = step.wait
+            if step.kind == "offer":
+                c.execute(
+                    update(s.waits)
+                    .where(s.waits.c.table_id == room.id, s.waits.c.account_id == w.account)
+                    .values(offer=step.seat, offer_until=until)
+                )
+            else:
+                _delete_wait(c, room.id, w.account)
+            if step.kind == "move":
+                c.execute(
+                    update(s.seats)
+                    .where(s.seats.c.table_id == room.id, s.seats.c.seat == step.before)
+                    .values(seat=step.seat)
+                )
+            kind = {"lapse": "offer_lapsed", "move": "seat_change", "offer": "seat_offer"}
+            audit(c, w.account, room.id, None, None, kind[step.kind], "ruling", step.detail)
+
+    await room.store.write(job, room.id)
+    for step in steps:
+        w = step.wait
+        if step.kind == "offer":
+            w.offer, w.offer_until = step.seat, until
+            continue
+        del room.waits[w.account]
+        if step.kind == "move":
+            assert step.before is not None and step.seat is not None
+            state = room.seats.pop(step.before)
+            state.seat = step.seat
+            room.seats[step.seat] = state
+    room.broadcast_seats()
+    _arm_lapse(room)
+
+
+def _arm_lapse(room: Room) -> None:
+    """Wake the table when the next hold lapses (a deal, or the next one, fills its seat)."""
+    if room.lapse is not None:
+        room.lapse.cancel()
+        room.lapse = None
+    ends = [w.offer_until for w in room.waits.values() if w.offer_until is not None]
+    if ends and not room.closed:
+        delay = max(0.0, min(ends) - time.time()) + 0.05
+        room.lapse = asyncio.get_running_loop().call_later(delay, room._schedule_deal, 0.0)
