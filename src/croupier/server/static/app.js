@@ -2,7 +2,8 @@
 // It speaks docs/protocol.md (HTTP and one WebSocket) and keeps no game logic of its own.
 import { el } from "./cards.js";
 import { describeAll, derive } from "./view.js";
-import { clockText, renderActions, renderTable, resultEntry, seatName } from "./table.js";
+import { clockText, idleText, renderActions, renderTable, renderWaiting, resultEntry, seatName }
+  from "./table.js";
 import { leaveTournamentPage, tournamentPage, tournamentReceive, tournamentSection } from "./tourney.js";
 import { accountPage } from "./account.js";
 
@@ -143,7 +144,14 @@ function receive(m) {
       const st = tables.get(m.table);
       if (!st) break;
       st.seats = m.seats;
-      if (st.you !== null && !m.seats.some((s) => s.seat === st.you && s.name === session.name)) {
+      st.waiting = m.waiting;
+      const now = m.seats.find((s) => s.name === session.name);
+      if (st.you !== null && now && now.seat !== st.you) {
+        // A seat change won on the waiting list: the server moved us, chips and all.
+        st.you = now.seat;
+        seats = seats.filter((s) => s.table !== m.table);
+        seats.push({ table: m.table, seat: now.seat });
+      } else if (st.you !== null && !now) {
         st.you = null;
         seatGone(m.table);
       }
@@ -480,6 +488,7 @@ async function tablePage(id) {
       el("div", { id: "table", class: "table" }),
       el("div", { id: "actions", class: "actions" }),
       el("div", { class: "side" },
+        el("section", { id: "waiting", class: "wait-panel", hidden: true }),
         el("h2", { text: "Last hands" }), el("ol", { id: "results", class: "results" }),
         el("h2", { text: "This hand" }), el("ol", { id: "log", class: "log" }))));
   try {
@@ -493,6 +502,9 @@ async function tablePage(id) {
   if (ready) send({ type: "watch", table: id });
   if (tables.has(id)) redraw(id);
 }
+
+// An answer that went through: the last refusal's notice no longer applies.
+const cleared = (m) => m.type === "ok" && notice("");
 
 function redraw(table) {
   if (!onScreen || onScreen.table !== table || onScreen.replay) return;
@@ -535,14 +547,21 @@ function redraw(table) {
     // Bots are seated by the table's owner (or a dealer or an admin): nobody else is offered one.
     bot: st.closing || !closer ? null : (seat) => send({ type: "add_bot", table, seat }),
     pick: drawing ? pick : null,
+    me: session.name,
   });
-  // The actions are drawn again only when the turn changes, so a half-typed amount stays.
+  renderWaiting(document.getElementById("waiting"), st, session.name, {
+    wait: st.closing ? null : () => send({ type: "wait", table }, cleared),
+    unwait: () => send({ type: "unwait", table }, cleared),
+  });
+  // The actions are drawn again only when the turn changes, so a half-typed amount stays;
+  // off turn, when what the bar says changes (a seat taken, or held for us).
   const turn = st.hand ? `${st.hand.number}:${st.hand.events.length}:${st.hand.to_act}` : "";
-  const key = `${turn}:${pick.selected.size}`;
+  const yours = st.hand && st.hand.legal && st.hand.to_act === st.you;
+  const key = `${turn}:${pick.selected.size}:${yours ? "" : idleText(st, session.name)}`;
   if (key !== onScreen.key) {
     onScreen.key = key;
     const actions = document.getElementById("actions");
-    renderActions(actions, st, act(st), pick);
+    renderActions(actions, st, act(st), pick, session.name);
     actions.dataset.turn = turn;
   }
   const log = document.getElementById("log");

@@ -24,14 +24,52 @@ export function clockText(hand) {
   return `time bank ${seconds(hand.bank_end)}s`;
 }
 
+/** The time of day at unix ``seconds``: to the minute, or to the ``second``. */
+function timeOf(seconds, second = false) {
+  const to = second ? { hour: "numeric", minute: "2-digit", second: "2-digit" }
+    : { hour: "numeric", minute: "2-digit" };
+  return new Date(seconds * 1000).toLocaleTimeString([], to);
+}
+
+/** Seat -> the waiting-list entry it is held for (a tournament's table has no list). */
+function heldSeats(st) {
+  return new Map((st.waiting || []).filter((w) => w.offer != null).map((w) => [w.offer, w]));
+}
+
+/** The seats nobody sits in and nobody has held for them. */
+function freeSeats(st) {
+  const held = heldSeats(st);
+  const taken = new Set(st.seats.map((s) => s.seat));
+  const free = [];
+  for (let seat = 1; seat <= st.spec.seats; seat++) {
+    if (!taken.has(seat) && !held.has(seat)) free.push(seat);
+  }
+  return free;
+}
+
+/** Someone waits with no seat held yet: a seat that comes free is theirs by the book's
+ * priority (au 11.1(a), qld s16), so nobody else may sit down in it. */
+function listFirst(st) {
+  return (st.waiting || []).some((w) => w.offer == null);
+}
+
+/** The seat held for ``me`` (the viewer's name) at ``st``, or null. */
+function myOffer(st, me) {
+  const mine = (st.waiting || []).find((w) => w.name === me);
+  return mine && mine.offer != null ? mine : null;
+}
+
 /**
  * Draw the table ``st`` (a `state` message kept up to date with `events` and `seats`) into
- * ``root``. ``ui`` holds callbacks: sit(seat), bot(seat); ``replay`` draws a hand history step.
+ * ``root``. ``ui`` holds callbacks: sit(seat), bot(seat); ``replay`` draws a hand history step;
+ * ``me`` is the viewer's name (a seat held for them is theirs to take).
  */
 export function renderTable(root, st, ui = {}) {
   const count = st.spec.seats;
   const anchor = st.you || 1;
   const seated = new Map(st.seats.map((s) => [s.seat, s]));
+  const held = heldSeats(st);
+  const byList = listFirst(st);
   const hand = st.hand;
   const view = hand ? derive(hand) : null;
   const inHand = new Map(view ? view.players.map((p) => [p.seat, p]) : []);
@@ -43,9 +81,12 @@ export function renderTable(root, st, ui = {}) {
   for (let seat = 1; seat <= count; seat++) {
     const at = place(seat, count, anchor, phone ? [36, 41] : [40, 41]);
     const info = seated.get(seat);
-    const player = inHand.get(seat);
+    const hold = info ? null : held.get(seat);
+    // A held seat is free: whoever played the last hand there has left it.
+    const player = hold ? null : inHand.get(seat);
     const classes = ["seat"];
     if (!info && !player) classes.push("empty");
+    if (hold) classes.push("held", hold.name === ui.me ? "mine" : "theirs");
     if (seat === st.you) classes.push("you");
     if (hand && hand.to_act === seat && !(view && view.over)) classes.push("to-act");
     if (player && player.folded) classes.push("folded");
@@ -55,12 +96,19 @@ export function renderTable(root, st, ui = {}) {
       "data-seat": seat,
       style: `left:${at.x}%;top:${at.y}%`,
     });
+    if (hold) {
+      box.append(heldSeat(seat, hold, ui.me, ui.sit && st.you === null ? ui.sit : null));
+      felt.append(box);
+      continue;
+    }
     if (!info && !player) {
       box.append(el("div", { class: "seat-no", text: `seat ${seat}` }));
-      if (ui.sit && st.you === null) {
+      if (ui.sit && st.you === null && !byList) {
         box.append(el("button", { class: "sit", onclick: () => ui.sit(seat), text: "Sit here" }));
+      } else if (byList && !ui.replay) {
+        box.append(el("div", { class: "by-list", text: "for the waiting list" }));
       }
-      if (ui.bot) {
+      if (ui.bot && !byList) {
         box.append(el("button", { class: "add-bot", onclick: () => ui.bot(seat), text: "+ bot" }));
       }
       felt.append(box);
@@ -122,6 +170,18 @@ export function renderTable(root, st, ui = {}) {
   return view;
 }
 
+/** A seat held for ``hold.name``: theirs to take with the buy-in above (``sit``), shown as
+ * held to everyone else. */
+function heldSeat(seat, hold, me, sit) {
+  const until = timeOf(hold.offer_until, true);
+  const yours = hold.name === me;
+  return el("div", { class: "hold" }, el("div", { class: "seat-no", text: `seat ${seat}` }),
+    el("div", { class: "held-for", title: `until ${until}`,
+      text: yours ? `held for you until ${until}` : `held for ${hold.name}` }),
+    yours && sit
+      && el("button", { class: "sit primary", onclick: () => sit(seat), text: "Take it" }));
+}
+
 function seatCards(player, mine, pick) {
   const box = el("div", { class: "hole" });
   if (player.shown) {
@@ -154,17 +214,32 @@ export function seatName(st, seat) {
   return found ? found.name : `seat ${seat}`;
 }
 
-/** The legal actions of the seat to act, as the server sent them. */
-export function renderActions(root, st, send, pick) {
+/** What the actions bar says to ``me`` when it is not their turn. */
+export function idleText(st, me) {
+  const offer = myOffer(st, me);
+  if (offer && st.you === null) {
+    return `Seat ${offer.offer} is held for you until ${timeOf(offer.offer_until, true)}: `
+      + "sit down to take it, with the buy-in above.";
+  }
+  if (st.hand && st.hand.to_act != null) return `${seatName(st, st.hand.to_act)} to act`;
+  if (st.you) return "The next hand is dealt shortly.";
+  if ((st.waiting || []).some((w) => w.name === me)) {
+    return "You are on the waiting list: a seat is held for you when your turn comes.";
+  }
+  if (!st.waiting) return "Choose a free seat (Sit here) to play, with the buy-in above.";
+  if (listFirst(st)) return "The free seats go to those waiting first: join the waiting list.";
+  if (!freeSeats(st).length) return "Every seat is taken: join the waiting list for the next one.";
+  return "Choose a free seat (Sit here) to play, with the buy-in above.";
+}
+
+/** The legal actions of the seat to act, as the server sent them; ``me`` the viewer's name. */
+export function renderActions(root, st, send, pick, me) {
   const legal = st.hand && st.hand.legal;
   root.replaceChildren();
   if (!legal || st.hand.to_act !== st.you) {
     root.classList.remove("mine");
-    const acting = st.hand && st.hand.to_act != null ? seatName(st, st.hand.to_act) : null;
-    const waiting = acting ? `${acting} to act`
-      : !st.you ? "Choose a free seat (Sit here) to play, with the buy-in above."
-      : "The next hand is dealt shortly.";
-    root.append(el("div", { class: "waiting", text: waiting }));
+    const offer = st.you === null && myOffer(st, me) ? " offer" : "";
+    root.append(el("div", { class: `waiting${offer}`, text: idleText(st, me) }));
     return;
   }
   root.classList.add("mine");
@@ -241,6 +316,44 @@ export function renderActions(root, st, send, pick) {
     }
   }
   root.append(el("div", { class: "legal", id: "legal", text: legal.text || "" }), refusal);
+}
+
+/**
+ * The table's waiting list, public as a card room's board: who waits to join, who asks to
+ * change seats, the seats held. ``ui`` holds wait() and unwait(), the viewer's one button:
+ * join the list (no seat free to take: the server refuses it while one is), ask for a seat
+ * change (seated), or leave it.
+ */
+export function renderWaiting(root, st, me, ui = {}) {
+  const list = st.waiting || [];
+  const mine = list.some((w) => w.name === me);
+  let button = null;
+  if (mine) {
+    button = el("button", { id: "unwait", text: "Leave the waiting list", onclick: ui.unwait });
+  } else if (ui.wait && st.you !== null) {
+    button = el("button", { id: "wait", text: "Ask for a seat change", onclick: ui.wait });
+  } else if (ui.wait && (listFirst(st) || !freeSeats(st).length)) {
+    button = el("button", { id: "wait", text: "Join the waiting list", onclick: ui.wait });
+  }
+  root.hidden = !st.waiting || (!list.length && !button);
+  root.replaceChildren(
+    el("h2", { text: "Waiting list" }),
+    list.length
+      ? el("ol", { id: "waiting-list", class: "wait-list" },
+        list.map((w, i) => waitEntry(w, i, me)))
+      : el("p", { class: "nobody", text: "Nobody waits." }),
+    button,
+  );
+}
+
+/** One line of the list: "2. bob (seat 3, asks to change seats)". */
+function waitEntry(w, i, me) {
+  const what = w.offer != null ? `: seat ${w.offer} held until ${timeOf(w.offer_until, true)}`
+    : w.seat != null ? ` (seat ${w.seat}, asks to change seats)`
+    : ` (waiting to join, since ${timeOf(w.since)})`;
+  return el("li", { class: w.name === me ? "mine" : null, "data-name": w.name },
+    `${i + 1}. `, el("b", { text: w.name }),
+    w.name === me ? [" ", el("span", { class: "tag mine", text: "you" })] : null, what);
 }
 
 /** The last hands' results: pots, winners and their hands named by the engine. */
