@@ -179,6 +179,7 @@ def hostile_messages(
                         {"type": "close_table", "id": rid, "table": table, "reason": "mine"},
                         {"type": "act", "id": rid, "table": table, "hand": hand, "action": "fold"},
                         {"type": "leave", "id": rid, "table": table},
+                        {"type": "unwait", "id": rid, "table": table},
                         {"type": "hello", "id": rid, "token": "forged-token-" + str(i)},
                     ]
                 )
@@ -246,6 +247,7 @@ def state_snapshot(db: str) -> dict[str, Any]:
         "moves": "SELECT count(*) FROM moves",
         "applied": "SELECT count(*) FROM audit WHERE outcome = 'applied'",
         "tables": "SELECT id, status, hands FROM tables ORDER BY id",
+        "waits": "SELECT table_id, account_id, offer FROM waits ORDER BY table_id, account_id",
     }
     try:
         return {

@@ -45,6 +45,12 @@ def test_a_full_tables_waiting_list_holds_the_next_seat_and_takes_a_seat_change(
     for person in (alice, bob):
         wait_for(lambda p=person: entries(p) == [seen])  # type: ignore[misc]
     carol.screenshot("waiting-list.png")
+    # The lobby says how many wait.
+    dan = Player(browser, server, "dan")
+    dan.page.goto(f"{server.url}/#/lobby")
+    dan.page.wait_for_selector("#tables[data-loaded]")
+    assert dan.page.inner_text(f"#tables tr[data-table='{table}'] .seats") == "2/2 · 1 waiting"
+    dan.close()
 
     # Bob leaves when the hand ends: his seat is held for carol, and for nobody else to take.
     bob.page.click("#leave")

@@ -68,6 +68,8 @@ def test_au_11_1_a_a_seated_player_takes_the_vacated_seat_before_a_newcomer(db: 
             await alice.wait(table)  # seated: alice asks for a seat change
             assert _entries(alice, table) == [("dave", None, None), ("alice", 1, None)]
             await until(lambda: _entries(dave, table) == _entries(alice, table))
+            (listed,) = [t for t in await dave.tables() if t["table"] == table]
+            assert (listed["seats_taken"], listed["waiting"]) == (3, 2)  # the lobby says so
 
             await carol.leave(table)  # seat 3 comes free between hands
             await until(lambda: _seat_names(bob, table) == {2: "bob", 3: "alice"})

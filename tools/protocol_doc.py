@@ -65,7 +65,7 @@ Python; the browser page uses the same messages.
 | `POST /api/login` | `{"name", "password"}` | `{"account", "name", "role", "token"}`; 401 for a wrong name or password; 429 once an address has failed the house's number of times in 10 minutes (`--login-failures`, 30); 503 while too many logins wait for a password check |
 | `POST /api/logout` | | `{"ok": true}` (the token no longer works) |
 | `GET /api/me` | | `{"account", "name", "role", "balance", "transfers"}`; `transfers` as in `welcome` |
-| `GET /api/tables?game=&rulebook=&structure=&stakes=&open_seats=1` | | `{"tables": [{"table", "name", "spec", "seats_taken", "hands", "closing"}]}`: open tables, and those closing after their hand (`closing` true) |
+| `GET /api/tables?game=&rulebook=&structure=&stakes=&open_seats=1` | | `{"tables": [{"table", "name", "spec", "seats_taken", "waiting", "hands", "closing"}]}`: open tables (`waiting`: how many are on the waiting list), and those closing after their hand (`closing` true) |
 | `POST /api/tables` | `{"name", "spec": {"game", "rulebook", "structure", "stakes", "seats", "buy_in", "rake", "rake_cap", "short_buy_in"}, "clock", "bank", "pause", "sit_out_after"}`: every key optional, no other key; `rake_cap` the most commission a hand pays and `short_buy_in` the one short buy-in's size, where the book leaves them to the house (a cardroom table's is half the full buy-in unless given); house rules without a structure deal the game's usual one; `name` at most 60 printable characters; `clock` 1-3600 seconds, `bank` and `pause` 0-3600 seconds, `sit_out_after` 0-100 hands; a buy-in (given, or the book's for the stakes) of at most 10^9 chips | `{"table", "name", "spec"}`, or 400 with the rule that refuses it; 409 when a player already owns the house's number of open tables (`croupier serve --tables-per-player`, 20 by default; dealers and admins: any) |
 | `GET /api/tables/{id}` | | a spectator's `state` message (404; 410 once closed; or 409 with the `url` of the process that runs it) |
 | `GET /api/tables/{id}/rules` | | the table's `spec`, `minimum_buy_in`, `big_blind`, `structure` and its book's settings for its game, each with its clause (`rulebook`; null for house rules); a setting the house chose at this table has the table's `value` and `"chosen": true` |
@@ -147,7 +147,7 @@ CLIENT = {
     ),
     "wait": (
         "Join the table's waiting list: not seated, for a seat at a full table (refused while "
-        "a seat is free and nobody waits: sit down); seated, for a seat change to the next "
+        "a seat is free and everyone on the list has a seat held: sit down); seated, for a seat change to the next "
         "seat that comes free. A free seat goes by the book's priority (au 11.1(a): players "
         "seated first; qld s16(2): players in the game since it started, then the others, "
         "then newcomers), equals drawing cards for it (qld s16(3)-(4)); the draw's cards are "

@@ -348,6 +348,9 @@ class HttpApi:
             taken: dict[int, int] = {}
             for row in conn.execute(select(s.seats.c.table_id)):
                 taken[row.table_id] = taken.get(row.table_id, 0) + 1
+            waiting: dict[int, int] = {}
+            for row in conn.execute(select(s.waits.c.table_id)):
+                waiting[row.table_id] = waiting.get(row.table_id, 0) + 1
             out = []
             for row in conn.execute(select(s.tables).where(s.tables.c.status.in_(s.LIVE))):
                 spec = loads(row.spec)
@@ -362,6 +365,7 @@ class HttpApi:
                         "name": row.name,
                         "spec": spec,
                         "seats_taken": used,
+                        "waiting": waiting.get(row.id, 0),
                         "hands": row.hands,
                         "closing": row.status == "closing",
                     }

@@ -830,6 +830,7 @@ class Room:
                 self.seats[st.seat].chips = st.chips
         for row in leaving:
             self.seats.pop(row.seat, None)
+            self.waits.pop(row.account_id, None)  # with the seat (_cash_out)
         self.hand_id = None
         self.game = GameTable.restored(self.spec, [*kept, *ended])
         self.clock_end = self.bank_end = None

@@ -320,7 +320,10 @@ async function lobby() {
       el("td", { text: t.spec.game }),
       structureCell(t),
       el("td", { text: t.spec.stakes }),
-      el("td", { class: "seats", text: `${t.seats_taken}/${t.spec.seats}` }),
+      el("td", {
+        class: "seats",
+        text: `${t.seats_taken}/${t.spec.seats}` + (t.waiting ? ` · ${t.waiting} waiting` : ""),
+      }),
       el("td", { class: "hands", text: String(t.hands) }),
       el("td", {},
         el("a", { class: "join", href: `#/table/${t.table}`, text: "Join" }), " ",
