@@ -50,27 +50,37 @@ class Server:
     on it, and none is hurried by it)."""
 
     def __init__(self, folder: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
         self.db = folder / "room.db"
         self.log = (folder / "serve.log").open("wb")
-        command = [
-            sys.executable, "-c", "from croupier.cli import app; app()", "serve",
-            "--db", str(folder / "room.db"), "--port", str(self.port), "--no-demo",
-            "--clock", "30", "--bank", "30", "--pause", "0.4", "--bot-delay", "0",
-        ]  # fmt: skip
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        # free_port's port may be taken by another test worker before the server binds it:
+        # then it exits at start (or another worker's server answers), and another is tried.
+        for _ in range(5):
+            self.port = free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+            command = [
+                sys.executable, "-c", "from croupier.cli import app; app()", "serve",
+                "--db", str(self.db), "--port", str(self.port), "--no-demo",
+                "--clock", "30", "--bank", "30", "--pause", "0.4", "--bot-delay", "0",
+            ]  # fmt: skip
+            self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+            if self._started():
+                return
+            self.process.kill()
+            self.process.wait()
+        self.log.close()
+        raise AssertionError(f"croupier serve did not start: see {folder / 'serve.log'}")
+
+    def _started(self) -> bool:
+        """Whether this server, and no other, answers on the port within 60 s."""
         deadline = time.time() + 60
-        while time.time() < deadline:
+        while time.time() < deadline and self.process.poll() is None:
             try:
-                with urllib.request.urlopen(f"{self.url}/api/health", timeout=1):
-                    return
+                with urllib.request.urlopen(f"{self.url}/api/health", timeout=1) as answer:
+                    owner = str(json.loads(answer.read())["server"])
+                    return owner.split(":")[-2] == str(self.process.pid)
             except OSError:
-                if self.process.poll() is not None:
-                    raise AssertionError("croupier serve exited at start") from None
                 time.sleep(0.1)
-        self.stop()
-        raise AssertionError("croupier serve did not answer within 60 s")
+        return False
 
     def http(self, method: str, path: str, token: str, body: object = None) -> Any:
         request = urllib.request.Request(

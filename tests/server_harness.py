@@ -36,29 +36,44 @@ class Running:
 async def running(
     db: str, options: Options = FAST, port: int | None = None
 ) -> AsyncIterator[Running]:
-    port = port or free_port()
-    url = f"http://127.0.0.1:{port}"
-    room = CardRoom(db, dataclasses.replace(options, public_url=url))
-    config = uvicorn.Config(
-        create_app(room),
-        host="127.0.0.1",
-        port=port,
-        log_level="error",
-        ws_max_size=65536,
-        ws_per_message_deflate=False,
-        lifespan="on",
-    )
-    server = uvicorn.Server(config)
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.02)
+    # free_port's port may be taken by another test worker before uvicorn binds it: then
+    # uvicorn exits at start, and a port of our own choosing is tried again.
+    for attempt in range(5):
+        chosen = port or free_port()
+        url = f"http://127.0.0.1:{chosen}"
+        room = CardRoom(db, dataclasses.replace(options, public_url=url))
+        config = uvicorn.Config(
+            create_app(room),
+            host="127.0.0.1",
+            port=chosen,
+            log_level="error",
+            ws_max_size=65536,
+            ws_per_message_deflate=False,
+            lifespan="on",
+        )
+        server = uvicorn.Server(config)
+        task = asyncio.create_task(_serve(server))
+        while not server.started and not task.done():
+            await asyncio.sleep(0.02)
+        if server.started:
+            break
+        if not task.result() and (port is not None or attempt == 4):
+            raise AssertionError(f"the server could not bind port {chosen}")
     try:
         yield Running(room, url, server)
     finally:
         server.should_exit = True
         await task
+
+
+async def _serve(server: uvicorn.Server) -> bool:
+    """Serve until told to stop; False if uvicorn could not start (it exits: caught here,
+    where a SystemExit from a task would stop the whole event loop)."""
+    try:
+        await server.serve()
+    except SystemExit:
+        return False
+    return True
 
 
 async def player(url: str, name: str, password: str = "password-1") -> Client:
