@@ -13,8 +13,8 @@ from browser_harness import Player, Server, create_table, play, wait_for
 
 def entries(player: Player) -> list[str]:
     """The waiting list as the page shows it, one line an entry."""
-    items = player.page.locator("#waiting-list li")
-    return [items.nth(i).inner_text() for i in range(items.count())]
+    # One read of every line at once: a redraw between a count and a line would lose it.
+    return list(player.page.locator("#waiting-list li").all_inner_texts())
 
 
 def test_a_full_tables_waiting_list_holds_the_next_seat_and_takes_a_seat_change(
@@ -45,16 +45,24 @@ def test_a_full_tables_waiting_list_holds_the_next_seat_and_takes_a_seat_change(
     for person in (alice, bob):
         wait_for(lambda p=person: entries(p) == [seen])  # type: ignore[misc]
     carol.screenshot("waiting-list.png")
-    # The lobby says how many wait.
-    dan = Player(browser, server, "dan")
-    dan.page.goto(f"{server.url}/#/lobby")
-    dan.page.wait_for_selector("#tables[data-loaded]")
-    assert dan.page.inner_text(f"#tables tr[data-table='{table}'] .seats") == "2/2 · 1 waiting"
-    dan.close()
+    # Carol goes to the lobby: it says how many wait, and that she is one of them.
+    carol.page.goto(f"{server.url}/#/lobby")
+    carol.page.wait_for_selector("#tables[data-loaded]")
+    row = carol.page.locator(f"#tables tr[data-table='{table}']")
+    assert row.locator(".seats").inner_text() == "2/2 · 1 waiting"
+    assert row.locator(".tag.waits").inner_text() == "on the waiting list"
 
     # Bob leaves when the hand ends: his seat is held for carol, and for nobody else to take.
+    # She is told in the lobby, where she no longer watches the table.
     bob.page.click("#leave")
     play([alice, bob], lambda: bob.page.locator(".seat.you").count() == 0)
+    row.locator(".tag.held").wait_for()
+    assert row.locator(".tag.held").inner_text() == "seat 2 held for you"
+    wait_for(
+        lambda: "Seat 2 at Heads-up with a list is held for you" in carol.page.inner_text("#notice")
+    )
+    carol.screenshot("waiting-lobby-offer.png")
+    carol.open_table(table)
     held = carol.page.locator(".seat.held.mine[data-seat='2']")
     held.wait_for()
     assert "held for you until" in held.inner_text()

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from croupier.client import Client, ClientError
+from croupier.server.protocol import check_server_message
 from croupier.server.store import check_ledger
 from croupier.server.tables import GameTable, Move, TableSpec
 from server_harness import FAST, fresh_postgres_db, player, running, until
@@ -133,6 +134,34 @@ def test_a_held_seat_lapses_and_goes_to_the_next_on_the_list(db: str) -> None:
             late = dave if first == "dave" else erin
             with pytest.raises(ClientError, match="held for"):
                 await late.sit(table, 2, 300)
+
+    asyncio.run(main())
+
+
+def test_a_held_seat_is_told_to_its_player_wherever_they_are_and_at_the_next_welcome(
+    db: str,
+) -> None:
+    async def main() -> None:
+        async with running(db) as server:
+            (_alice, bob, carol), table = await _full_table(server.url, "au-casino")
+            dave = await player(server.url, "dave")
+            await dave.wait(table)
+            await dave.request("unwatch", table=table)  # off to the lobby, say
+            await carol.leave(table)
+            await until(lambda: dave.views[table].offer is not None)
+            offer = dave.views[table].offer
+            assert offer is not None and offer["seat"] == 3
+            assert _entries(bob, table) == [("dave", None, 3)]
+            (held,) = [w for w in bob.views[table].waiting if w["name"] == "dave"]
+            assert held["offer_until"] == offer["until"]
+            # A new connection is told in its welcome, and hears the table again.
+            again = await Client.login(server.url, "dave", "password-1")
+            again.listeners.append(check_server_message)
+            welcome = await again.connect()
+            assert welcome["waits"] == [{"table": table, "offer": 3, "offer_until": offer["until"]}]
+            await until(lambda: _entries(again, table) == [("dave", None, 3)])
+            await again.sit(table, 3, 300)
+            assert again.views[table].offer is None
 
     asyncio.run(main())
 

@@ -289,7 +289,9 @@ SERVER = {
         "buy-in 3; `table_closed`'s `moved_stack` told you, if you were connected), each "
         "with the closed table, the chips, the limit it holds at (book, null for house "
         "rules; game, structure, stakes), the rule that gives it and when it ends (seconds "
-        "since the epoch).",
+        "since the epoch). `waits`: the waiting lists you are on (`wait`), each with the seat "
+        "held for you there, if any, and until when; you hear those tables again, as the "
+        "ones you sit at.",
         {
             "type": "welcome",
             "account": 7,
@@ -297,6 +299,7 @@ SERVER = {
             "role": "player",
             "balance": 9800,
             "seats": [{"table": 1, "seat": 1}],
+            "waits": [{"table": 2, "offer": 4, "offer_until": 1796399120.0}],
             "transfers": [
                 {
                     "from_table": 4,
@@ -406,6 +409,12 @@ SERVER = {
     "seats": (
         "Who sits where, with chips and status, and the waiting list, after any change.",
         {"type": "seats", "table": 1, "seats": SEATS, "waiting": WAITING},
+    ),
+    "seat_offer": (
+        "A seat came free at a table whose waiting list you are on, and it is yours to take "
+        "(`sit` there with a buy-in) until `until` (seconds since the epoch): sent to each of "
+        "your connections, wherever they are, and shown in the table's `waiting` list.",
+        {"type": "seat_offer", "table": 2, "name": "Friday 1/2", "seat": 4, "until": 1796399120.0},
     ),
     "table_closed": (
         "The table closed (`close_table`): every seat was cashed out to its account's "

@@ -61,6 +61,7 @@ class TableView:
     # The waiting list in order: name, seat (a seat change asked), since, offer (a seat held
     # for them) and offer_until.
     waiting: list[dict[str, Any]] = field(default_factory=list)
+    offer: dict[str, Any] | None = None  # the last seat held for this player: seat, until
     closing: str | None = None  # why the table is closing
     closed: str | None = None  # why it closed (table_closed): the seats were cashed out
     moved_stack: int | None = None  # what this player may sit with elsewhere (buy-in 3)
@@ -347,6 +348,8 @@ class Client:
             view.to_act = view.legal = None
         elif kind == "seats":
             view.seats, view.waiting = message["seats"], message["waiting"]
+        elif kind == "seat_offer":
+            view.offer = {"seat": message["seat"], "until": message["until"]}
         elif kind == "table_closed":
             view.closed, view.moved_stack = message["reason"], message["moved_stack"]
             view.you, view.seats, view.waiting = None, [], []
@@ -378,6 +381,7 @@ class Client:
     async def sit(self, table: int, seat: int, chips: int) -> TableView:
         view = self._view(table)
         await self.request("sit", table=table, seat=seat, chips=chips)
+        view.offer = None
         return view
 
     async def act(

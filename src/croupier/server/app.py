@@ -568,15 +568,16 @@ class CardRoom:
             for request in recent:
                 self.remember(account.id, request)
 
-        def places(c: Connection) -> tuple[list[dict[str, int]], list[dict[str, object]]]:
-            """Where the account sits, and where it may sit with a broken game's stack."""
+        def places(c: Connection) -> tuple[list[dict[str, int]], list[dict[str, object]], Any]:
+            """Where the account sits, where it may sit with a broken game's stack, and the
+            waiting lists it is on."""
             mine = select(s.seats.c.table_id, s.seats.c.seat).where(
                 s.seats.c.account_id == account.id
             )
             seats = [{"table": r.table_id, "seat": r.seat} for r in c.execute(mine)]
-            return seats, seating.open_transfers(c, account.id)
+            return seats, seating.open_transfers(c, account.id), waiting.waits_of(c, account.id)
 
-        seats, transfers = await self.store.aread(places)
+        seats, transfers, waits = await self.store.aread(places)
         conn.send(
             {
                 "type": "welcome",
@@ -586,6 +587,7 @@ class CardRoom:
                 "balance": account.balance,
                 "seats": seats,
                 "transfers": transfers,
+                "waits": waits,
             }
         )
         for seat in seats:
@@ -597,6 +599,15 @@ class CardRoom:
             conn.rooms.add(room.id)
             conn.send(room.state_message(account.id))
             await seating.returned(room, account.id)
+        for wait in waits:  # a waiting list's table is heard, as a seat's is
+            if wait["table"] not in conn.rooms:
+                try:
+                    room = await self.room_for(int(wait["table"]))
+                except Refused:
+                    continue
+                room.viewers[conn] = None
+                conn.rooms.add(room.id)
+                conn.send(room.state_message(account.id))
         await self.hall.returned(conn)
 
 

@@ -232,8 +232,21 @@ SERVER_MESSAGES: dict[str, Any] = {
                     "additionalProperties": False,
                 },
             },
+            "waits": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "table": {"type": "integer"},
+                        "offer": {"type": ["integer", "null"]},
+                        "offer_until": {"type": ["number", "null"]},
+                    },
+                    "required": ["table", "offer", "offer_until"],
+                    "additionalProperties": False,
+                },
+            },
         },
-        ("account", "name", "role", "balance", "seats", "transfers"),
+        ("account", "name", "role", "balance", "seats", "transfers", "waits"),
     ),
     "ok": _message("ok", {"id": _ID, "duplicate": {"type": "boolean"}}, ("id", "duplicate")),
     "error": _message(
@@ -306,6 +319,16 @@ SERVER_MESSAGES: dict[str, Any] = {
             "waiting": _WAITING,
         },
         ("table", "seats", "waiting"),
+    ),
+    "seat_offer": _message(
+        "seat_offer",
+        {
+            "table": {"type": "integer"},
+            "name": {"type": "string"},
+            "seat": {"type": "integer"},
+            "until": {"type": "number"},
+        },
+        ("table", "name", "seat", "until"),
     ),
     "table_closed": _message(
         "table_closed",

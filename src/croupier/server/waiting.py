@@ -28,7 +28,16 @@ if TYPE_CHECKING:
     from croupier.server.app import Conn
     from croupier.server.room import Room
 
-__all__ = ["MOST_WAITS", "Wait", "fill_seats", "load_waits", "unwait", "wait", "waiting_list"]
+__all__ = [
+    "MOST_WAITS",
+    "Wait",
+    "fill_seats",
+    "load_waits",
+    "unwait",
+    "wait",
+    "waiting_list",
+    "waits_of",
+]
 
 MOST_WAITS = 20  # tables one account may wait at, at once (the card room's limit)
 
@@ -52,6 +61,15 @@ def load_waits(room: Room, rows: list[Any]) -> dict[int, Wait]:
         )
         for r in rows
     }
+
+
+def waits_of(c: Connection, account: int) -> list[dict[str, object]]:
+    """The lists ``account`` is on, as the ``welcome`` message tells them: each table, and
+    the seat held for them there, if any, until when."""
+    rows = c.execute(
+        select(s.waits).where(s.waits.c.account_id == account).order_by(s.waits.c.since)
+    )
+    return [{"table": r.table_id, "offer": r.offer, "offer_until": r.offer_until} for r in rows]
 
 
 def waiting_list(room: Room) -> list[dict[str, object]]:
@@ -208,6 +226,11 @@ async def fill_seats(room: Room) -> None:
         w = step.wait
         if step.kind == "offer":
             w.offer, w.offer_until = step.seat, until
+            # Told wherever they are (the lobby, another table), not only at this table.
+            offer = {"type": "seat_offer", "table": room.id, "name": room.name,
+                     "seat": step.seat, "until": until}  # fmt: skip
+            for conn in list(room.server.conns.get(w.account, ())):
+                conn.send(offer)
             continue
         del room.waits[w.account]
         if step.kind == "move":

@@ -17,6 +17,7 @@ const tables = new Map(); // table id -> the latest state, kept up to date by th
 const results = new Map(); // table id -> the last hands' result elements
 let seats = []; // where the welcome says we sit
 let transfers = []; // the welcome's open rights to sit with a broken game's stack (buy-in 3)
+let waits = []; // the waiting lists we are on: {table, offer, offer_until} (welcome, then kept)
 let socket = null;
 let ready = false;
 let counter = 0;
@@ -95,6 +96,7 @@ function receive(m) {
       document.body.classList.remove("offline");
       seats = m.seats;
       transfers = m.transfers;
+      waits = m.waits;
       session.balance = m.balance;
       session.role = m.role;
       drawBar();
@@ -107,6 +109,7 @@ function receive(m) {
       const before = tables.get(m.table);
       if (before && before.you !== null && m.you === null) seatGone(m.table);
       tables.set(m.table, m);
+      keepWaits(m.table, m.waiting);
       pick.selected.clear();
       redraw(m.table);
       break;
@@ -145,6 +148,7 @@ function receive(m) {
       if (!st) break;
       st.seats = m.seats;
       st.waiting = m.waiting;
+      keepWaits(m.table, m.waiting);
       const now = m.seats.find((s) => s.name === session.name);
       if (st.you !== null && now && now.seat !== st.you) {
         // A seat change won on the waiting list: the server moved us, chips and all.
@@ -156,6 +160,16 @@ function receive(m) {
         seatGone(m.table);
       }
       redraw(m.table);
+      break;
+    }
+    case "seat_offer": {
+      // Told wherever we are: the lobby tags the table, another page says so.
+      keepWaits(m.table, [{ name: session.name, offer: m.seat, offer_until: m.until }]);
+      if (!onScreen || onScreen.table !== m.table) {
+        const until = new Date(m.until * 1000).toLocaleTimeString();
+        notice(`Seat ${m.seat} at ${m.name} is held for you until ${until}: open the table from the lobby to take it.`);
+        if (lobbyReload) lobbyReload();
+      }
       break;
     }
     case "table_closed": {
@@ -205,6 +219,13 @@ function receive(m) {
 
 // Our seat at ``table`` is gone (a cash-out at Leave, or a seat taken away): the chips went
 // back to the balance, and the table offers its seats again.
+/** Our place on ``table``'s waiting list, as its latest list (or a seat offer) says. */
+function keepWaits(table, list) {
+  const mine = (list || []).find((w) => w.name === session.name);
+  waits = waits.filter((w) => w.table !== table);
+  if (mine) waits.push({ table, offer: mine.offer, offer_until: mine.offer_until });
+}
+
 function seatGone(table) {
   seats = seats.filter((s) => s.table !== table);
   refreshAccount();
@@ -315,6 +336,7 @@ async function lobby() {
     const { tables: rows } = await api("GET", `/api/tables?${query}`);
     list.replaceChildren(...rows.map((t) => el("tr", { "data-table": t.table },
       el("td", {}, t.name, seats.some((s) => s.table === t.table) ? el("span", { class: "tag mine", text: "your seat" }) : null,
+        waitTag(t.table),
         t.closing ? el("span", { class: "tag closing", text: "closing" }) : null),
       el("td", { text: t.spec.rulebook || "house" }),
       el("td", { text: t.spec.game }),
@@ -354,6 +376,14 @@ async function lobby() {
   } catch (error) {
     notice(error.message, "error");
   }
+}
+
+function waitTag(table) {
+  const mine = waits.find((w) => w.table === table);
+  if (!mine) return null;
+  return mine.offer
+    ? el("span", { class: "tag held", text: `seat ${mine.offer} held for you` })
+    : el("span", { class: "tag waits", text: "on the waiting list" });
 }
 
 // A table without a structure plays its book's default for the game: the rules say which.
