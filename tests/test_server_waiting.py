@@ -191,6 +191,28 @@ def test_the_list_and_a_held_seat_survive_a_restart(tmp_path: Path) -> None:
     asyncio.run(main())
 
 
+def test_a_hold_kept_through_a_restart_still_lapses_on_time(tmp_path: Path) -> None:
+    db, options = str(tmp_path / "room.db"), dataclasses.replace(FAST, seat_hold=4.0)
+
+    async def main() -> None:
+        async with running(db, options) as server:
+            (_alice, _bob, carol), table = await _full_table(server.url, "au-casino")
+            dave = await player(server.url, "dave")
+            await dave.wait(table)
+            await carol.leave(table)
+            await until(lambda: _entries(dave, table) == [("dave", None, 3)])
+            await dave.close()
+        async with running(db, options) as server:
+            bob = await Client.login(server.url, "bob", "password-1")
+            await bob.connect()  # seated: hears the table, the hold still on
+            await until(lambda: _entries(bob, table) == [("dave", None, 3)])
+            await until(lambda: _entries(bob, table) == [], 10)  # nobody acts: it lapses
+            (lapsed,) = _audit(server, "offer_lapsed")
+            assert "the hold on seat 3 for dave lapsed (au 11.1(a))" in lapsed
+
+    asyncio.run(main())
+
+
 def test_the_lists_refusals_say_what_to_do(db: str) -> None:
     async def main() -> None:
         async with running(db) as server:

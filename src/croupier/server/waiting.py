@@ -188,16 +188,17 @@ async def fill_seats(room: Room) -> None:
         why = f"seat {seat} came free: {winner} first among {group}"
         if drawn:
             cards = ", ".join(f"{name} {card}" for name, card in drawn)
-            why += f", by a draw ({cards}; ranks tied: suits decide, cardroom ties 1)"
+            why += f", by a draw ({cards}; the highest card wins, a tie of ranks by suit)"
         before = where.get(chosen.account)
         if before is not None:
             where[chosen.account] = seat
             free = sorted([*free, before])
             steps.append(_Step("move", chosen, seat, before, f"{why}; moves from seat {before}"))
         else:
-            why += f"; held until {room.server.options.seat_hold:.0f} s from now ({rule})"
+            why += f"; held for {room.server.options.seat_hold:.0f} s ({rule})"
             steps.append(_Step("offer", chosen, seat, detail=why))
     if not steps:
+        _arm_lapse(room)  # holds kept (after a restart too) still lapse on time
         return
     until = now + room.server.options.seat_hold
 
