@@ -152,8 +152,8 @@ CLIENT = {
         "seated first; qld s16(2): players in the game since it started, then the others, "
         "then newcomers), equals drawing cards for it (qld s16(3)-(4)); the draw's cards are "
         "in the audit log. A seated winner moves between hands and comes in there as a new "
-        "player; a newcomer has the seat held (`offer` in the list) for two minutes and takes "
-        "it with `sit`. While anyone waits without a held seat, nobody else sits in a free "
+        "player; a newcomer has the seat held (`offer` in the list) for two minutes (`croupier "
+        "serve --seat-hold`) and takes it with `sit`. While anyone waits without a held seat, nobody else sits in a free "
         "one. You hear the table while on the list.",
         {"type": "wait", "id": "a15", "table": 1},
     ),

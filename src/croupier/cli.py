@@ -304,6 +304,10 @@ def serve_command(
     clock: Annotated[float, typer.Option(help="Seconds each player has to act.")] = 30.0,
     bank: Annotated[float, typer.Option(help="Each seat's time bank, in seconds.")] = 60.0,
     pause: Annotated[float, typer.Option(help="Seconds between hands.")] = 3.0,
+    seat_hold: Annotated[
+        float,
+        typer.Option(help="Seconds a seat won from a waiting list is held for a newcomer.", min=1),
+    ] = 120.0,
     bot_delay: Annotated[float, typer.Option(help="A bot's thinking time, in seconds.")] = 1.0,
     rate: Annotated[
         float, typer.Option(help="Messages a second each connection may send (bursts of 2x).")
@@ -338,6 +342,7 @@ def serve_command(
         clock=clock,
         bank=bank,
         pause=pause,
+        seat_hold=seat_hold,
         bot_delay=bot_delay,
         demo=demo,
         rate=rate,

@@ -224,7 +224,8 @@ export function idleText(st, me) {
   if (st.hand && st.hand.to_act != null) return `${seatName(st, st.hand.to_act)} to act`;
   if (st.you) return "The next hand is dealt shortly.";
   if ((st.waiting || []).some((w) => w.name === me)) {
-    return "You are on the waiting list: a seat is held for you when your turn comes.";
+    return "You are on the waiting list: a seat that comes free goes by the book's order "
+      + "(a draw of cards between equals), and is held for you if you win it.";
   }
   if (!st.waiting) return "Choose a free seat (Sit here) to play, with the buy-in above.";
   if (listFirst(st)) return "The free seats go to those waiting first: join the waiting list.";
