@@ -213,6 +213,32 @@ def test_a_hold_kept_through_a_restart_still_lapses_on_time(tmp_path: Path) -> N
     asyncio.run(main())
 
 
+def test_a_bot_gives_its_seat_up_to_a_person_waiting(db: str) -> None:
+    async def main() -> None:
+        async with running(db) as server:
+            alice = await player(server.url, "alice")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 3})
+            await alice.sit(table, 1, 300)
+            await alice.request("sit_out", table=table)
+            await alice.add_bot(table, 2)
+            await alice.add_bot(table, 3)  # the bots play each other
+            dave, erin = await player(server.url, "dave"), await player(server.url, "erin")
+            await dave.wait(table)
+            # Between two of the bots' hands, the first bot leaves with its chips for dave.
+            await until(lambda: _entries(alice, table) == [("dave", None, 2)])
+            assert sorted(_seat_names(alice, table)) == [1, 3]
+            (left,) = _audit(server, "bot_leaves")
+            assert "gives seat 2 up to a person" in left
+            await erin.wait(table)  # the last bot makes way for erin too
+            await until(lambda: _entries(alice, table) == [("dave", None, 2), ("erin", None, 3)])
+            await dave.sit(table, 2, 300)
+            await erin.sit(table, 3, 300)
+            assert _seat_names(alice, table) == {1: "alice", 2: "dave", 3: "erin"}
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
 def test_the_lists_refusals_say_what_to_do(db: str) -> None:
     async def main() -> None:
         async with running(db) as server:

@@ -154,7 +154,8 @@ CLIENT = {
         "in the audit log. A seated winner moves between hands and comes in there as a new "
         "player; a newcomer has the seat held (`offer` in the list) for two minutes (`croupier "
         "serve --seat-hold`) and takes it with `sit`. While anyone waits without a held seat, nobody else sits in a free "
-        "one. You hear the table while on the list.",
+        "one; and people come before bots: between hands a bot leaves, with its chips, for "
+        "each newcomer no seat is free for. You hear the table while on the list.",
         {"type": "wait", "id": "a15", "table": 1},
     ),
     "unwait": (

@@ -8,8 +8,10 @@ the game since it started, then the other players, then people joining. Equals d
 (qld s16(3)-(4); a tie of ranks by suit, cardroom ties 1). A seated winner moves there between
 hands (coming in as a new player would); a newcomer has the seat held for
 ``Options.seat_hold`` seconds, to sit in it with a buy-in, after which the hold lapses and the
-seat goes to the next. While anyone waits, nobody else sits down in a free seat. Every change is
-stored, with its audit row (the draw's cards included), before anyone hears of it.
+seat goes to the next. While anyone waits, nobody else sits down in a free seat, and people
+come before bots: between hands a bot leaves, with its chips, for each newcomer no seat is free
+for (the card room's rule). Every change is stored, with its audit row (the draw's cards
+included), before anyone hears of it.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, delete, func, insert, select, update
 
 from croupier.server import schema as s
-from croupier.server.seating import Refused, _check_open, _write_request, audit
+from croupier.server.seating import Refused, _cash_out, _check_open, _write_request, audit
 
 if TYPE_CHECKING:
     from croupier.server.app import Conn
@@ -156,9 +158,9 @@ def _delete_wait(c: Connection, table: int, account: int) -> None:
 
 @dataclass
 class _Step:
-    kind: str  # lapse, move, offer
-    wait: Wait
-    seat: int | None = None  # the seat won
+    kind: str  # lapse, move, offer, or bot (a bot gives its seat up)
+    wait: Wait | None
+    seat: int | None = None  # the seat won, or the bot's
     before: int | None = None  # a mover's seat until now
     detail: str = ""
 
@@ -169,16 +171,22 @@ async def fill_seats(room: Room) -> None:
     if room.game.in_hand or room.closing is not None or not room.waits:
         return
     now, rule, game = time.time(), room.game.seat_rule, room.game
+    lapsed = [w for w in room.waits.values() if w.offer_until is not None and w.offer_until <= now]
     steps = [
         _Step("lapse", w, detail=f"the hold on seat {w.offer} for {w.name} lapsed ({rule})")
-        for w in room.waits.values()
-        if w.offer_until is not None and w.offer_until <= now
+        for w in lapsed
     ]
-    lapsed = {step.wait.account for step in steps}
     pool = [w for w in room.waits.values() if w.offer is None]
-    held = {w.offer for w in room.waits.values() if w.account not in lapsed}
+    held = {w.offer for w in room.waits.values() if w not in lapsed}
     where = {st.account: st.seat for st in room.seats.values()}
     free = sorted(n for n in range(1, game.seats + 1) if n not in room.seats and n not in held)
+    # People come before bots: a bot gives its seat up for each newcomer no seat is free for.
+    short = sum(w.account not in where for w in pool) - len(free)
+    bots = sorted(st.seat for st in room.seats.values() if st.bot is not None)[: max(0, short)]
+    for seat in bots:
+        name = room.seats[seat].name
+        steps.append(_Step("bot", None, seat, detail=f"{name} gives seat {seat} up to a person"))
+    free = sorted([*free, *bots])
     while free and pool:
         seat = free.pop(0)
         seated = {w.name for w in pool if w.account in where}
@@ -205,6 +213,12 @@ async def fill_seats(room: Room) -> None:
     def job(c: Connection) -> None:
         for step in steps:
             w = step.wait
+            if w is None:  # a bot leaves with its chips
+                assert step.seat is not None
+                bot = room.seats[step.seat]
+                _cash_out(c, room.id, bot.seat, bot.account, bot.chips)
+                audit(c, None, room.id, None, None, "bot_leaves", "ruling", step.detail)
+                continue
             if step.kind == "offer":
                 c.execute(
                     update(s.waits)
@@ -225,6 +239,10 @@ async def fill_seats(room: Room) -> None:
     await room.store.write(job, room.id)
     for step in steps:
         w = step.wait
+        if w is None:
+            assert step.seat is not None
+            del room.seats[step.seat]
+            continue
         if step.kind == "offer":
             w.offer, w.offer_until = step.seat, until
             # Told wherever they are (the lobby, another table), not only at this table.
