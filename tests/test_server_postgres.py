@@ -127,6 +127,11 @@ def test_two_processes_share_postgresql_each_table_in_one_and_take_over_on_a_cra
             assert bob.url == url_a
             # They never call a big bet: a bot's all-in must not bust them both, or no hand follows.
             await play_hands([alice, bob], first, 2, move=_careful)
+            # carol, at B, waits at A's full table: the bot gives its seat 2 up to her, held
+            carol = await player(url_b, "carol")
+            await carol.wait(first)
+            assert carol.url == url_a
+            await play_hands([alice, bob], first, 1, move=_careful)  # then the seat is hers
             # into a hand at the first table, then A dies
             view = alice.views[first]
             while not (
@@ -159,6 +164,8 @@ def test_two_processes_share_postgresql_each_table_in_one_and_take_over_on_a_cra
             await bob.watch(first)
             view = alice.views[first]
             assert view.hand == number  # the hand A was dealing, rebuilt in B
+            # and the waiting list with it: the seat held for carol stays held
+            assert [(w["name"], w["offer"]) for w in view.waiting] == [("carol", 2)]
             while not any(r["hand"] == number for r in view.results):
                 for client in (alice, bob):
                     mine = client.views[first]
