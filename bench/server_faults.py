@@ -175,6 +175,7 @@ def hostile_messages(
                 rng.choice(
                     [
                         {"type": "add_bot", "id": rid, "table": table, "seat": 1},
+                        {"type": "remove_bot", "id": rid, "table": table, "seat": 1},
                         {"type": "void_hand", "id": rid, "table": table, "reason": "mine"},
                         {"type": "close_table", "id": rid, "table": table, "reason": "mine"},
                         {"type": "act", "id": rid, "table": table, "hand": hand, "action": "fold"},

@@ -372,6 +372,8 @@ def test_the_owner_closes_a_table_the_hand_ends_then_every_seat_is_cashed_out(
     assert hank.page.locator("#close-table").is_hidden()  # not his table
     assert hank.page.locator("button.add-bot").count() == 0  # nor his bots to seat
     assert gina.page.locator("button.add-bot").count() == 1  # seat 3's, hers to offer
+    assert hank.page.locator("button.remove-bot").count() == 0  # nor his to remove
+    assert gina.page.locator(".seat[data-seat='2'] button.remove-bot").count() == 1
     # A watcher is told whose turn it is.
     wait_for(lambda: hank.page.inner_text("#actions").endswith(" to act"))
     acting = hank.page.inner_text("#actions").removesuffix(" to act")

@@ -133,3 +133,19 @@ def test_a_seat_change_won_on_the_list_moves_the_player_on_the_page(
     for person in players:
         assert person.errors == []
         person.close()
+
+
+def test_the_owner_seats_and_removes_a_bot_from_the_page(server: Server, browser: Any) -> None:
+    """The owner's "+ bot" seats a bot; its remove button takes it off, with its chips."""
+    ivy = Player(browser, server, "ivy")
+    spec = {"rulebook": "rws", "game": "holdem", "stakes": "1/2", "seats": 3}
+    table = create_table(server, ivy.token, spec, "Bots come and go")
+    ivy.open_table(table)
+    ivy.page.click(".seat[data-seat='2'] button.add-bot")  # alone, it is dealt nothing
+    ivy.page.locator(".seat[data-seat='2'] .tag", has_text="bot").wait_for()
+    ivy.page.click(".seat[data-seat='2'] button.remove-bot")
+    ivy.page.locator(".seat.empty[data-seat='2']").wait_for()
+    seats = server.http("GET", f"/api/tables/{table}", ivy.token)["seats"]
+    assert seats == []
+    assert ivy.errors == []
+    ivy.close()

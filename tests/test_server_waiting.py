@@ -239,6 +239,35 @@ def test_a_bot_gives_its_seat_up_to_a_person_waiting(db: str) -> None:
     asyncio.run(main())
 
 
+def test_the_owner_removes_a_bot_at_once_between_hands_or_when_its_hand_ends(db: str) -> None:
+    async def main() -> None:
+        slow_bots = dataclasses.replace(FAST, pause=0.5, bot_delay=0.5)  # a hand lasts a while
+        async with running(db, slow_bots) as server:
+            alice, bob = await player(server.url, "alice"), await player(server.url, "bob")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 4})
+            await alice.add_bot(table, 2)
+            await alice.add_bot(table, 3)  # two bots: they play each other
+            await alice.watch(table)
+            with pytest.raises(ClientError) as refused:
+                await bob.remove_bot(table, 2)
+            assert refused.value.code == "unauthorised"
+            with pytest.raises(ClientError, match="no bot sits in seat 4"):
+                await alice.remove_bot(table, 4)
+            # In a hand, the bot plays it out and leaves when it ends, with its chips.
+            await until(lambda: alice.views[table].to_act is not None)
+            await alice.remove_bot(table, 3)
+            (seat_3,) = [s for s in alice.views[table].seats if s["seat"] == 3]
+            assert seat_3["leaving"] and alice.views[table].to_act is not None
+            await until(lambda: sorted(_seat_names(alice, table)) == [2], 30)
+            # Between hands (one bot alone is dealt nothing), it leaves at once.
+            await alice.remove_bot(table, 2)
+            await until(lambda: _seat_names(alice, table) == {})
+            assert len(_audit(server, "remove_bot")) == 2
+            assert server.room.store.read(check_ledger) == []
+
+    asyncio.run(main())
+
+
 def test_the_lists_refusals_say_what_to_do(db: str) -> None:
     async def main() -> None:
         async with running(db) as server:

@@ -193,6 +193,12 @@ CLIENT = {
         "minimum buy-in (a dealer may give `chips`). The bot sees only its seat's view.",
         {"type": "add_bot", "id": "a11", "table": 1, "seat": 2},
     ),
+    "remove_bot": (
+        "The table's owner (or a dealer or an admin) takes the bot in `seat` off the table, "
+        "with its chips: at once between hands, else when the hand it is dealt into ends "
+        "(its seat shows `leaving`).",
+        {"type": "remove_bot", "id": "a17", "table": 1, "seat": 2},
+    ),
     "void_hand": (
         "A dealer or admin voids the hand in progress: every contribution goes back "
         "(rws 5.1; cardroom irregularities 3), with a ledger row per seat and an audit "

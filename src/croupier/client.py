@@ -427,6 +427,10 @@ class Client:
             fields["chips"] = chips
         await self.request("add_bot", **fields)
 
+    async def remove_bot(self, table: int, seat: int) -> None:
+        """Take the bot in ``seat`` off the table (its owner, a dealer or an admin)."""
+        await self.request("remove_bot", table=table, seat=seat)
+
     async def close_table(self, table: int, reason: str | None = None) -> None:
         """Close a table you own (or any, as a dealer or admin): after the hand in play, every
         seat is cashed out; the view's ``closed`` is set when it is done."""

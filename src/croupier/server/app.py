@@ -545,6 +545,8 @@ class CardRoom:
             return conn in room.viewers and not conn.closed
         elif kind == "add_bot":
             await seating.add_bot(room, conn, request, message["seat"], message.get("chips"))
+        elif kind == "remove_bot":
+            await seating.remove_bot(room, conn, request, message["seat"])
         elif kind == "close_table":
             reason = message.get("reason") or f"at {conn.name}'s request"
             await seating.close_table(room, conn, request, reason)

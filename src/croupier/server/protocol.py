@@ -79,6 +79,7 @@ CLIENT_MESSAGES: dict[str, Any] = {
     "add_bot": _client(
         "add_bot", {"table": _TABLE, "seat": _SEAT, "chips": _CHIPS}, "table", "seat"
     ),
+    "remove_bot": _client("remove_bot", {"table": _TABLE, "seat": _SEAT}, "table", "seat"),
     "void_hand": _client(
         "void_hand", {"table": _TABLE, "reason": {"type": "string", "maxLength": 200}}, "table"
     ),

@@ -32,6 +32,7 @@ __all__ = [
     "close_now",
     "close_table",
     "leave",
+    "remove_bot",
     "returned",
     "sit",
     "sit_out",
@@ -148,6 +149,43 @@ async def add_bot(room: Room, conn: Actor, request: str, seat: int, chips: int |
             room.server.remember(conn.account_id, request)
         room.broadcast_seats()
         room._schedule_deal(0.0)
+
+
+async def remove_bot(room: Room, conn: Actor, request: str, seat: int) -> None:
+    """The table's owner, a dealer or an admin takes a bot off the table with its chips: at
+    once between hands, else when the hand it is dealt into ends (au 7.5, rws 3.4)."""
+    _check_owner(room, conn, "removes bots")
+    by = conn.account_id
+    assert by is not None
+    async with room.lock:
+        state = room.seats.get(seat)
+        if state is None or state.bot is None:
+            raise Refused("refused", f"no bot sits in seat {seat}")
+        if state.leaving:
+            raise Refused("refused", f"{state.name} leaves when this hand ends already")
+        later = room.game.dealt_in(seat)
+        gone = "leaves when this hand ends" if later else f"leaves with {state.chips}"
+        detail = f"seat {seat}: {state.name} {gone}"
+
+        def job(c: Connection) -> None:
+            if later:
+                c.execute(
+                    update(s.seats)
+                    .where(s.seats.c.table_id == room.id, s.seats.c.seat == seat)
+                    .values(leaving=True)
+                )
+            else:
+                _cash_out(c, room.id, seat, state.account, state.chips)
+            audit(c, by, room.id, None, request, "remove_bot", "applied", detail)
+
+        await _write_request(room, job, by, request)
+        if later:
+            state.leaving = True
+        else:
+            room.seats.pop(seat)
+        room.server.remember(by, request)
+        room.broadcast_seats()
+        room._schedule_deal(0.0)  # the seat goes to the waiting list between hands
 
 
 def limit_key(game: GameTable) -> str:

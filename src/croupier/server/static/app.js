@@ -579,6 +579,7 @@ function redraw(table) {
     },
     // Bots are seated by the table's owner (or a dealer or an admin): nobody else is offered one.
     bot: st.closing || !closer ? null : (seat) => send({ type: "add_bot", table, seat }),
+    removeBot: !closer ? null : (seat) => send({ type: "remove_bot", table, seat }, cleared),
     pick: drawing ? pick : null,
     me: session.name,
   });

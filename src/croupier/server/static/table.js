@@ -61,8 +61,8 @@ function myOffer(st, me) {
 
 /**
  * Draw the table ``st`` (a `state` message kept up to date with `events` and `seats`) into
- * ``root``. ``ui`` holds callbacks: sit(seat), bot(seat); ``replay`` draws a hand history step;
- * ``me`` is the viewer's name (a seat held for them is theirs to take).
+ * ``root``. ``ui`` holds callbacks: sit(seat), bot(seat), removeBot(seat); ``replay`` draws a
+ * hand history step; ``me`` is the viewer's name (a seat held for them is theirs to take).
  */
 export function renderTable(root, st, ui = {}) {
   const count = st.spec.seats;
@@ -128,6 +128,10 @@ export function renderTable(root, st, ui = {}) {
         info && info.status === "waiting" ? el("span", { class: "tag", text: "next hand" }) : null,
         info && info.leaving ? el("span", { class: "tag", text: "leaving" }) : null,
         info && !info.connected ? el("span", { class: "tag", text: "away" }) : null,
+        info && info.bot && !info.leaving && ui.removeBot && !ui.replay
+          ? el("button", { class: "remove-bot", title: "Remove this bot (it leaves with its chips)",
+            onclick: () => ui.removeBot(seat), text: "×" })
+          : null,
       ),
       el("div", { class: "stack", text: String(stack) }),
     );
