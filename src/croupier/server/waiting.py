@@ -158,9 +158,9 @@ def _delete_wait(c: Connection, table: int, account: int) -> None:
 
 @dataclass
 class _Step:
-    kind: str  # lapse, move, offer, or bot (a bot gives its seat up)
-    wait: Wait | None
-    seat: int | None = None  # the seat won, or the bot's
+    kind: str  # lapse, move, offer
+    wait: Wait
+    seat: int | None = None  # the seat won
     before: int | None = None  # a mover's seat until now
     detail: str = ""
 
@@ -182,11 +182,9 @@ async def fill_seats(room: Room) -> None:
     free = sorted(n for n in range(1, game.seats + 1) if n not in room.seats and n not in held)
     # People come before bots: a bot gives its seat up for each newcomer no seat is free for.
     short = sum(w.account not in where for w in pool) - len(free)
-    bots = sorted(st.seat for st in room.seats.values() if st.bot is not None)[: max(0, short)]
-    for seat in bots:
-        name = room.seats[seat].name
-        steps.append(_Step("bot", None, seat, detail=f"{name} gives seat {seat} up to a person"))
-    free = sorted([*free, *bots])
+    bots = [room.seats[n] for n in sorted(room.seats) if room.seats[n].bot is not None]
+    bots = bots[: max(0, short)]
+    free = sorted([*free, *(bot.seat for bot in bots)])
     while free and pool:
         seat = free.pop(0)
         seated = {w.name for w in pool if w.account in where}
@@ -205,20 +203,18 @@ async def fill_seats(room: Room) -> None:
         else:
             why += f"; held for {room.server.options.seat_hold:.0f} s ({rule})"
             steps.append(_Step("offer", chosen, seat, detail=why))
-    if not steps:
+    if not steps and not bots:
         _arm_lapse(room)  # holds kept (after a restart too) still lapse on time
         return
     until = now + room.server.options.seat_hold
 
     def job(c: Connection) -> None:
+        for bot in bots:  # leaves with its chips
+            _cash_out(c, room.id, bot.seat, bot.account, bot.chips)
+            detail = f"{bot.name} gives seat {bot.seat} up to a person waiting"
+            audit(c, None, room.id, None, None, "bot_leaves", "ruling", detail)
         for step in steps:
             w = step.wait
-            if w is None:  # a bot leaves with its chips
-                assert step.seat is not None
-                bot = room.seats[step.seat]
-                _cash_out(c, room.id, bot.seat, bot.account, bot.chips)
-                audit(c, None, room.id, None, None, "bot_leaves", "ruling", step.detail)
-                continue
             if step.kind == "offer":
                 c.execute(
                     update(s.waits)
@@ -237,12 +233,10 @@ async def fill_seats(room: Room) -> None:
             audit(c, w.account, room.id, None, None, kind[step.kind], "ruling", step.detail)
 
     await room.store.write(job, room.id)
+    for bot in bots:
+        del room.seats[bot.seat]
     for step in steps:
         w = step.wait
-        if w is None:
-            assert step.seat is not None
-            del room.seats[step.seat]
-            continue
         if step.kind == "offer":
             w.offer, w.offer_until = step.seat, until
             # Told wherever they are (the lobby, another table), not only at this table.
