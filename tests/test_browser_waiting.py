@@ -126,6 +126,11 @@ def test_a_seat_change_won_on_the_list_moves_the_player_on_the_page(
     assert dora.page.locator("#buy-in-box").is_hidden()
     assert dora.page.inner_text("#waiting button#wait") == "Ask for a seat change"
     dora.screenshot("waiting-moved.png")
+    # A free seat is a seat change away: "Move here" (when the hand ends, or at once).
+    assert eli.page.locator(".seat[data-seat='1'] button.move").count() == 1
+    dora.page.click(".seat[data-seat='1'] button.move")
+    play(players[:2], lambda: dora.page.locator(".seat.you[data-seat='1']").count() == 1)
+    wait_for(lambda: entries(eli) == [])
     # The lobby still knows where she sits.
     dora.page.goto(f"{server.url}/#/lobby")
     dora.page.wait_for_selector("#tables[data-loaded]")

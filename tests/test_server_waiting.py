@@ -93,6 +93,31 @@ def test_au_11_1_a_a_seated_player_takes_the_vacated_seat_before_a_newcomer(db: 
     asyncio.run(main())
 
 
+def test_au_11_1_a_a_seat_change_to_a_named_seat_waits_for_that_seat(db: str) -> None:
+    async def main() -> None:
+        async with running(db) as server:
+            (alice, bob, carol), table = await _full_table(server.url, "au-casino")
+            dave = await player(server.url, "dave")
+            for wanted, why in ((1, "their own"), (4, "seats 1..3")):
+                with pytest.raises(ClientError, match=why):
+                    await alice.wait(table, wanted)
+            with pytest.raises(ClientError, match="a newcomer takes the seat the list gives"):
+                await dave.wait(table, 2)
+            await alice.wait(table, 3)  # seat 3, not any
+            await dave.wait(table)
+            assert [w["wanted"] for w in alice.views[table].waiting] == [3, None]
+            await bob.leave(table)  # seat 2 is not the one alice asked for: dave's
+            await until(lambda: _entries(alice, table) == [("alice", 1, None), ("dave", None, 2)])
+            await carol.leave(table)  # seat 3 is
+            await until(lambda: _seat_names(alice, table) == {3: "alice"})
+            assert _entries(alice, table) == [("dave", None, 2)]  # seat 1 stays free
+            await alice.wait(table, 1)  # a free seat: she moves there at once
+            await until(lambda: _seat_names(alice, table) == {1: "alice"})
+            assert [c for c in _audit(server, "seat_change") if "moves from seat 3" in c]
+
+    asyncio.run(main())
+
+
 def test_au_11_1_a_equals_draw_cards_for_the_seat_and_the_draw_is_audited(db: str) -> None:
     async def main() -> None:
         async with running(db) as server:

@@ -147,7 +147,8 @@ CLIENT = {
     ),
     "wait": (
         "Join the table's waiting list: not seated, for a seat at a full table (refused while "
-        "a seat is free and everyone on the list has a seat held: sit down); seated, for a seat change to the next "
+        "a seat is free and everyone on the list has a seat held: sit down); seated, for a "
+        "seat change to `seat` (free now, or when it comes free), or without it to the next "
         "seat that comes free. A free seat goes by the book's priority (au 11.1(a): players "
         "seated first; qld s16(2): players in the game since it started, then the others, "
         "then newcomers), equals drawing cards for it (qld s16(3)-(4)); the draw's cards are "
@@ -156,7 +157,7 @@ CLIENT = {
         "serve --seat-hold`) and takes it with `sit`. While anyone waits without a held seat, nobody else sits in a free "
         "one; and people come before bots: between hands a bot leaves, with its chips, for "
         "each newcomer no seat is free for. You hear the table while on the list.",
-        {"type": "wait", "id": "a15", "table": 1},
+        {"type": "wait", "id": "a15", "table": 1, "seat": 4},
     ),
     "unwait": (
         "Leave the waiting list, giving up a seat held for you. Leaving the table also ends "
@@ -286,9 +287,11 @@ SEATS = [
     },
 ]
 WAITING = [
-    {"name": "carol", "seat": None, "since": 1796399000.0, "offer": 3, "offer_until": 1796399120.0},
-    {"name": "alice", "seat": 1, "since": 1796399010.0, "offer": None, "offer_until": None},
-]
+    {"name": "carol", "seat": None, "wanted": None, "since": 1796399000.0, "offer": 3,
+     "offer_until": 1796399120.0},
+    {"name": "alice", "seat": 1, "wanted": 4, "since": 1796399010.0, "offer": None,
+     "offer_until": None},
+]  # fmt: skip
 SERVER = {
     "welcome": (
         "The answer to `hello`: who you are and where you sit. `transfers`: your rights, "
@@ -342,7 +345,8 @@ SERVER = {
         "for the seat to act. `owner` is the account that made the table; `closing` says "
         "why the table is closing (null while it is open). `waiting` is the waiting list in "
         "order (public, like a card room's board): each name, the `seat` they sit in (a "
-        "seat change asked; null: waiting to join), since when, and the seat held for them "
+        "seat change asked, to the seat `wanted` or, null, to any; null: waiting to join), "
+        "since when, and the seat held for them "
         "(`offer`) with when the hold lapses (`offer_until`, seconds since the epoch).",
         {
             "type": "state",

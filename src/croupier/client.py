@@ -410,9 +410,13 @@ class Client:
     async def leave(self, table: int) -> None:
         await self.request("leave", table=table)
 
-    async def wait(self, table: int) -> None:
-        """Join the table's waiting list: for a seat, or (seated) for a seat change."""
-        await self.request("wait", table=table)
+    async def wait(self, table: int, seat: int | None = None) -> None:
+        """Join the table's waiting list: for a seat, or (seated) for a seat change, to
+        ``seat`` or to any."""
+        fields: dict[str, Any] = {"table": table}
+        if seat is not None:
+            fields["seat"] = seat
+        await self.request("wait", **fields)
 
     async def unwait(self, table: int) -> None:
         """Leave the table's waiting list (and any seat held for this player)."""

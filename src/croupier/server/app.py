@@ -528,7 +528,10 @@ class CardRoom:
             conn.rooms.add(room.id)
         elif kind in ("wait", "unwait"):
             # On the list, the player hears the table: its seats and the list's changes.
-            await (waiting.wait if kind == "wait" else waiting.unwait)(room, conn, request)
+            if kind == "wait":
+                await waiting.wait(room, conn, request, message.get("seat"))
+            else:
+                await waiting.unwait(room, conn, request)
             if conn not in room.viewers:
                 room.viewers[conn] = None
                 conn.rooms.add(room.id)

@@ -58,7 +58,7 @@ CLIENT_MESSAGES: dict[str, Any] = {
         "sit", {"table": _TABLE, "seat": _SEAT, "chips": _CHIPS}, "table", "seat", "chips"
     ),
     "leave": _client("leave", {"table": _TABLE}, "table"),
-    "wait": _client("wait", {"table": _TABLE}, "table"),
+    "wait": _client("wait", {"table": _TABLE, "seat": _SEAT}, "table"),
     "unwait": _client("unwait", {"table": _TABLE}, "table"),
     "top_up": _client("top_up", {"table": _TABLE, "chips": _CHIPS}, "table", "chips"),
     "sit_out": _client("sit_out", {"table": _TABLE}, "table"),
@@ -132,11 +132,12 @@ _WAITING = {
         "properties": {
             "name": {"type": "string"},
             "seat": {"type": ["integer", "null"]},
+            "wanted": {"type": ["integer", "null"]},
             "since": {"type": "number"},
             "offer": {"type": ["integer", "null"]},
             "offer_until": {"type": ["number", "null"]},
         },
-        "required": ["name", "seat", "since", "offer", "offer_until"],
+        "required": ["name", "seat", "wanted", "since", "offer", "offer_until"],
         "additionalProperties": False,
     },
 }

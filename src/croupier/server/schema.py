@@ -115,6 +115,7 @@ waits = Table(
     Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
     Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
     Column("since", Float, nullable=False),  # when they asked: the list's order
+    Column("wanted", Integer),  # the seat a seated player asks to move to (null: any)
     Column("offer", Integer),  # the seat held for them, won by priority or a draw
     Column("offer_until", Float),  # when that hold lapses
 )

@@ -51,6 +51,7 @@ class Wait:
     account: int
     name: str
     since: float  # when they asked: the list's order
+    wanted: int | None = None  # the seat a seated player asks to move to (None: any)
     offer: int | None = None  # the seat held for them
     offer_until: float | None = None  # when the hold lapses
 
@@ -59,7 +60,12 @@ def load_waits(room: Room, rows: list[Any]) -> dict[int, Wait]:
     """The list as stored (rows in the order asked)."""
     return {
         r.account_id: Wait(
-            r.account_id, room.server.name_of(r.account_id), r.since, r.offer, r.offer_until
+            r.account_id,
+            room.server.name_of(r.account_id),
+            r.since,
+            r.wanted,
+            r.offer,
+            r.offer_until,
         )
         for r in rows
     }
@@ -80,6 +86,7 @@ def waiting_list(room: Room) -> list[dict[str, object]]:
         {
             "name": w.name,
             "seat": room.seat_of(w.account),
+            "wanted": w.wanted,
             "since": w.since,
             "offer": w.offer,
             "offer_until": w.offer_until,
@@ -94,8 +101,9 @@ def _free_seats(room: Room) -> list[int]:
     return [n for n in range(1, room.game.seats + 1) if n not in room.seats and n not in held]
 
 
-async def wait(room: Room, conn: Conn, request: str) -> None:
-    """Put the connection's account on the list: for a seat, or (seated) for a seat change."""
+async def wait(room: Room, conn: Conn, request: str, wanted: int | None) -> None:
+    """Put the connection's account on the list: for a seat, or (seated) for a seat change, to
+    the seat ``wanted`` or to any."""
     account = conn.account_id
     assert account is not None
     async with room.lock:
@@ -105,6 +113,12 @@ async def wait(room: Room, conn: Conn, request: str) -> None:
         seat = room.seat_of(account)
         if seat is not None and room.seats[seat].leaving:
             raise Refused("refused", "you are leaving this table: a seat change needs a seat")
+        if wanted is not None and (seat is None or wanted == seat or wanted > room.game.seats):
+            raise Refused(
+                "refused",
+                f"a seated player asks for one of seats 1..{room.game.seats} but their own; "
+                "a newcomer takes the seat the list gives",
+            )
         free = _free_seats(room)
         if seat is None and free and all(w.offer is not None for w in room.waits.values()):
             raise Refused(
@@ -116,14 +130,21 @@ async def wait(room: Room, conn: Conn, request: str) -> None:
         if int(others or 0) >= MOST_WAITS:
             raise Refused("refused", f"you wait at {MOST_WAITS} tables already (the card room)")
         now = time.time()
-        what = f"seat {seat} asks to change seats" if seat is not None else "waits for a seat"
+        what = "waits for a seat"
+        if seat is not None:
+            to = f"seat {wanted}" if wanted is not None else "any seat"
+            what = f"in seat {seat} asks to change to {to}"
 
         def job(c: Connection) -> None:
-            c.execute(insert(s.waits).values(table_id=room.id, account_id=account, since=now))
+            c.execute(
+                insert(s.waits).values(
+                    table_id=room.id, account_id=account, since=now, wanted=wanted
+                )
+            )
             audit(c, account, room.id, None, request, "wait", "applied", f"{conn.name} {what}")
 
         await _write_request(room, job, account, request)
-        room.waits[account] = Wait(account, conn.name, now)
+        room.waits[account] = Wait(account, conn.name, now, wanted)
         room.server.remember(account, request)
         room.broadcast_seats()
         room._schedule_deal(0.0)  # between hands, a free seat is filled at once
@@ -185,11 +206,16 @@ async def fill_seats(room: Room) -> None:
     bots = [room.seats[n] for n in sorted(room.seats) if room.seats[n].bot is not None]
     bots = bots[: max(0, short)]
     free = sorted([*free, *(bot.seat for bot in bots)])
-    while free and pool:
-        seat = free.pop(0)
-        seated = {w.name for w in pool if w.account in where}
-        winner, group, drawn = game.vacated_seat_winner([w.name for w in pool], seated)
-        chosen = next(w for w in pool if w.name == winner)
+    while True:
+        # The lowest free seat anyone on the list takes (a seat change may ask for one seat).
+        wanting = [(n, c) for n in free if (c := [w for w in pool if w.wanted in (None, n)])]
+        if not wanting:
+            break
+        seat, claims = wanting[0]
+        free.remove(seat)
+        seated = {w.name for w in claims if w.account in where}
+        winner, group, drawn = game.vacated_seat_winner([w.name for w in claims], seated)
+        chosen = next(w for w in claims if w.name == winner)
         pool.remove(chosen)
         why = f"seat {seat} came free: {winner} first among {group}"
         if drawn:

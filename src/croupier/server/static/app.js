@@ -580,6 +580,9 @@ function redraw(table) {
     // Bots are seated by the table's owner (or a dealer or an admin): nobody else is offered one.
     bot: st.closing || !closer ? null : (seat) => send({ type: "add_bot", table, seat }),
     removeBot: !closer ? null : (seat) => send({ type: "remove_bot", table, seat }, cleared),
+    // Seated and not on the list: a free seat is a seat change away.
+    move: st.closing || (st.waiting || []).some((w) => w.name === session.name) ? null
+      : (seat) => send({ type: "wait", table, seat }, cleared),
     pick: drawing ? pick : null,
     me: session.name,
   });

@@ -61,8 +61,9 @@ function myOffer(st, me) {
 
 /**
  * Draw the table ``st`` (a `state` message kept up to date with `events` and `seats`) into
- * ``root``. ``ui`` holds callbacks: sit(seat), bot(seat), removeBot(seat); ``replay`` draws a
- * hand history step; ``me`` is the viewer's name (a seat held for them is theirs to take).
+ * ``root``. ``ui`` holds callbacks: sit(seat), move(seat), bot(seat), removeBot(seat);
+ * ``replay`` draws a hand history step; ``me`` is the viewer's name (a seat held for them is
+ * theirs to take).
  */
 export function renderTable(root, st, ui = {}) {
   const count = st.spec.seats;
@@ -105,6 +106,10 @@ export function renderTable(root, st, ui = {}) {
       box.append(el("div", { class: "seat-no", text: `seat ${seat}` }));
       if (ui.sit && st.you === null && !byList) {
         box.append(el("button", { class: "sit", onclick: () => ui.sit(seat), text: "Sit here" }));
+      } else if (ui.move && st.you !== null) {
+        // A seat change to this seat: at once between hands, else when the hand ends.
+        box.append(el("button", { class: "move", onclick: () => ui.move(seat),
+          text: "Move here" }));
       } else if (byList && !ui.replay) {
         box.append(el("div", { class: "by-list", text: "for the waiting list" }));
       }
@@ -354,6 +359,7 @@ export function renderWaiting(root, st, me, ui = {}) {
 /** One line of the list: "2. bob (seat 3, asks to change seats)". */
 function waitEntry(w, i, me) {
   const what = w.offer != null ? `: seat ${w.offer} held until ${timeOf(w.offer_until, true)}`
+    : w.seat != null && w.wanted != null ? ` (seat ${w.seat}, asks for seat ${w.wanted})`
     : w.seat != null ? ` (seat ${w.seat}, asks to change seats)`
     : ` (waiting to join, since ${timeOf(w.since)})`;
   return el("li", { class: w.name === me ? "mine" : null, "data-name": w.name },

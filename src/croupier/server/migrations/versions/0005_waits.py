@@ -22,6 +22,7 @@ def upgrade() -> None:
         sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
         sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), primary_key=True),
         sa.Column("since", sa.Float, nullable=False),
+        sa.Column("wanted", sa.Integer),
         sa.Column("offer", sa.Integer),
         sa.Column("offer_until", sa.Float),
     )
