@@ -595,24 +595,20 @@ class CardRoom:
                 "waits": waits,
             }
         )
-        for seat in seats:
+        # The tables the account sits at, then those whose waiting list it is on, are heard.
+        sitting = [int(seat["table"]) for seat in seats]
+        for table in [*sitting, *(int(wait["table"]) for wait in waits)]:
+            if table in conn.rooms:
+                continue
             try:
-                room = await self.room_for(int(seat["table"]))
+                room = await self.room_for(table)
             except Refused:
                 continue  # run by another process: the client follows it when it acts there
             room.viewers[conn] = None
             conn.rooms.add(room.id)
             conn.send(room.state_message(account.id))
-            await seating.returned(room, account.id)
-        for wait in waits:  # a waiting list's table is heard, as a seat's is
-            if wait["table"] not in conn.rooms:
-                try:
-                    room = await self.room_for(int(wait["table"]))
-                except Refused:
-                    continue
-                room.viewers[conn] = None
-                conn.rooms.add(room.id)
-                conn.send(room.state_message(account.id))
+            if table in sitting:
+                await seating.returned(room, account.id)
         await self.hall.returned(conn)
 
 

@@ -28,9 +28,9 @@ __all__ = [
     "Refused",
     "SeatState",
     "add_bot",
-    "check_sit",
     "close_now",
     "close_table",
+    "drop_wait",
     "leave",
     "remove_bot",
     "returned",
@@ -81,8 +81,7 @@ async def sit(room: Room, conn: Conn, request: str, seat: int, chips: int) -> No
     assert account is not None
     async with room.lock:
         _check_open(room)
-        _check_free(room, seat, account)
-        waited = check_sit(room, seat, account) is not None
+        waited = _check_free(room, seat, account) is not None
         game = room.game
         # A broken game's stack, (right, closed table): the right is used by the first sit
         # with that stack at a game of that limit, also one the minimum would have allowed.
@@ -119,7 +118,6 @@ async def add_bot(room: Room, conn: Actor, request: str, seat: int, chips: int |
     async with room.lock:
         _check_open(room)
         _check_free(room, seat, None)
-        check_sit(room, seat, None)
         amount = chips if chips is not None else room.game.minimum_buy_in
         if amount != room.game.minimum_buy_in and conn.role not in ("dealer", "admin"):
             # Bots play with the house's chips: a player may not stake one more richly.
@@ -259,7 +257,10 @@ def _check_open(room: Room) -> None:
         )
 
 
-def _check_free(room: Room, seat: int, account: int | None) -> None:
+def _check_free(room: Room, seat: int, account: int | None) -> Wait | None:
+    """Whether ``account`` (None: a bot) may sit in ``seat``: a seat of the table, empty, the
+    account's only one, and free as the waiting list stands (:func:`_check_list`); the wait
+    it takes the seat by, if any."""
     if not 1 <= seat <= room.game.seats:
         raise Refused(
             "refused",
@@ -269,12 +270,12 @@ def _check_free(room: Room, seat: int, account: int | None) -> None:
         raise Refused("refused", f"seat {seat} is taken by {room.seats[seat].name}")
     if account is not None and room.seat_of(account) is not None:
         raise Refused("refused", "you already sit at this table: one seat per player")
+    return _check_list(room, seat, account)
 
 
-def check_sit(room: Room, seat: int, account: int | None) -> Wait | None:
-    """Whether ``account`` (None: a bot) may sit in the free ``seat`` as the waiting list
-    stands; the wait it takes the seat by, if any. Refused: a seat held for another, a hold
-    that lapsed, or a free seat while others wait for one."""
+def _check_list(room: Room, seat: int, account: int | None) -> Wait | None:
+    """Refused by the waiting list: a seat held for another, a hold that lapsed, or a free
+    seat while others wait for one (croupier.server.waiting)."""
     rule = room.game.seat_rule
     own = room.waits.get(account) if account is not None else None
     for w in room.waits.values():
@@ -345,11 +346,7 @@ async def _seat_job(
             )
         )
         if waited:  # off the waiting list, seated
-            conn.execute(
-                delete(s.waits).where(
-                    s.waits.c.table_id == room.id, s.waits.c.account_id == state.account
-                )
-            )
+            drop_wait(conn, room.id, state.account)
         if moved is not None:  # the right is used once
             used = conn.execute(delete(s.transfers).where(s.transfers.c.id == moved[0]))
             if used.rowcount != 1:
@@ -638,7 +635,11 @@ def _cash_out(conn: Connection, table: int, seat: int, account: int, chips: int)
         memo=f"seat {seat}",
     )
     conn.execute(delete(s.seats).where(s.seats.c.table_id == table, s.seats.c.seat == seat))
-    # A seat change asked goes with the seat (croupier.server.waiting).
+    drop_wait(conn, table, account)  # a seat change asked goes with the seat
+
+
+def drop_wait(conn: Connection, table: int, account: int) -> None:
+    """Take ``account`` off ``table``'s waiting list (croupier.server.waiting)."""
     conn.execute(
         delete(s.waits).where(s.waits.c.table_id == table, s.waits.c.account_id == account)
     )

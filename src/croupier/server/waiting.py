@@ -21,10 +21,17 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, func, insert, select, update
 
 from croupier.server import schema as s
-from croupier.server.seating import Refused, _cash_out, _check_open, _write_request, audit
+from croupier.server.seating import (
+    Refused,
+    _cash_out,
+    _check_open,
+    _write_request,
+    audit,
+    drop_wait,
+)
 
 if TYPE_CHECKING:
     from croupier.server.app import Conn
@@ -95,9 +102,8 @@ def waiting_list(room: Room) -> list[dict[str, object]]:
     ]
 
 
-def _free_seats(room: Room) -> list[int]:
-    """Seats nobody sits in and nobody holds."""
-    held = {w.offer for w in room.waits.values()}
+def _free_seats(room: Room, held: set[int | None]) -> list[int]:
+    """Seats nobody sits in and nobody holds (``held``: the seats held)."""
     return [n for n in range(1, room.game.seats + 1) if n not in room.seats and n not in held]
 
 
@@ -119,7 +125,7 @@ async def wait(room: Room, conn: Conn, request: str, wanted: int | None) -> None
                 f"a seated player asks for one of seats 1..{room.game.seats} but their own; "
                 "a newcomer takes the seat the list gives",
             )
-        free = _free_seats(room)
+        free = _free_seats(room, {w.offer for w in room.waits.values()})
         if seat is None and free and all(w.offer is not None for w in room.waits.values()):
             raise Refused(
                 "refused", f"seat {free[0]} is free: sit down; the waiting list is for a full table"
@@ -161,7 +167,7 @@ async def unwait(room: Room, conn: Conn, request: str) -> None:
         gave_up = f", giving up seat {own.offer}" if own.offer is not None else ""
 
         def job(c: Connection) -> None:
-            _delete_wait(c, room.id, account)
+            drop_wait(c, room.id, account)
             detail = f"{conn.name} leaves the waiting list{gave_up}"
             audit(c, account, room.id, None, request, "unwait", "applied", detail)
 
@@ -173,8 +179,7 @@ async def unwait(room: Room, conn: Conn, request: str) -> None:
             room._schedule_deal(0.0)  # the seat goes to the next
 
 
-def _delete_wait(c: Connection, table: int, account: int) -> None:
-    c.execute(delete(s.waits).where(s.waits.c.table_id == table, s.waits.c.account_id == account))
+_AUDIT_KINDS = {"lapse": "offer_lapsed", "move": "seat_change", "offer": "seat_offer"}
 
 
 @dataclass
@@ -200,7 +205,7 @@ async def fill_seats(room: Room) -> None:
     pool = [w for w in room.waits.values() if w.offer is None]
     held = {w.offer for w in room.waits.values() if w not in lapsed}
     where = {st.account: st.seat for st in room.seats.values()}
-    free = sorted(n for n in range(1, game.seats + 1) if n not in room.seats and n not in held)
+    free = _free_seats(room, held)
     # People come before bots: a bot gives its seat up for each newcomer no seat is free for.
     short = sum(w.account not in where for w in pool) - len(free)
     bots = [room.seats[n] for n in sorted(room.seats) if room.seats[n].bot is not None]
@@ -248,15 +253,15 @@ async def fill_seats(room: Room) -> None:
                     .values(offer=step.seat, offer_until=until)
                 )
             else:
-                _delete_wait(c, room.id, w.account)
+                drop_wait(c, room.id, w.account)
             if step.kind == "move":
                 c.execute(
                     update(s.seats)
                     .where(s.seats.c.table_id == room.id, s.seats.c.seat == step.before)
                     .values(seat=step.seat)
                 )
-            kind = {"lapse": "offer_lapsed", "move": "seat_change", "offer": "seat_offer"}
-            audit(c, w.account, room.id, None, None, kind[step.kind], "ruling", step.detail)
+            kind = _AUDIT_KINDS[step.kind]
+            audit(c, w.account, room.id, None, None, kind, "ruling", step.detail)
 
     await room.store.write(job, room.id)
     for bot in bots:
