@@ -31,9 +31,23 @@ PASSWORD = "bench-password"
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A free loopback port below the kernel's ephemeral range, from which bind(0) and every
+    outgoing connection draw theirs: a server killed and started again on its port (the crash
+    bench, the restart tests) finds it still free, as no client's socket can have taken it."""
+    try:
+        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768  # Linux's default
+    chance = random.SystemRandom()
+    for _ in range(200):
+        port = chance.randrange(max(1024, low - 12000), low)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # in use: another
+            return port
+    raise OSError(f"no free loopback port below {low}")
 
 
 @dataclass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,9 @@ from typing import Any
 import pytest
 
 import croupier
+
+# The bench's harness of servers (bench/server_clients.py) serves the tests too: free_port.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 
 def pytest_report_header() -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import socket
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -15,14 +14,9 @@ import uvicorn
 from croupier.client import Client
 from croupier.server import CardRoom, Options, create_app
 from croupier.server.protocol import check_server_message
+from server_clients import free_port
 
 FAST = Options(clock=5.0, bank=5.0, pause=0.0, bot_delay=0.0, demo=False)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @dataclasses.dataclass
