@@ -37,7 +37,10 @@ def test_a_full_tables_waiting_list_holds_the_next_seat_and_takes_a_seat_change(
     join.click()
     wait_for(lambda: len(entries(carol)) == 1)
     mine = entries(carol)[0]
-    assert mine.startswith("1. carol you (waiting to join, since "), mine
+    assert mine.startswith("carol you (waiting to join, since "), mine
+    # Under its priority group (rws is silent: au 11.1(a)'s order, seated players first).
+    group = carol.page.locator("#waiting-list .wait-group")
+    assert group.locator("h3").inner_text() == "People joining (au 11.1(a))"
     assert carol.page.locator("#waiting button#unwait").inner_text() == "Leave the waiting list"
     assert carol.page.locator("#waiting button#wait").count() == 0
     # Public, as a card room's board: the seated players see her, unmarked.
@@ -69,7 +72,7 @@ def test_a_full_tables_waiting_list_holds_the_next_seat_and_takes_a_seat_change(
     wait_for(lambda: "Seat 2 is held for you until" in carol.page.inner_text("#actions"))
     assert "sit down to take it" in carol.page.inner_text("#actions")
     [line] = entries(carol)
-    assert line.startswith("1. carol you: seat 2 held until "), line
+    assert line.startswith("carol you: seat 2 held until "), line
     for person in (alice, bob):
         theirs = person.page.locator(".seat.held.theirs[data-seat='2']")
         theirs.wait_for()
@@ -88,8 +91,10 @@ def test_a_full_tables_waiting_list_holds_the_next_seat_and_takes_a_seat_change(
     ask = alice.page.locator("#waiting button#wait")
     assert ask.inner_text() == "Ask for a seat change"
     ask.click()
-    asked = "1. alice (seat 1, asks to change seats)"
+    asked = "alice (seat 1, asks to change seats)"
     wait_for(lambda: entries(alice) == [asked.replace("alice", "alice you")])
+    heading = alice.page.locator("#waiting-list .wait-group h3").inner_text()
+    assert heading == "Seated players (au 11.1(a))"
     for person in (bob, carol):
         wait_for(lambda p=person: entries(p) == [asked])  # type: ignore[misc]
     alice.screenshot("waiting-seat-change.png")
@@ -115,7 +120,7 @@ def test_a_seat_change_won_on_the_list_moves_the_player_on_the_page(
         person.open_table(table)
         person.sit(seat, buy_in)
     dora.page.click("#waiting button#wait")
-    wait_for(lambda: entries(eli) == ["1. dora (seat 1, asks to change seats)"])
+    wait_for(lambda: entries(eli) == ["dora (seat 1, asks to change seats)"])
     fay.page.click("#leave")
     players = [dora, eli, fay]
     play(players, lambda: dora.page.locator(".seat.you[data-seat='3']").count() == 1)

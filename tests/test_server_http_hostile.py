@@ -369,6 +369,36 @@ def test_a_burst_of_login_guesses_sent_at_once_is_held_to_the_limit(tmp_path: Pa
     asyncio.run(main())
 
 
+def test_guesses_at_one_name_spread_over_many_addresses_are_held_to_the_names_limit(
+    tmp_path: Path,
+) -> None:
+    """Each address stays under its own limit, but the name's failures are counted from
+    every address (croupier serve --name-login-failures): past them the name is refused
+    (429, saying how long to wait), the right password too, while other names log in."""
+
+    async def login(url: str, name: str, password: str, address: str) -> tuple[int, Any]:
+        body = json.dumps({"name": name, "password": password}).encode()
+        # uvicorn takes the client's address from X-Forwarded-For sent from the loopback.
+        return await request(url, "POST", "/api/login", body, {"x-forwarded-for": address})
+
+    async def main() -> None:
+        options = dataclasses.replace(FAST, login_failures=2, name_login_failures=3)
+        async with running(str(tmp_path / "room.db"), options) as server:
+            await player(server.url, "ann")
+            await player(server.url, "ben")
+            for n in range(3):  # one guess from each of three addresses
+                status, _ = await login(server.url, "ann", "a guess", f"10.0.0.{n}")
+                assert status == 401
+            status, answer = await login(server.url, "ann", "password-1", "10.0.0.9")
+            assert status == 429
+            assert answer["error"].startswith("too many failed logins for this name")
+            assert "at most 3 in 10 minutes" in answer["error"]
+            status, _ = await login(server.url, "ben", "password-1", "10.0.0.9")
+            assert status == 200  # the address is not held: only the name
+
+    asyncio.run(main())
+
+
 def test_a_throttle_forgets_attempts_older_than_its_window_and_addresses_past_its_bound(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -67,7 +67,12 @@ def test_au_11_1_a_a_seated_player_takes_the_vacated_seat_before_a_newcomer(db: 
             dave = await player(server.url, "dave")
             await dave.wait(table)  # the table is full: dave waits for a seat
             await alice.wait(table)  # seated: alice asks for a seat change
-            assert _entries(alice, table) == [("dave", None, None), ("alice", 1, None)]
+            # The list is shown in the book's order: alice, seated, before dave, who asked first.
+            assert _entries(alice, table) == [("alice", 1, None), ("dave", None, None)]
+            assert [(w["priority"], w["group"]) for w in alice.views[table].waiting] == [
+                (1, "seated players (au 11.1(a))"),
+                (2, "people joining (au 11.1(a))"),
+            ]
             await until(lambda: _entries(dave, table) == _entries(alice, table))
             (listed,) = [t for t in await dave.tables() if t["table"] == table]
             assert (listed["seats_taken"], listed["waiting"]) == (3, 2)  # the lobby says so
@@ -379,6 +384,29 @@ def test_qld_s16_2_original_players_then_other_players_then_newcomers() -> None:
     winner, group, drawn = game.vacated_seat_winner(["erin"], seated)
     assert (winner, group) == ("erin", "people joining (qld s16(2)(c))")
     assert game.seat_rule == "qld s16(2)-(4)"
+
+
+def test_qld_s16_2_the_waiting_list_is_shown_in_the_books_order() -> None:
+    game = _game("qld")
+    game.seat(1, "alice", 400, buy_in=True)
+    game.seat(2, "bob", 400, buy_in=True)
+    _play_a_hand(game)
+    game.seat(3, "carol", 400, buy_in=True)
+    asked = ["erin", "carol", "bob", "frank", "alice"]  # the order they asked in
+    order = game.waiting_order(asked, {"alice", "bob", "carol"})
+    original, other, joining = (
+        "original players (qld s16(2)(a))",
+        "other players (qld s16(2)(b))",
+        "people joining (qld s16(2)(c))",
+    )
+    assert order == [
+        ("bob", 1, original),  # within a group, the order asked (a draw decides among them)
+        ("alice", 1, original),
+        ("carol", 2, other),
+        ("erin", 3, joining),
+        ("frank", 3, joining),
+    ]
+    assert game.waiting_order([], set()) == []
 
 
 def test_qld_s16_3_4_equals_draw_and_the_highest_card_wins() -> None:

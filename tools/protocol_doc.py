@@ -62,7 +62,7 @@ Python; the browser page uses the same messages.
 | request | body | answer |
 |---|---|---|
 | `POST /api/register` | `{"name", "password"}`: a name of 2-24 letters, digits, `_ . -` (not of the form of the house's bots' names, such as `Ada-bot-3-1` or `t2-bot1`), a password of 8-200 characters | `{"account", "name", "role", "token"}`; a welcome cash-in (`croupier serve --welcome`, 10,000 chips by default); 429 past the house's number of new accounts an address may make in an hour (`--registrations-per-hour`, 20) |
-| `POST /api/login` | `{"name", "password"}` | `{"account", "name", "role", "token"}`; 401 for a wrong name or password; 429 once an address has failed the house's number of times in 10 minutes (`--login-failures`, 30); 503 while too many logins wait for a password check |
+| `POST /api/login` | `{"name", "password"}` | `{"account", "name", "role", "token"}`; 401 for a wrong name or password; 429 once an address has failed the house's number of times in 10 minutes (`--login-failures`, 30), or a name from any addresses (`--name-login-failures`, 100), the right password then refused too until the oldest failure is 10 minutes old; 503 while too many logins wait for a password check |
 | `POST /api/logout` | | `{"ok": true}` (the token no longer works) |
 | `GET /api/me` | | `{"account", "name", "role", "balance", "transfers"}`; `transfers` as in `welcome` |
 | `GET /api/tables?game=&rulebook=&structure=&stakes=&open_seats=1` | | `{"tables": [{"table", "name", "spec", "seats_taken", "waiting", "hands", "closing"}]}`: open tables (`waiting`: how many are on the waiting list), and those closing after their hand (`closing` true) |
@@ -287,10 +287,10 @@ SEATS = [
     },
 ]
 WAITING = [
-    {"name": "carol", "seat": None, "wanted": None, "since": 1796399000.0, "offer": 3,
-     "offer_until": 1796399120.0},
     {"name": "alice", "seat": 1, "wanted": 4, "since": 1796399010.0, "offer": None,
-     "offer_until": None},
+     "offer_until": None, "priority": 1, "group": "seated players (au 11.1(a))"},
+    {"name": "carol", "seat": None, "wanted": None, "since": 1796399000.0, "offer": 3,
+     "offer_until": 1796399120.0, "priority": 2, "group": "people joining (au 11.1(a))"},
 ]  # fmt: skip
 SERVER = {
     "welcome": (
@@ -343,11 +343,15 @@ SERVER = {
         "Everything about a table as you may see it: after `watch`, `sit`, a reconnection "
         "and each new hand. `you` is your seat (null: watching). `legal` is present only "
         "for the seat to act. `owner` is the account that made the table; `closing` says "
-        "why the table is closing (null while it is open). `waiting` is the waiting list in "
-        "order (public, like a card room's board): each name, the `seat` they sit in (a "
-        "seat change asked, to the seat `wanted` or, null, to any; null: waiting to join), "
-        "since when, and the seat held for them "
-        "(`offer`) with when the hold lapses (`offer_until`, seconds since the epoch).",
+        "why the table is closing (null while it is open). `waiting` is the waiting list "
+        "(public, like a card room's board) in the book's order for a seat that comes free: "
+        "each name, the `seat` they sit in (a seat change asked, to the seat `wanted` or, "
+        "null, to any; null: waiting to join), since when, the seat held for them "
+        "(`offer`) with when the hold lapses (`offer_until`, seconds since the epoch), and "
+        "their `priority` (1 comes first) with its `group` (au 11.1(a): players seated, then "
+        "newcomers; qld s16(2): players in the game since it started, then other players, "
+        "then newcomers). Within a group the list is in the order asked, but a draw of cards "
+        "decides among them (qld s16(3)-(4)).",
         {
             "type": "state",
             "table": 1,

@@ -324,6 +324,13 @@ def serve_command(
     login_failures: Annotated[
         int, typer.Option(help="Failed logins an address may make in 10 minutes (0: any).", min=0)
     ] = 30,
+    name_login_failures: Annotated[
+        int,
+        typer.Option(
+            help="Failed logins for one account name, from any address, in 10 minutes (0: any).",
+            min=0,
+        ),
+    ] = 100,
     admin: Annotated[
         str | None, typer.Option(help="NAME:PASSWORD of an admin account, made if missing.")
     ] = None,
@@ -351,6 +358,7 @@ def serve_command(
         welcome=welcome,
         registrations_per_hour=registrations_per_hour,
         login_failures=login_failures,
+        name_login_failures=name_login_failures,
     )
     try:
         if admin is not None:

@@ -18,7 +18,7 @@ from typing import TypeVar
 from croupier.cards import Card, DeckKind
 from croupier.deck import Deck, Shuffler
 
-__all__ = ["DrawTie", "SeatPriority", "draw_cards", "priority_groups"]
+__all__ = ["DrawTie", "SeatPriority", "draw_cards", "priority_groups", "priority_order"]
 
 K = TypeVar("K", bound=Hashable)
 
@@ -68,6 +68,36 @@ def draw_cards(
             return drawn, drawing[0]
 
 
+def priority_order(
+    claimants: Sequence[str],
+    seated: set[str],
+    original: set[str],
+    priority: SeatPriority,
+) -> list[tuple[str, int, str]]:
+    """Each claimant of a vacated seat with the rank of their group (1 comes first) and its
+    name, best first and in the order given within a group. ``seated``: players with a seat at
+    the table; ``original``: those in the game since it started."""
+    if priority is SeatPriority.ORIGINAL_FIRST:
+        groups: list[tuple[str, set[str] | None]] = [
+            ("original players (qld s16(2)(a))", original),
+            ("other players (qld s16(2)(b))", seated),
+            ("people joining (qld s16(2)(c))", None),
+        ]
+    else:
+        groups = [
+            ("seated players (au 11.1(a))", seated),
+            ("people joining (au 11.1(a))", None),
+        ]
+    order: list[tuple[str, int, str]] = []
+    placed: set[str] = set()
+    for rank, (label, members) in enumerate(groups, 1):
+        for name in claimants:
+            if name not in placed and (members is None or name in members):
+                order.append((name, rank, label))
+                placed.add(name)
+    return order
+
+
 def priority_groups(
     claimants: Sequence[str],
     seated: set[str],
@@ -75,22 +105,9 @@ def priority_groups(
     priority: SeatPriority,
 ) -> tuple[list[str], str]:
     """The claimants with the best priority for a vacated seat, in the order given, and the
-    name of their group. ``seated``: players with a seat at the table; ``original``: those
-    in the game since it started."""
-    everyone = set(claimants)
-    if priority is SeatPriority.ORIGINAL_FIRST:
-        groups = [
-            ("original players (qld s16(2)(a))", original),
-            ("other players (qld s16(2)(b))", seated),
-            ("people joining (qld s16(2)(c))", everyone),
-        ]
-    else:
-        groups = [
-            ("seated players (au 11.1(a))", seated),
-            ("people joining (au 11.1(a))", everyone),
-        ]
-    for label, members in groups:
-        best = [name for name in claimants if name in members]
-        if best:
-            return best, label
-    raise ValueError("nobody claims the seat")
+    name of their group (see :func:`priority_order`)."""
+    order = priority_order(claimants, seated, original, priority)
+    if not order:
+        raise ValueError("nobody claims the seat")
+    _, first, label = order[0]
+    return [name for name, rank, _ in order if rank == first], label

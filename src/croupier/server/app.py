@@ -66,6 +66,7 @@ class Options:
     tables_per_player: int = 20  # open tables a player may own (dealers and admins: any)
     registrations_per_hour: int = 20  # new accounts an address may make (0: any number)
     login_failures: int = 30  # failed logins an address may make in 10 minutes (0: any)
+    name_login_failures: int = 100  # failed logins for one name, from anywhere, in 10 minutes
     public_url: str = ""  # how other processes and clients reach this one
     tournament_clock: Callable[[], float] = time.time  # the tournaments' clock (tests: faster)
 

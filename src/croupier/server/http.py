@@ -183,10 +183,12 @@ def _address(request: Request) -> str:
 class HttpApi:
     def __init__(self, room: CardRoom) -> None:
         self.room = room
-        # New accounts (each comes with welcome chips) and failed logins, per address.
+        # New accounts (each comes with welcome chips) and failed logins, per address; and
+        # failed logins per name, which guesses spread over many addresses meet.
         options = room.options
         self._registrations = Throttle(options.registrations_per_hour, 3600.0)
         self._login_failures = Throttle(options.login_failures, 600.0)
+        self._name_failures = Throttle(options.name_login_failures, 600.0)
         # Password hashing is slow on purpose (argon2): it has threads of its own, so that a
         # flood of logins waits for them and not the database reads everyone else waits on,
         # and at most MAX_PASSWORD_WAITING wait; more are refused until the queue drains.
@@ -298,20 +300,24 @@ class HttpApi:
     async def login(self, request: Request) -> Response:
         body = await self._body(request)
         name, password = str(body.get("name", ""))[:40], str(body.get("password", ""))[:200]
-        address = _address(request)
+        address, key = _address(request), name
         _throttled(self._login_failures, address, "failed logins from your address")
+        _throttled(self._name_failures, key, "failed logins for this name")
         # Counted as a failure until it succeeds: guesses sent at once are each counted before
         # any is checked, so a burst is held to the limit too.
         self._login_failures.note(address)
+        self._name_failures.note(key)
         try:
             account, stored = await self.room.store.aread(lambda c: auth.login_of(c, name))
             matches = await self._password_work(auth.password_matches, stored, password)
         except BaseException:  # not checked (503, the database): not a guess
             self._login_failures.forgive(address)
+            self._name_failures.forgive(key)
             raise
         if account is None or not matches:
             raise HTTPError(401, "wrong name or password")
         self._login_failures.forgive(address)
+        self._name_failures.forgive(key)
         token = await self.room.store.write(lambda c: auth.new_token(c, account.id))
         return JSONResponse(
             {"account": account.id, "name": account.name, "role": account.role, "token": token}

@@ -32,7 +32,7 @@ from croupier.history import event_record
 from croupier.play import house_rules
 from croupier.play_rules import USUAL_STRUCTURE, book_table
 from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
-from croupier.seats import SeatPriority, draw_cards, priority_groups
+from croupier.seats import SeatPriority, draw_cards, priority_groups, priority_order
 from croupier.table import (
     Bust,
     BuyIn,
@@ -509,6 +509,12 @@ class GameTable:
             best, self._table.draw_ties, shuffler=SecureShuffler(), kind=self.rules.deck
         )
         return winner, group, [(name, str(card)) for name, card in drawn]
+
+    def waiting_order(self, names: Sequence[str], seated: set[str]) -> list[tuple[str, int, str]]:
+        """A waiting list (``names`` in the order asked; ``seated``: those who sit here) as the
+        book ranks it for a seat that comes free: each name with its group's rank (1 comes
+        first) and the group's name (``seat_priority``: au 11.1(a), qld s16(2))."""
+        return priority_order(names, seated, self._table.original_players(), self.seat_priority)
 
     def add_chips(self, seat: int, chips: int) -> None:
         try:

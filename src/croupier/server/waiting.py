@@ -88,18 +88,29 @@ def waits_of(c: Connection, account: int) -> list[dict[str, object]]:
 
 
 def waiting_list(room: Room) -> list[dict[str, object]]:
-    """The list as every viewer sees it, in order: it is public, like a card room's board."""
-    return [
-        {
-            "name": w.name,
-            "seat": room.seat_of(w.account),
-            "wanted": w.wanted,
-            "since": w.since,
-            "offer": w.offer,
-            "offer_until": w.offer_until,
-        }
-        for w in room.waits.values()
-    ]
+    """The list as every viewer sees it (it is public, like a card room's board): in the book's
+    order for a seat that comes free, each entry with its group's rank (``priority``, 1 comes
+    first) and name; within a group in the order asked, though a draw decides among them."""
+    if not room.waits:
+        return []
+    waits = {w.name: w for w in room.waits.values()}
+    seated = {name for name, w in waits.items() if room.seat_of(w.account) is not None}
+    listed: list[dict[str, object]] = []
+    for name, rank, group in room.game.waiting_order(list(waits), seated):
+        w = waits[name]
+        listed.append(
+            {
+                "name": name,
+                "seat": room.seat_of(w.account),
+                "wanted": w.wanted,
+                "since": w.since,
+                "offer": w.offer,
+                "offer_until": w.offer_until,
+                "priority": rank,
+                "group": group,
+            }
+        )
+    return listed
 
 
 def _free_seats(room: Room, held: set[int | None]) -> list[int]:

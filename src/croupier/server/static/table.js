@@ -349,21 +349,40 @@ export function renderWaiting(root, st, me, ui = {}) {
   root.replaceChildren(
     el("h2", { text: "Waiting list" }),
     list.length
-      ? el("ol", { id: "waiting-list", class: "wait-list" },
-        list.map((w, i) => waitEntry(w, i, me)))
+      ? el("div", { id: "waiting-list" }, waitGroups(list).map((group) => waitGroup(group, me)))
       : el("p", { class: "nobody", text: "Nobody waits." }),
     button,
   );
 }
 
-/** One line of the list: "2. bob (seat 3, asks to change seats)". */
-function waitEntry(w, i, me) {
+/** The list (in the book's order, as the server sends it) cut into its priority groups. */
+function waitGroups(list) {
+  const groups = [];
+  for (const w of list) {
+    const last = groups[groups.length - 1];
+    if (last && last[0].priority === w.priority) last.push(w);
+    else groups.push([w]);
+  }
+  return groups;
+}
+
+/** One priority group: its name (the book's clause) and its people, in the order asked. */
+function waitGroup(group, me) {
+  const name = group[0].group;
+  return el("section", { class: "wait-group", "data-priority": group[0].priority },
+    el("h3", { text: name.charAt(0).toUpperCase() + name.slice(1) }),
+    group.length > 1 ? el("p", { class: "hint", text: "A draw of cards decides among them." }) : null,
+    el("ol", { class: "wait-list" }, group.map((w) => waitEntry(w, me))));
+}
+
+/** One line of the list: "bob (seat 3, asks to change seats)". */
+function waitEntry(w, me) {
   const what = w.offer != null ? `: seat ${w.offer} held until ${timeOf(w.offer_until, true)}`
     : w.seat != null && w.wanted != null ? ` (seat ${w.seat}, asks for seat ${w.wanted})`
     : w.seat != null ? ` (seat ${w.seat}, asks to change seats)`
     : ` (waiting to join, since ${timeOf(w.since)})`;
   return el("li", { class: w.name === me ? "mine" : null, "data-name": w.name },
-    `${i + 1}. `, el("b", { text: w.name }),
+    el("b", { text: w.name }),
     w.name === me ? [" ", el("span", { class: "tag mine", text: "you" })] : null, what);
 }
 
