@@ -49,8 +49,10 @@ class Server:
     """``croupier serve`` in a subprocess, with no demo table and a long clock (no test waits
     on it, and none is hurried by it)."""
 
-    def __init__(self, folder: Path) -> None:
-        self.db = folder / "room.db"
+    def __init__(self, folder: Path, db: str | None = None) -> None:
+        """On SQLite in ``folder``, or on the database ``db`` (another process's too)."""
+        folder.mkdir(parents=True, exist_ok=True)
+        self.db = db or str(folder / "room.db")
         self.log = (folder / "serve.log").open("wb")
         # free_port's port may be taken by another test worker before the server binds it:
         # then it exits at start (or another worker's server answers), and another is tried.
@@ -139,6 +141,7 @@ class Player:
         self.frames: list[str] = []  # what the server sent the page
         self.sent: list[str] = []  # what the page sent
         self.errors: list[str] = []
+        self.sockets: list[str] = []  # the address of each socket the page opened
         self.page.on("websocket", self._socket)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.goto(server.url + "/")
@@ -148,6 +151,7 @@ class Player:
         self.page.wait_for_selector("#tables[data-loaded]")
 
     def _socket(self, socket: Any) -> None:
+        self.sockets.append(str(socket.url))
         socket.on("framereceived", lambda payload: self.frames.append(str(payload)))
         socket.on("framesent", lambda payload: self.sent.append(str(payload)))
 

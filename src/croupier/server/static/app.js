@@ -19,6 +19,7 @@ let seats = []; // where the welcome says we sit
 let transfers = []; // the welcome's open rights to sit with a broken game's stack (buy-in 3)
 let waits = []; // the waiting lists we are on: {table, offer, offer_until} (welcome, then kept)
 let socket = null;
+let home = null; // the server process the socket goes to, when not this page's own (follow)
 let ready = false;
 let counter = 0;
 const pending = new Map(); // action id -> what to do with the answer
@@ -76,17 +77,30 @@ function send(message, answer) {
 function connect() {
   if (!session.token) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket = new WebSocket(`${home || `${scheme}://${location.host}`}/ws`);
   ready = false;
   socket.onopen = () => send({ type: "hello", token: session.token }, (m) => {
     if (m.type === "error" && m.code === "unauthorised") signOut(); // the token expired
   });
   socket.onmessage = (frame) => receive(JSON.parse(frame.data));
   socket.onclose = () => {
+    // A process that would not welcome us (stopped, its tables taken over): back to the
+    // page's own, which sends us on to wherever the table is now.
+    if (!ready) home = null;
     ready = false;
     document.body.classList.add("offline");
     setTimeout(connect, 1000); // reconnect: the server gives the seat back, hand intact
   };
+}
+
+/** The table (or tournament) is run by another server process (docs/scaling.md): the socket
+ *  moves there, and its welcome watches what is on screen again. */
+function follow(url) {
+  const target = url.replace(/^http/, "ws").replace(/\/+$/, "");
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  home = target === `${scheme}://${location.host}` ? null : target;
+  if (socket) { socket.onclose = null; socket.close(); }
+  connect();
 }
 
 function receive(m) {
@@ -192,7 +206,9 @@ function receive(m) {
     case "error": {
       const answer = pending.get(m.id);
       pending.delete(m.id);
-      if (m.type === "error") {
+      if (m.type === "error" && m.code === "elsewhere" && m.url) {
+        follow(m.url); // not the player's mistake: nothing to tell them
+      } else if (m.type === "error") {
         notice(m.message, m.code === "refused" ? "refused" : "error");
         // The table on screen was let go while its database was unreadable: watch it again
         // (the server loads it once the database answers; until then this comes back).
