@@ -300,24 +300,24 @@ class HttpApi:
     async def login(self, request: Request) -> Response:
         body = await self._body(request)
         name, password = str(body.get("name", ""))[:40], str(body.get("password", ""))[:200]
-        address, key = _address(request), name
+        address = _address(request)
         _throttled(self._login_failures, address, "failed logins from your address")
-        _throttled(self._name_failures, key, "failed logins for this name")
+        _throttled(self._name_failures, name, "failed logins for this name")
         # Counted as a failure until it succeeds: guesses sent at once are each counted before
         # any is checked, so a burst is held to the limit too.
         self._login_failures.note(address)
-        self._name_failures.note(key)
+        self._name_failures.note(name)
         try:
             account, stored = await self.room.store.aread(lambda c: auth.login_of(c, name))
             matches = await self._password_work(auth.password_matches, stored, password)
         except BaseException:  # not checked (503, the database): not a guess
             self._login_failures.forgive(address)
-            self._name_failures.forgive(key)
+            self._name_failures.forgive(name)
             raise
         if account is None or not matches:
             raise HTTPError(401, "wrong name or password")
         self._login_failures.forgive(address)
-        self._name_failures.forgive(key)
+        self._name_failures.forgive(name)
         token = await self.room.store.write(lambda c: auth.new_token(c, account.id))
         return JSONResponse(
             {"account": account.id, "name": account.name, "role": account.role, "token": token}
