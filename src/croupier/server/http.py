@@ -142,7 +142,7 @@ def _table_name(value: object, default: str) -> str:
 
 
 class Throttle:
-    """At most ``most`` events a key (a client's address) within ``window`` seconds; 0: no
+    """At most ``most`` events a key (a client's address, an account name) within ``window`` seconds; 0: no
     limit. Only the last ``keep`` keys are remembered, so memory stays bounded."""
 
     def __init__(self, most: int, window: float, keep: int = 10_000) -> None:
