@@ -142,8 +142,8 @@ def _table_name(value: object, default: str) -> str:
 
 
 class Throttle:
-    """At most ``most`` events a key (a client's address, an account name) within ``window`` seconds; 0: no
-    limit. Only the last ``keep`` keys are remembered, so memory stays bounded."""
+    """At most ``most`` events a key (a client's address, an account's name) within ``window``
+    seconds; 0: no limit. Only the last ``keep`` keys are remembered, so memory stays bounded."""
 
     def __init__(self, most: int, window: float, keep: int = 10_000) -> None:
         self.most, self.window, self.keep = most, window, keep
