@@ -18,7 +18,7 @@ from croupier.server import auth, http
 from croupier.server import schema as s
 from croupier.server.http import LEDGER_ROWS, MAX_BODY, MAX_PASSWORD_WAITING, Throttle
 from croupier.server.store import check_ledger
-from croupier.server.tables import MOST_BUY_IN
+from croupier.server.table_spec import MOST_BUY_IN
 from server_harness import FAST, player, running, until
 
 

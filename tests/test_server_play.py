@@ -17,7 +17,7 @@ import pytest
 from croupier.cards import Card
 from croupier.client import Client, ClientError
 from croupier.server.store import check_ledger
-from croupier.server.tables import _SPEC_FIELDS, TableSpec
+from croupier.server.table_spec import SPEC_FIELDS, TableSpec
 from server_harness import FAST, heads_up, player, running, simple_move, until
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][cdhs])\b")
@@ -634,7 +634,7 @@ def test_the_lobby_lists_tables_with_filters_and_refuses_what_the_book_does_not_
 def test_a_table_spec_read_from_json_checks_every_field_it_has() -> None:
     """``TableSpec.from_json`` checks each field by a list of its own: the list must name
     every field, or a new one would be dropped unread."""
-    assert set(_SPEC_FIELDS) == {f.name for f in dataclasses.fields(TableSpec)}
+    assert set(SPEC_FIELDS) == {f.name for f in dataclasses.fields(TableSpec)}
     spec = TableSpec(game="omaha", rulebook=None, structure="pot", stakes="2/5", seats=9,
                      buy_in=500, rake="5%")  # fmt: skip
     assert TableSpec.from_json(spec.to_json()) == spec

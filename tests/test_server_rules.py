@@ -13,7 +13,8 @@ import pytest
 
 from croupier.client import Client, ClientError
 from croupier.server.store import check_ledger
-from croupier.server.tables import GameTable, SpecError, TableSpec, check_new_table
+from croupier.server.table_spec import SpecError, TableSpec
+from croupier.server.tables import GameTable, check_new_table
 from server_harness import Running, player, running, until
 
 BOOKS = ("au", "qld", "rws", "cardroom", "league")

@@ -221,7 +221,7 @@ def _stores_a_batch_exactly(store: Store, texts: list[str]) -> None:
     from sqlalchemy import func, insert, select
 
     from croupier.server import schema as s
-    from croupier.server.room import _INSERT_EVENT
+    from croupier.server.room_rows import INSERT_EVENT
     from croupier.server.store import HOUSE, post_ledger_rows
 
     def setup(conn: Any) -> tuple[int, int]:
@@ -249,7 +249,7 @@ def _stores_a_batch_exactly(store: Store, texts: list[str]) -> None:
             ]
             rows = [
                 *post_ledger_rows(change, memo=text, at=0.5 + index),
-                (_INSERT_EVENT, {"table_id": table, "seq": index, "event": text, "at": 1.25}),
+                (INSERT_EVENT, {"table_id": table, "seq": index, "event": text, "at": 1.25}),
             ]
             account = {"name": name, "password_hash": text, "role": "player", "created": 0.0}
             jobs.append(store.insert(new_account, account, table, rows))
@@ -287,7 +287,7 @@ def _fence_refuses_a_table_another_process_holds(store: Store) -> None:
     """The writer's lease fence, in the batch's own transaction: rows about a table another
     process took are refused (LeaseLost) and nothing about it is stored; rows about a table
     still held are stored (each job alone, once the batch failed)."""
-    from croupier.server.room import _UPDATE_HANDS
+    from croupier.server.room_rows import UPDATE_HANDS
     from croupier.server.store import LeaseLost
 
     owner = store.read(lambda c: c.exec_driver_sql("SELECT min(id) FROM accounts").scalar())
@@ -304,7 +304,7 @@ def _fence_refuses_a_table_another_process_holds(store: Store) -> None:
 
     async def main() -> list[Any]:
         writes = [
-            store.write(None, ids[name], [(_UPDATE_HANDS, {"h_table": ids[name], "h_hands": 7})])
+            store.write(None, ids[name], [(UPDATE_HANDS, {"h_table": ids[name], "h_hands": 7})])
             for name in ("held", "taken")
         ]
         return list(await asyncio.gather(*writes, return_exceptions=True))

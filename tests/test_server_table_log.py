@@ -28,7 +28,8 @@ from croupier.server.table_log import (
     encode,
     loads_event,
 )
-from croupier.server.tables import GameTable, Move, StoredHand, TableSpec
+from croupier.server.table_spec import TableSpec
+from croupier.server.tables import GameTable, Move, StoredHand
 from croupier.table import BuyIn, Positions
 from server_harness import player, running
 

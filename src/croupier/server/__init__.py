@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from croupier.server.app import CardRoom, Options, create_app
 from croupier.server.store import Store, check_ledger
-from croupier.server.tables import GameTable, Move, TableSpec
+from croupier.server.table_spec import TableSpec
+from croupier.server.tables import GameTable, Move
 
 __all__ = [
     "CardRoom",

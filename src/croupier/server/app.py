@@ -33,13 +33,15 @@ from croupier.server import auth, seating, waiting
 from croupier.server import schema as s
 from croupier.server.protocol import MAX_MESSAGE, ProtocolError, parse_client_message
 from croupier.server.room import Refused, Room
+from croupier.server.room_rows import read_snapshot
 from croupier.server.store import (
     HOUSE,
     LEASE_SECONDS,
     Store,
     StoreError,
 )
-from croupier.server.tables import GameTable, Move, TableSpec, check_new_table
+from croupier.server.table_spec import TableSpec
+from croupier.server.tables import GameTable, Move, check_new_table
 from croupier.server.tourney_hall import Hall
 from croupier.wire import dumps, loads
 
@@ -249,7 +251,7 @@ class CardRoom:
         got = await self.store.write(lambda conn: _claim(conn, table, self.owner, dead))
         if not got or table in self.rooms:
             return self.rooms.get(table)
-        snap = await self.store.aread(lambda conn: Room.read(conn, table))
+        snap = await self.store.aread(lambda conn: read_snapshot(conn, table))
         for row in snap.seats:
             if row.account_id not in self._names:
                 await self._learn_name(row.account_id)

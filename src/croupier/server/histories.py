@@ -29,7 +29,8 @@ from croupier.history.text import Tournament
 from croupier.rulebooks import RulebookError
 from croupier.server import schema as s
 from croupier.server.table_log import TableLogError, decode
-from croupier.server.tables import GameTable, Move, RuleError, TableSpec
+from croupier.server.table_spec import TableSpec
+from croupier.server.tables import GameTable, Move, RuleError
 from croupier.wire import loads
 
 __all__ = ["Dealt", "Finished", "phh", "pokerstars", "read_finished"]
@@ -49,7 +50,7 @@ class Finished:
 
     def deal_again(self) -> GameTable:
         """The hand dealt again from its record. Raises :class:`RuleError`,
-        :class:`~croupier.server.tables.SpecError` or :class:`TableLogError`."""
+        :class:`~croupier.server.table_spec.SpecError` or :class:`TableLogError`."""
         dealt = self.dealt
         return GameTable.of_record(
             TableSpec.from_json(loads(self.row.spec)),

@@ -27,7 +27,8 @@ from croupier.server import schema as s
 from croupier.server.room import Refused
 from croupier.server.store import StoreError, check_ledger, post_ledger
 from croupier.server.table_log import TableLogError
-from croupier.server.tables import RuleError, SpecError, TableSpec
+from croupier.server.table_spec import SpecError, TableSpec
+from croupier.server.tables import RuleError
 from croupier.wire import loads
 
 if TYPE_CHECKING:

@@ -22,7 +22,8 @@ from croupier.rulebooks.schema import SPECS
 from croupier.server import auth, histories
 from croupier.server import schema as s
 from croupier.server.table_log import TableLogError
-from croupier.server.tables import GameTable, RuleError, SpecError, TableSpec
+from croupier.server.table_spec import SpecError, TableSpec
+from croupier.server.tables import GameTable, RuleError
 from croupier.wire import loads
 
 if TYPE_CHECKING:

@@ -2,10 +2,11 @@
 
 A room is an actor: every change runs under its lock, is stored by the writer (and committed)
 and only then broadcast. What the room holds in memory can always be rebuilt from the database
-(:meth:`Room.read`): the seats from their rows, the engine's table from its stored table events
-(the button, the blinds due and missed), the hand in progress by dealing again from its stored
-deck and re-applying its stored moves, checked against the stored event log. A hand that cannot
-be rebuilt is void: every contribution goes back (rws 5.1; cardroom irregularities 3).
+(:mod:`croupier.server.room_rows`): the seats from their rows, the engine's table from its
+stored table events (the button, the blinds due and missed), the hand in progress by dealing
+again from its stored deck and re-applying its stored moves, checked against the stored event
+log. A hand that cannot be rebuilt is void: every contribution goes back (rws 5.1; cardroom
+irregularities 3).
 
 The engine's table follows the seat rows: between hands :meth:`Room._sync_engine` seats,
 unseats, tops up and sits out its players as the rows say, and the table events this makes are
@@ -20,12 +21,26 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, update
 
 from croupier.server import schema as s
+from croupier.server.room_rows import (
+    FINISH_HAND,
+    INSERT_EVENT,
+    INSERT_HAND,
+    INSERT_MOVE,
+    SEAT_PLAYING,
+    SEAT_RECORDED,
+    UPDATE_BANK,
+    UPDATE_CHIPS,
+    UPDATE_HANDS,
+    Snapshot,
+    read_snapshot,
+    store_events,
+    stored_hand,
+)
 from croupier.server.seating import (
     Refused,
     SeatState,
@@ -37,15 +52,8 @@ from croupier.server.seating import (
 )
 from croupier.server.store import LeaseLost, StoreError, post_ledger, post_ledger_rows
 from croupier.server.table_log import TableLogError, dumps_event, encode, loads_events
-from croupier.server.tables import (
-    GameTable,
-    HandEnd,
-    Move,
-    RuleError,
-    StoredHand,
-    TableSpec,
-    bot_move,
-)
+from croupier.server.table_spec import TableSpec
+from croupier.server.tables import GameTable, HandEnd, Move, RuleError, bot_move
 from croupier.server.waiting import Wait, fill_seats, load_waits, waiting_list
 from croupier.wire import dumps, loads
 
@@ -59,20 +67,8 @@ VOID_RULE = "rws 5.1; cardroom irregularities 3; au 19.1(h)"
 DEAL_RETRY = 1.0  # seconds before a deal the database failed to store is tried again
 
 
-@dataclass
-class _Snapshot:
-    """Everything the database holds about one table, read in one go."""
-
-    table: Any
-    seats: list[Any]
-    hand: Any | None
-    moves: list[Any]
-    events: list[str]  # the table's events, in order
-    waits: list[Any]  # the waiting list, in order
-
-
 class Room:
-    def __init__(self, server: CardRoom, snapshot: _Snapshot) -> None:
+    def __init__(self, server: CardRoom, snapshot: Snapshot) -> None:
         self.server = server
         self.store = server.store
         self.id = int(snapshot.table.id)
@@ -93,35 +89,7 @@ class Room:
 
     # --- loading ---------------------------------------------------------------------------
 
-    @staticmethod
-    def read(conn: Connection, table_id: int) -> _Snapshot:
-        table = conn.execute(select(s.tables).where(s.tables.c.id == table_id)).one()
-        seats = list(conn.execute(select(s.seats).where(s.seats.c.table_id == table_id)))
-        hand = conn.execute(
-            select(s.hands).where(s.hands.c.table_id == table_id, s.hands.c.status == "playing")
-        ).first()
-        moves = []
-        if hand is not None:
-            moves = list(
-                conn.execute(
-                    select(s.moves).where(s.moves.c.hand_id == hand.id).order_by(s.moves.c.seq)
-                )
-            )
-        events = list(
-            conn.scalars(
-                select(s.table_events.c.event)
-                .where(s.table_events.c.table_id == table_id)
-                .order_by(s.table_events.c.seq)
-            )
-        )
-        waits = list(
-            conn.execute(
-                select(s.waits).where(s.waits.c.table_id == table_id).order_by(s.waits.c.since)
-            )
-        )
-        return _Snapshot(table, seats, hand, moves, events, waits)
-
-    def _install(self, snap: _Snapshot) -> None:
+    def _install(self, snap: Snapshot) -> None:
         row = snap.table
         self.name = str(row.name)
         self.owner_id = int(row.owner_id)
@@ -168,7 +136,7 @@ class Room:
         self.clock_end, self.bank_end = last.clock_end, last.bank_end
         self.moves = len(snap.moves)
         try:
-            self.game = GameTable.restored(self.spec, events, _stored_hand(hand, snap.moves))
+            self.game = GameTable.restored(self.spec, events, stored_hand(hand, snap.moves))
             self.rebuilt = True
         except (RuleError, TableLogError, ValueError, KeyError, TypeError) as error:
             self.void_reason = f"the hand could not be rebuilt after a restart ({error})"
@@ -387,10 +355,10 @@ class Room:
         try:
             # With the batch's others: the table's events, the seats that start playing, and
             # the hand's row, whose new id the writer reads back.
-            rows: list[tuple[Any, dict[str, Any]]] = [(_INSERT_EVENT, r) for r in table_events]
-            rows += [(_SEAT_PLAYING, {"p_table": self.id, "p_seat": seat}) for seat in waiting]
-            rows += [(_SEAT_RECORDED, {"r_table": self.id, "r_seat": st.seat}) for st in recorded]
-            self.hand_id = await self.store.insert(_INSERT_HAND, hand, self.id, rows)
+            rows: list[tuple[Any, dict[str, Any]]] = [(INSERT_EVENT, r) for r in table_events]
+            rows += [(SEAT_PLAYING, {"p_table": self.id, "p_seat": seat}) for seat in waiting]
+            rows += [(SEAT_RECORDED, {"r_table": self.id, "r_seat": st.seat}) for st in recorded]
+            self.hand_id = await self.store.insert(INSERT_HAND, hand, self.id, rows)
         except BaseException:
             self.game.rollback()  # nothing was stored: the deal never happened
             raise
@@ -624,9 +592,9 @@ class Room:
 
         # The action and the next turn's clock in one row, and the seat's time bank: statements
         # built once (below), which the writer runs once for all the batch's actions.
-        rows: list[tuple[Any, dict[str, Any]]] = [(_INSERT_MOVE, move_row)]
+        rows: list[tuple[Any, dict[str, Any]]] = [(INSERT_MOVE, move_row)]
         if bank_changed:
-            rows.append((_UPDATE_BANK, {"b_table": self.id, "b_seat": seat, "b_bank": bank}))
+            rows.append((UPDATE_BANK, {"b_table": self.id, "b_seat": seat, "b_bank": bank}))
         rows += finish_rows
 
         def job(conn: Connection) -> None:
@@ -704,13 +672,13 @@ class Room:
 
         now = time.time()
         rows: list[tuple[Any, dict[str, Any]]] = [
-            (_FINISH_HAND, {"f_hand": hand_id, "f_finished": now, "f_commission": end.commission,
+            (FINISH_HAND, {"f_hand": hand_id, "f_finished": now, "f_commission": end.commission,
                             "f_result": dumps({str(k): v for k, v in end.stacks.items()})}),
             *post_ledger_rows(rows_of_ledger, hand_id=hand_id, memo=f"hand {number}", at=now),
-            *((_UPDATE_CHIPS, {"c_table": self.id, "c_seat": seat, "c_chips": chips})
+            *((UPDATE_CHIPS, {"c_table": self.id, "c_seat": seat, "c_chips": chips})
               for seat, chips in end.stacks.items()),
-            *((_INSERT_EVENT, row) for row in table_events),
-            (_UPDATE_HANDS, {"h_table": self.id, "h_hands": number}),
+            *((INSERT_EVENT, row) for row in table_events),
+            (UPDATE_HANDS, {"h_table": self.id, "h_hands": number}),
         ]  # fmt: skip
         sit_out_after = self.sit_out_after
 
@@ -775,7 +743,7 @@ class Room:
         hand_id, number = self.hand_id, self.number
         if hand_id is None:
             return
-        snap = await self.store.aread(lambda conn: Room.read(conn, self.id))
+        snap = await self.store.aread(lambda conn: read_snapshot(conn, self.id))
         hand = snap.hand
         dealt = loads(hand.seats) if hand is not None else []
         text = f"hand {number} void ({VOID_RULE}): {reason}"
@@ -813,7 +781,7 @@ class Room:
             audit(conn, by, self.id, hand_id, None, "void", "ruling", text)
             for row in leaving:
                 _cash_out(conn, self.id, row.seat, row.account_id, row.chips)
-            _store_events(conn, table_events)
+            store_events(conn, table_events)
             conn.execute(update(s.tables).where(s.tables.c.id == self.id).values(hands=hands))
 
         try:
@@ -866,7 +834,7 @@ class Room:
             return
         log.warning("table %s: store failed (%s); reloading from the database", self.id, error)
         try:
-            snap = await self.store.aread(lambda conn: Room.read(conn, self.id))
+            snap = await self.store.aread(lambda conn: read_snapshot(conn, self.id))
         except Exception:
             # The database cannot be read either: this table's state may hold what was not
             # stored. It is let go; the lease loop (CardRoom.claim_tables) loads it again from
@@ -905,63 +873,6 @@ class Room:
         if game.chips_in_play() != dealt:
             return [f"table {self.id}: {game.chips_in_play()} chips in the hand, dealt {dealt}"]
         return []
-
-
-def _stored_hand(hand: Any, moves: list[Any]) -> StoredHand:
-    return StoredHand(
-        tuple(loads(hand.deck)),
-        int(hand.seed),
-        int(hand.button),
-        tuple(seat for seat, *_ in loads(hand.seats)),
-        tuple(loads(hand.events)),
-        tuple((m.seat, Move.from_json(loads(m.move)), tuple(loads(m.events))) for m in moves),
-    )
-
-
-def _store_events(conn: Connection, rows: list[dict[str, object]]) -> None:
-    if rows:
-        conn.execute(_INSERT_EVENT, rows)
-
-
-_INSERT_EVENT = insert(s.table_events)
-_FINISH_HAND = (
-    update(s.hands)
-    .where(s.hands.c.id == bindparam("f_hand"))
-    .values(
-        status="finished",
-        finished=bindparam("f_finished"),
-        commission=bindparam("f_commission"),
-        result=bindparam("f_result"),
-        to_act=None,
-        clock_end=None,
-        bank_end=None,
-    )
-)
-_UPDATE_CHIPS = (
-    update(s.seats)
-    .where(s.seats.c.table_id == bindparam("c_table"), s.seats.c.seat == bindparam("c_seat"))
-    .values(chips=bindparam("c_chips"))
-)
-_UPDATE_HANDS = (
-    update(s.tables).where(s.tables.c.id == bindparam("h_table")).values(hands=bindparam("h_hands"))
-)
-_INSERT_MOVE = insert(s.moves)
-_INSERT_HAND = insert(s.hands).returning(s.hands.c.id)
-_SEAT_PLAYING = (
-    update(s.seats)
-    .where(s.seats.c.table_id == bindparam("p_table"), s.seats.c.seat == bindparam("p_seat"))
-    .values(status="playing")
-)
-_SEAT_RECORDED = (
-    update(s.seats)
-    .where(s.seats.c.table_id == bindparam("r_table"), s.seats.c.seat == bindparam("r_seat"))
-    .values(fresh=False)
-)
-_UPDATE_BANK = (
-    update(s.seats)
-    .where(s.seats.c.table_id == bindparam("b_table"), s.seats.c.seat == bindparam("b_seat"))
-    .values(bank=bindparam("b_bank"))
-)
 
 
 def _bank_left(bank: float, clock_end: float | None, now: float) -> float:

@@ -1,4 +1,5 @@
-"""The engine as the server sees it: every call into croupier's rules lives in this module.
+"""The engine as the server sees it: every call into croupier's tables and hands lives in this
+module (what a table's spec makes of its book: :mod:`croupier.server.table_spec`).
 
 The server keeps seats, money, clocks and connections; a :class:`GameTable` answers for the
 rules: who may sit with how many chips, the hand, whose turn it is, what is legal, what each seat
@@ -15,27 +16,30 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
 
 from croupier import events as ev
-from croupier.betting import IllegalAction, Legal, Structure
-from croupier.blinds import BlindPolicy
+from croupier.betting import IllegalAction, Legal
 from croupier.bots import Action, SeatView, StrengthBot
 from croupier.cards import Card, CardError, parse_cards
 from croupier.citing import book_prefix, in_force
 from croupier.deck import Deck, SecureShuffler, SeededShuffler
 from croupier.forced import ForcedBets
-from croupier.games import GameError
-from croupier.hand import Hand, Rules
+from croupier.hand import Hand
 from croupier.history import event_record
-from croupier.play import house_rules
-from croupier.play_rules import USUAL_STRUCTURE, book_table
-from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
-from croupier.seats import SeatPriority, draw_cards, priority_groups, priority_order
+from croupier.seats import draw_cards, priority_groups, priority_order
+from croupier.server.table_spec import (
+    MOST_BUY_IN,
+    SpecError,
+    TableSpec,
+    blind_policy_for,
+    buy_in_for,
+    rules_for,
+    seat_priority_for,
+    stakes_for,
+)
 from croupier.table import (
     Bust,
-    BuyIn,
     HandFinished,
     HandStarted,
     RulesChanged,
@@ -51,9 +55,7 @@ __all__ = [
     "HandStart",
     "Move",
     "RuleError",
-    "SpecError",
     "StoredHand",
-    "TableSpec",
     "bot_move",
     "check_new_table",
 ]
@@ -63,9 +65,6 @@ ACTIONS = ("fold", "check_or_call", "bet_or_raise", "bring_in", "draw")
 
 Record = dict[str, object]
 
-MOST_BUY_IN = 10**9
-"""The largest buy-in a table may ask: the most one cash-in brings (``/api/cashier``)."""
-
 
 IN_TURN = (
     "au 1.1 'Action', rws 3.8.1(b), rws 3.9.1(d), qld s24, qld s25, cardroom betting 11, league 39"
@@ -73,73 +72,8 @@ IN_TURN = (
 """Each book's clause for acting in turn (croupier.citing keeps the book in force's)."""
 
 
-class SpecError(ValueError):
-    """A table the rulebook (or the engine) does not allow; the message names the rule."""
-
-
 class RuleError(ValueError):
     """A move or seat request the rules refuse, worded by the engine (it names the clause)."""
-
-
-@dataclass(frozen=True)
-class TableSpec:
-    """What a table is: the book, the game and its stakes, and the house's money settings."""
-
-    game: str = "holdem"
-    rulebook: str | None = "rws"  # a shipped book; None: croupier's simple house rules
-    structure: str | None = None  # None: the book's default for the game
-    stakes: str = "1/2"  # blinds S/B; stud: ante S, bet B
-    seats: int = 6
-    buy_in: int | None = None  # the full buy-in; None: 100 B at big-bet games, the book's at limit
-    rake: str | None = None  # e.g. "5%", where the book allows a percentage commission
-    rake_cap: int | None = None  # the most commission a hand pays, where the book lets the house
-    short_buy_in: int | None = None  # the one short buy-in's size, where the book allows one
-
-    def to_json(self) -> dict[str, object]:
-        return asdict(self)
-
-    def written_out(self) -> TableSpec:
-        """This spec as a new table stores it: house rules' structure written out (the game's
-        usual one, as ``croupier play`` deals it), so that what the table deals never depends
-        on a default that may change."""
-        if self.rulebook is not None or self.structure is not None:
-            return self
-        usual = USUAL_STRUCTURE.get(self.game)
-        return self if usual is None else replace(self, structure=usual.value)
-
-    @classmethod
-    def from_json(cls, data: object) -> TableSpec:
-        """The spec ``data`` gives; a field of the wrong type, or one no spec has, is a
-        :class:`SpecError` naming it."""
-        if not isinstance(data, Mapping):
-            raise SpecError(f"a table's spec is an object of {', '.join(_SPEC_FIELDS)}")
-        unknown = sorted(str(key) for key in data if key not in _SPEC_FIELDS)
-        if unknown:
-            raise SpecError(
-                f"a table's spec has no {', '.join(unknown)}: its fields are "
-                f"{', '.join(_SPEC_FIELDS)}"
-            )
-        known: dict[str, Any] = {}
-        for name, (kinds, words) in _SPEC_FIELDS.items():
-            if name in data:
-                value = data[name]
-                if isinstance(value, bool) or not isinstance(value, kinds):
-                    raise SpecError(f"{name} must be {words}, got {value!r}")
-                known[name] = value
-        return cls(**known)
-
-
-_SPEC_FIELDS: dict[str, tuple[tuple[type, ...], str]] = {  # each field's types, in words
-    "game": ((str,), "text"),
-    "rulebook": ((str, type(None)), "text or null"),
-    "structure": ((str, type(None)), "text or null"),
-    "stakes": ((str,), "text such as 1/2"),
-    "seats": ((int,), "a whole number"),
-    "buy_in": ((int, type(None)), "a whole number of chips or null"),
-    "rake": ((str, type(None)), "text such as 5% or null"),
-    "rake_cap": ((int, type(None)), "a whole number of chips or null"),
-    "short_buy_in": ((int, type(None)), "a whole number of chips or null"),
-}
 
 
 @dataclass(frozen=True)
@@ -197,59 +131,6 @@ class HandEnd:
     left: tuple[int, ...] = field(default=())  # seats the table let go (Bust.LEAVE: qld s31(4))
 
 
-def _rules(spec: TableSpec) -> tuple[Rules, dict[str, object] | None]:
-    """The table's rules, and the house options its book was asked for (None for house
-    rules), which its hands' histories record."""
-    try:
-        if spec.rulebook is None:
-            # No structure: a table stored before new tables wrote theirs out (written_out),
-            # which was dealt no-limit.
-            rules = house_rules(
-                spec.game, spec.structure or "no-limit", spec.stakes, rake=spec.rake,
-                rake_cap=spec.rake_cap,
-            )  # fmt: skip
-            return rules, None
-        if spec.rulebook not in rulebook_names():
-            raise SpecError(
-                f"unknown rulebook {spec.rulebook!r}: the server deals the shipped books "
-                f"{', '.join(rulebook_names())}"
-            )
-        return book_table(
-            spec.rulebook, spec.game, spec.structure, spec.stakes, rake=spec.rake,
-            rake_cap=spec.rake_cap,
-        )  # fmt: skip
-    except (GameError, RulebookError, TableError, CardError) as error:
-        raise SpecError(str(error)) from None
-
-
-def _buy_in(spec: TableSpec, rules: Rules) -> BuyIn:
-    """The table's money rules: the full buy-in (given, else 100 big blinds at big-bet games
-    and ten maximum bets at limit, cardroom buy-in 1), and the book's table-stake settings."""
-    try:
-        if spec.buy_in is not None:
-            minimum = spec.buy_in
-        elif all(s in (Structure.FIXED, Structure.SPREAD) for s in rules.betting.structures):
-            minimum = BuyIn.limit(rules.betting).minimum
-        else:
-            minimum = 100 * rules.betting.small_bet
-        stakes = _table_stakes(spec)
-        short = spec.short_buy_in
-        if stakes["short_buy_in"] == "none" and short is not None:
-            clause = _clause(spec, "short_buy_in")
-            raise SpecError(f"{spec.rulebook} allows no short buy-in ({clause})")
-        if stakes["short_buy_in"] == "once" and short is None and minimum > 1:
-            short = minimum // 2  # the book sets no size: the card room's is half the full one
-        buy_in = BuyIn(
-            minimum=minimum,
-            short=short,
-            restake=bool(stakes["restake"]),
-            rejoin_minimum=bool(stakes["rejoin_minimum"]),
-        )
-    except TableError as error:
-        raise SpecError(str(error)) from None
-    return buy_in
-
-
 def check_new_table(game: GameTable) -> None:
     """The card room's bounds on a table it is asked to make (a table made before them still
     loads): a buy-in a seat can pay the minimum wager with, and at most :data:`MOST_BUY_IN`."""
@@ -267,47 +148,6 @@ def check_new_table(game: GameTable) -> None:
         )
 
 
-_HOUSE_STAKES: dict[str, object] = {
-    "short_buy_in": "any", "restake": False, "rejoin_minimum": False, "bust": Bust.SIT_OUT,
-    "broken_game_transfer": True,
-}  # fmt: skip
-
-
-def _table_stakes(spec: TableSpec) -> dict[str, object]:
-    """The book's table-stake settings (short_buy_in, restake, rejoin_minimum, bust,
-    broken_game_transfer); house rules: any short buy-in the table asks, the stack left plays,
-    the seat kept when bust, a stack moved from a closed table kept."""
-    if spec.rulebook is None:
-        return _HOUSE_STAKES
-    book = load_rulebook(spec.rulebook)
-    return {name: book.value(name, spec.game) for name in _HOUSE_STAKES}
-
-
-def _clause(spec: TableSpec, setting: str) -> str:
-    assert spec.rulebook is not None
-    return load_rulebook(spec.rulebook).setting(setting, spec.game).clause
-
-
-def _seat_priority(spec: TableSpec) -> tuple[SeatPriority, str]:
-    """Who comes first for a vacated seat (the book's ``seat_priority``), and the rule to cite
-    for it; house rules: the players seated, then newcomers."""
-    if spec.rulebook is None:
-        return SeatPriority.SEATED_FIRST, "house rules: players seated first, then newcomers"
-    setting = load_rulebook(spec.rulebook).setting("seat_priority", spec.game)
-    assert isinstance(setting.value, SeatPriority)
-    rule = setting.clause if not setting.silent else f"{spec.rulebook} is silent: {setting.clause}"
-    return setting.value, rule
-
-
-def _blind_policy(spec: TableSpec) -> BlindPolicy:
-    """The book's blind policy (its ``blind_policy`` setting); the moving button without one."""
-    if spec.rulebook is None:
-        return BlindPolicy.MOVING_BUTTON
-    policy = load_rulebook(spec.rulebook).value("blind_policy", spec.game)
-    assert isinstance(policy, BlindPolicy)
-    return policy
-
-
 class GameTable:
     """One table's rules, its seats and button as the engine's table keeps them, and its hand
     in progress; seats are 1..N. :attr:`saved` counts the table's events already stored: the
@@ -318,11 +158,11 @@ class GameTable:
             raise SpecError(f"seats must be a whole number, got {spec.seats!r}")
         self.spec = spec
         self.book = book_prefix(spec.rulebook)
-        self.rules, self.options = _rules(spec)
-        self.buy_in = _buy_in(spec, self.rules)
-        self.blind_policy = _blind_policy(spec)
-        self.seat_priority, self.seat_rule = _seat_priority(spec)
-        stakes = _table_stakes(spec)
+        self.rules, self.options = rules_for(spec)
+        self.buy_in = buy_in_for(spec, self.rules)
+        self.blind_policy = blind_policy_for(spec)
+        self.seat_priority, self.seat_rule = seat_priority_for(spec)
+        stakes = stakes_for(spec)
         # A player whose table the house closed may sit with the stack they had (cardroom
         # buy-in 3): the card room keeps that right for a while (seating.close_now).
         self.broken_game_transfer = bool(stakes["broken_game_transfer"])

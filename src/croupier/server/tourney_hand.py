@@ -22,14 +22,8 @@ from croupier.betting import IllegalAction
 from croupier.cards import CardError
 from croupier.hand import Hand
 from croupier.history import event_record
-from croupier.server.tables import (
-    Move,
-    RuleError,
-    TableSpec,
-    apply_move,
-    legal_json,
-    move_of_action,
-)
+from croupier.server.table_spec import TableSpec
+from croupier.server.tables import Move, RuleError, apply_move, legal_json, move_of_action
 from croupier.tournament import DealtHand, EngineHands, ForcedBets, HandSetup, SeatInHand
 from croupier.wire import dumps, loads
 

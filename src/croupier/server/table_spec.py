@@ -1,0 +1,196 @@
+"""What a table is: its spec (the book, the game, the stakes and the house's money settings),
+checked field by field, and what the spec makes of the book: the rules its hands are dealt by,
+its buy-in and table stakes, its seating priority and its blind policy. A table the book (or
+the engine) does not allow is a :class:`SpecError` that names the rule."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from croupier.betting import Structure
+from croupier.blinds import BlindPolicy
+from croupier.cards import CardError
+from croupier.games import GameError
+from croupier.hand import Rules
+from croupier.play import house_rules
+from croupier.play_rules import USUAL_STRUCTURE, book_table
+from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
+from croupier.seats import SeatPriority
+from croupier.table import Bust, BuyIn, TableError
+
+__all__ = [
+    "MOST_BUY_IN",
+    "SPEC_FIELDS",
+    "SpecError",
+    "TableSpec",
+    "blind_policy_for",
+    "buy_in_for",
+    "clause_for",
+    "rules_for",
+    "seat_priority_for",
+    "stakes_for",
+]
+
+MOST_BUY_IN = 10**9
+"""The largest buy-in a table may ask: the most one cash-in brings (``/api/cashier``)."""
+
+
+class SpecError(ValueError):
+    """A table the rulebook (or the engine) does not allow; the message names the rule."""
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """What a table is: the book, the game and its stakes, and the house's money settings."""
+
+    game: str = "holdem"
+    rulebook: str | None = "rws"  # a shipped book; None: croupier's simple house rules
+    structure: str | None = None  # None: the book's default for the game
+    stakes: str = "1/2"  # blinds S/B; stud: ante S, bet B
+    seats: int = 6
+    buy_in: int | None = None  # the full buy-in; None: 100 B at big-bet games, the book's at limit
+    rake: str | None = None  # e.g. "5%", where the book allows a percentage commission
+    rake_cap: int | None = None  # the most commission a hand pays, where the book lets the house
+    short_buy_in: int | None = None  # the one short buy-in's size, where the book allows one
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+    def written_out(self) -> TableSpec:
+        """This spec as a new table stores it: house rules' structure written out (the game's
+        usual one, as ``croupier play`` deals it), so that what the table deals never depends
+        on a default that may change."""
+        if self.rulebook is not None or self.structure is not None:
+            return self
+        usual = USUAL_STRUCTURE.get(self.game)
+        return self if usual is None else replace(self, structure=usual.value)
+
+    @classmethod
+    def from_json(cls, data: object) -> TableSpec:
+        """The spec ``data`` gives; a field of the wrong type, or one no spec has, is a
+        :class:`SpecError` naming it."""
+        if not isinstance(data, Mapping):
+            raise SpecError(f"a table's spec is an object of {', '.join(SPEC_FIELDS)}")
+        unknown = sorted(str(key) for key in data if key not in SPEC_FIELDS)
+        if unknown:
+            raise SpecError(
+                f"a table's spec has no {', '.join(unknown)}: its fields are "
+                f"{', '.join(SPEC_FIELDS)}"
+            )
+        known: dict[str, Any] = {}
+        for name, (kinds, words) in SPEC_FIELDS.items():
+            if name in data:
+                value = data[name]
+                if isinstance(value, bool) or not isinstance(value, kinds):
+                    raise SpecError(f"{name} must be {words}, got {value!r}")
+                known[name] = value
+        return cls(**known)
+
+
+SPEC_FIELDS: dict[str, tuple[tuple[type, ...], str]] = {  # each field's types, in words
+    "game": ((str,), "text"),
+    "rulebook": ((str, type(None)), "text or null"),
+    "structure": ((str, type(None)), "text or null"),
+    "stakes": ((str,), "text such as 1/2"),
+    "seats": ((int,), "a whole number"),
+    "buy_in": ((int, type(None)), "a whole number of chips or null"),
+    "rake": ((str, type(None)), "text such as 5% or null"),
+    "rake_cap": ((int, type(None)), "a whole number of chips or null"),
+    "short_buy_in": ((int, type(None)), "a whole number of chips or null"),
+}
+
+
+def rules_for(spec: TableSpec) -> tuple[Rules, dict[str, object] | None]:
+    """The table's rules, and the house options its book was asked for (None for house
+    rules), which its hands' histories record."""
+    try:
+        if spec.rulebook is None:
+            # No structure: a table stored before new tables wrote theirs out (written_out),
+            # which was dealt no-limit.
+            rules = house_rules(
+                spec.game, spec.structure or "no-limit", spec.stakes, rake=spec.rake,
+                rake_cap=spec.rake_cap,
+            )  # fmt: skip
+            return rules, None
+        if spec.rulebook not in rulebook_names():
+            raise SpecError(
+                f"unknown rulebook {spec.rulebook!r}: the server deals the shipped books "
+                f"{', '.join(rulebook_names())}"
+            )
+        return book_table(
+            spec.rulebook, spec.game, spec.structure, spec.stakes, rake=spec.rake,
+            rake_cap=spec.rake_cap,
+        )  # fmt: skip
+    except (GameError, RulebookError, TableError, CardError) as error:
+        raise SpecError(str(error)) from None
+
+
+def buy_in_for(spec: TableSpec, rules: Rules) -> BuyIn:
+    """The table's money rules: the full buy-in (given, else 100 big blinds at big-bet games
+    and ten maximum bets at limit, cardroom buy-in 1), and the book's table-stake settings."""
+    try:
+        if spec.buy_in is not None:
+            minimum = spec.buy_in
+        elif all(s in (Structure.FIXED, Structure.SPREAD) for s in rules.betting.structures):
+            minimum = BuyIn.limit(rules.betting).minimum
+        else:
+            minimum = 100 * rules.betting.small_bet
+        stakes = stakes_for(spec)
+        short = spec.short_buy_in
+        if stakes["short_buy_in"] == "none" and short is not None:
+            clause = clause_for(spec, "short_buy_in")
+            raise SpecError(f"{spec.rulebook} allows no short buy-in ({clause})")
+        if stakes["short_buy_in"] == "once" and short is None and minimum > 1:
+            short = minimum // 2  # the book sets no size: the card room's is half the full one
+        buy_in = BuyIn(
+            minimum=minimum,
+            short=short,
+            restake=bool(stakes["restake"]),
+            rejoin_minimum=bool(stakes["rejoin_minimum"]),
+        )
+    except TableError as error:
+        raise SpecError(str(error)) from None
+    return buy_in
+
+
+_HOUSE_STAKES: dict[str, object] = {
+    "short_buy_in": "any", "restake": False, "rejoin_minimum": False, "bust": Bust.SIT_OUT,
+    "broken_game_transfer": True,
+}  # fmt: skip
+
+
+def stakes_for(spec: TableSpec) -> dict[str, object]:
+    """The book's table-stake settings (short_buy_in, restake, rejoin_minimum, bust,
+    broken_game_transfer); house rules: any short buy-in the table asks, the stack left plays,
+    the seat kept when bust, a stack moved from a closed table kept."""
+    if spec.rulebook is None:
+        return _HOUSE_STAKES
+    book = load_rulebook(spec.rulebook)
+    return {name: book.value(name, spec.game) for name in _HOUSE_STAKES}
+
+
+def clause_for(spec: TableSpec, setting: str) -> str:
+    assert spec.rulebook is not None
+    return load_rulebook(spec.rulebook).setting(setting, spec.game).clause
+
+
+def seat_priority_for(spec: TableSpec) -> tuple[SeatPriority, str]:
+    """Who comes first for a vacated seat (the book's ``seat_priority``), and the rule to cite
+    for it; house rules: the players seated, then newcomers."""
+    if spec.rulebook is None:
+        return SeatPriority.SEATED_FIRST, "house rules: players seated first, then newcomers"
+    setting = load_rulebook(spec.rulebook).setting("seat_priority", spec.game)
+    assert isinstance(setting.value, SeatPriority)
+    rule = setting.clause if not setting.silent else f"{spec.rulebook} is silent: {setting.clause}"
+    return setting.value, rule
+
+
+def blind_policy_for(spec: TableSpec) -> BlindPolicy:
+    """The book's blind policy (its ``blind_policy`` setting); the moving button without one."""
+    if spec.rulebook is None:
+        return BlindPolicy.MOVING_BUTTON
+    policy = load_rulebook(spec.rulebook).value("blind_policy", spec.game)
+    assert isinstance(policy, BlindPolicy)
+    return policy
