@@ -6,6 +6,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -115,8 +119,6 @@ ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 
 def start_postgres() -> tuple[str, str]:
     """Start a cluster with tools/postgres.sh: (DSN, folder). Fails with how to fix it."""
-    import subprocess
-
     import pytest
 
     script = ROOT / "tools" / "postgres.sh"
@@ -136,8 +138,6 @@ def start_postgres() -> tuple[str, str]:
 
 
 def stop_postgres(folder: str) -> None:
-    import subprocess
-
     subprocess.run(
         ["bash", str(ROOT / "tools" / "postgres.sh"), "stop", folder],
         capture_output=True,
@@ -156,3 +156,36 @@ def fresh_postgres_db(dsn: str) -> str:
     with psycopg.connect(dsn, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
     return dsn.rsplit("/", 1)[0] + "/" + name
+
+
+def start_serve(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
+    """A real ``croupier serve`` on ``db`` and ``port`` (and ``extra`` options), once it
+    answers; its output in its stdout pipe."""
+    command = [
+        sys.executable,
+        "-c",
+        "from croupier.cli import app; app()",
+        "serve",
+        "--db",
+        db,
+        "--port",
+        str(port),
+        "--pause",
+        "0.2",
+        "--bot-delay",
+        "0.3",
+        *extra,
+    ]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1):
+                return process
+        except OSError as error:
+            if process.poll() is not None:
+                output = process.stdout.read()  # type: ignore[union-attr]
+                raise AssertionError(f"croupier serve exited: {output!r}") from error
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError("croupier serve did not answer within 60 s")

@@ -10,10 +10,7 @@ import dataclasses
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 from sqlalchemy import Connection, insert, update
@@ -21,7 +18,7 @@ from sqlalchemy import Connection, insert, update
 from croupier.client import Client, ClientError
 from croupier.server import schema as s
 from croupier.server.store import Store, check_ledger
-from server_harness import FAST, heads_up, player, running, simple_move, until
+from server_harness import FAST, heads_up, player, running, simple_move, start_serve, until
 
 
 async def _act_once(clients: list[Client], table: int) -> None:
@@ -133,37 +130,6 @@ def test_rws_5_1_a_hand_that_cannot_be_rebuilt_is_void_and_refunded(tmp_path: Pa
 
 
 # --- a real croupier serve ---------------------------------------------------------------------
-
-
-def start_serve(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
-    command = [
-        sys.executable,
-        "-c",
-        "from croupier.cli import app; app()",
-        "serve",
-        "--db",
-        db,
-        "--port",
-        str(port),
-        "--pause",
-        "0.2",
-        "--bot-delay",
-        "0.3",
-        *extra,
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1):
-                return process
-        except OSError as error:
-            if process.poll() is not None:
-                output = process.stdout.read()  # type: ignore[union-attr]
-                raise AssertionError(f"croupier serve exited: {output!r}") from error
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("croupier serve did not answer within 60 s")
 
 
 def test_croupier_serve_killed_mid_hand_finishes_that_hand_after_a_restart(tmp_path: Path) -> None:

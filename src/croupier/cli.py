@@ -298,6 +298,20 @@ def serve_command(
     ] = "croupier.db",
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The address people and the other server processes open this one at "
+            "(default http://HOST:PORT; the machine's name when HOST is 0.0.0.0).",
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            help="The proxies (comma-separated addresses, * for any) whose X-Forwarded-For "
+            "names the client: its address is what the login and registration limits count.",
+        ),
+    ] = "127.0.0.1",
     demo: Annotated[
         bool, typer.Option(help="Seat a table of bots when the room has no table.")
     ] = True,
@@ -342,10 +356,16 @@ def serve_command(
 
     Example: croupier serve --port 8000
     """
-    from croupier.server import Options, serve
+    from croupier.server import Options, public_address, serve
     from croupier.server.store import StoreError
 
+    try:
+        url = public_address(host, port, public_url)
+    except ValueError as error:
+        console.print(f"[red]error:[/red] {error}")
+        raise typer.Exit(2) from None
     options = Options(
+        public_url=url,
         clock=clock,
         bank=bank,
         pause=pause,
@@ -368,11 +388,11 @@ def serve_command(
         raise typer.Exit(2) from None
     where = db if "://" in db else str(Path(db).resolve())
     console.print(
-        f"croupier card room: open http://{host}:{port}/  (database {where}; Ctrl-C stops it)",
+        f"croupier card room: open {url}/  (database {where}; Ctrl-C stops it)",
         soft_wrap=True,
     )
     with contextlib.suppress(KeyboardInterrupt):
-        serve(db, host, port, options)
+        serve(db, host, port, options, forwarded_allow_ips=forwarded_allow_ips)
     console.print("croupier card room stopped")
 
 

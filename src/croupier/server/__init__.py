@@ -3,6 +3,9 @@ ledger, and hands that survive restarts (``croupier serve``; docs/protocol.md)."
 
 from __future__ import annotations
 
+import socket
+from urllib.parse import urlsplit
+
 from croupier.server.app import CardRoom, Options, create_app
 from croupier.server.store import Store, check_ledger
 from croupier.server.table_spec import TableSpec
@@ -17,8 +20,27 @@ __all__ = [
     "TableSpec",
     "check_ledger",
     "create_app",
+    "public_address",
     "serve",
 ]
+
+
+def public_address(host: str, port: int, given: str | None = None) -> str:
+    """How clients and the other server processes reach this one: ``given`` (checked: an
+    http or https address with no path), else ``http://HOST:PORT``, the machine's name standing
+    for a host that means every address (0.0.0.0, ::). ValueError says what is wrong."""
+    if given is None:
+        name = socket.getfqdn() if host in ("0.0.0.0", "::", "") else host
+        return f"http://[{name}]:{port}" if ":" in name else f"http://{name}:{port}"
+    parts = urlsplit(given.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query:
+        raise ValueError(
+            f"--public-url is the address people and the other server processes open this one "
+            f"at, such as http://cards.example:8000; got {given!r}"
+        )
+    if parts.path not in ("", "/") or parts.fragment:
+        raise ValueError(f"--public-url has no path: the card room is at its root; got {given!r}")
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def serve(
@@ -28,8 +50,10 @@ def serve(
     options: Options | None = None,
     *,
     log_level: str = "warning",
+    forwarded_allow_ips: str = "127.0.0.1",
 ) -> None:
-    """Run the card room until Ctrl-C (or SIGTERM), then stop cleanly."""
+    """Run the card room until Ctrl-C (or SIGTERM), then stop cleanly. ``forwarded_allow_ips``:
+    the proxies whose X-Forwarded-For header names the client (its address throttles)."""
     import dataclasses
     import gc
     import logging
@@ -41,7 +65,7 @@ def serve(
     )
     options = options or Options()
     if not options.public_url:
-        options = dataclasses.replace(options, public_url=f"http://{host}:{port}")
+        options = dataclasses.replace(options, public_url=public_address(host, port))
     room = CardRoom(db, options)
     app = create_app(room)
     # Play makes many short-lived objects (messages, records) and few reference cycles: with
@@ -58,4 +82,6 @@ def serve(
         ws_max_size=65536,
         ws_per_message_deflate=False,
         lifespan="on",
+        proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips,
     )
