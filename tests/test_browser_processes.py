@@ -56,3 +56,42 @@ def test_a_page_of_one_process_plays_a_table_the_other_process_runs(
     alice.page.locator(".seat[data-seat='1'] button.sit").wait_for()
     for person in (alice, bob):
         person.close()
+
+
+def test_the_lobby_keeps_up_with_the_other_process_and_a_seat_held_there(
+    processes: tuple[Server, Server], browser: Any
+) -> None:
+    """A lobby on screen is read again every few seconds: a table made on the other process
+    appears, and a seat that process holds for a player on its waiting list is shown to her,
+    though her socket is on this process and heard no `seat_offer`."""
+    runner, front = processes
+    carol = Player(browser, front, "carol")
+    alice, bob = (Player(browser, runner, name) for name in ("alice", "bob"))
+    spec = {"rulebook": "au-casino", "game": "holdem", "stakes": "1/2", "seats": 2}
+    table = create_table(runner, alice.token, spec, "Full, over there")
+    row = carol.page.locator(f"#tables tr[data-table='{table}']")
+    row.wait_for(timeout=15_000)  # no reload: the lobby's own poll
+    for seat, person in enumerate((alice, bob), start=1):
+        person.open_table(table)
+        person.sit(seat, 200)
+    carol.open_table(table)
+    carol.page.click("#waiting button#wait")
+    wait_for(lambda: carol.page.locator("#waiting button#unwait").count() == 1)
+    # Her socket goes back to `front` with a table of its own, and she waits in the lobby.
+    here = create_table(front, carol.token, spec, "Here")
+    carol.open_table(here)
+    wait_for(lambda: carol.sockets[-1] == _socket_of(front))
+    carol.page.goto(f"{front.url}/#/lobby")
+    assert row.locator(".tag.waits").inner_text() == "on the waiting list"
+
+    bob.page.click("#leave")
+    play([alice, bob], lambda: bob.page.locator(".seat.you").count() == 0)
+    held = row.locator(".tag.held")
+    held.wait_for(timeout=15_000)
+    assert held.inner_text() == "seat 2 held for you"
+    assert row.locator(".seats").inner_text() == "1/2 · 1 waiting"
+    assert carol.sockets[-1] == _socket_of(front)  # told by the poll, not by a seat_offer
+    carol.screenshot("processes-lobby-held.png")
+    for person in (alice, bob, carol):
+        assert person.errors == []
+        person.close()

@@ -169,7 +169,7 @@ def test_a_held_seat_lapses_and_goes_to_the_next_on_the_list(db: str) -> None:
     asyncio.run(main())
 
 
-def test_a_held_seat_is_told_to_its_player_wherever_they_are_and_at_the_next_welcome(
+def test_a_held_seat_is_told_to_its_player_wherever_they_are_at_the_next_welcome_and_by_me(
     db: str,
 ) -> None:
     async def main() -> None:
@@ -190,6 +190,8 @@ def test_a_held_seat_is_told_to_its_player_wherever_they_are_and_at_the_next_wel
             again.listeners.append(check_server_message)
             welcome = await again.connect()
             assert welcome["waits"] == [{"table": table, "offer": 3, "offer_until": offer["until"]}]
+            me = await again.http("GET", "/api/me")  # what the page's lobby reads again
+            assert (me["waits"], me["seats"]) == (welcome["waits"], welcome["seats"]) != ([], [])
             await until(lambda: _entries(again, table) == [("dave", None, 3)])
             await again.sit(table, 3, 300)
             assert again.views[table].offer is None

@@ -576,16 +576,8 @@ class CardRoom:
             for request in recent:
                 self.remember(account.id, request)
 
-        def places(c: Connection) -> tuple[list[dict[str, int]], list[dict[str, object]], Any]:
-            """Where the account sits, where it may sit with a broken game's stack, and the
-            waiting lists it is on."""
-            mine = select(s.seats.c.table_id, s.seats.c.seat).where(
-                s.seats.c.account_id == account.id
-            )
-            seats = [{"table": r.table_id, "seat": r.seat} for r in c.execute(mine)]
-            return seats, seating.open_transfers(c, account.id), waiting.waits_of(c, account.id)
-
-        seats, transfers, waits = await self.store.aread(places)
+        places = await self.store.aread(lambda c: seating.places_of(c, account.id))
+        seats, waits = places["seats"], places["waits"]
         conn.send(
             {
                 "type": "welcome",
@@ -593,9 +585,7 @@ class CardRoom:
                 "name": account.name,
                 "role": account.role,
                 "balance": account.balance,
-                "seats": seats,
-                "transfers": transfers,
-                "waits": waits,
+                **places,
             }
         )
         # The tables the account sits at, then those whose waiting list it is on, are heard.

@@ -332,14 +332,14 @@ class HttpApi:
 
     async def me(self, request: Request) -> Response:
         account = await self._account(request)
-        transfers = await self.room.store.aread(lambda c: seating.open_transfers(c, account.id))
+        places = await self.room.store.aread(lambda c: seating.places_of(c, account.id))
         return JSONResponse(
             {
                 "account": account.id,
                 "name": account.name,
                 "role": account.role,
                 "balance": account.balance,
-                "transfers": transfers,
+                **places,
             }
         )
 

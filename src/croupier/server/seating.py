@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import Connection, delete, insert, select, update
 
@@ -32,6 +32,7 @@ __all__ = [
     "close_table",
     "drop_wait",
     "leave",
+    "places_of",
     "remove_bot",
     "returned",
     "sit",
@@ -219,6 +220,26 @@ def open_transfers(conn: Connection, account: int) -> list[dict[str, object]]:
              "clause": _transfer_clause(rulebook, game), "expires": row.expires}
         )  # fmt: skip
     return rights
+
+
+def waits_of(c: Connection, account: int) -> list[dict[str, object]]:
+    """The lists ``account`` is on, as the ``welcome`` message tells them: each table, and
+    the seat held for them there, if any, until when."""
+    rows = c.execute(
+        select(s.waits).where(s.waits.c.account_id == account).order_by(s.waits.c.since)
+    )
+    return [{"table": r.table_id, "offer": r.offer, "offer_until": r.offer_until} for r in rows]
+
+
+def places_of(c: Connection, account: int) -> dict[str, list[dict[str, Any]]]:
+    """Where the account is, as ``welcome`` and ``GET /api/me`` tell it: the seats it sits in,
+    its rights to sit with a broken game's stack, and the waiting lists it is on."""
+    mine = select(s.seats.c.table_id, s.seats.c.seat).where(s.seats.c.account_id == account)
+    return {
+        "seats": [{"table": r.table_id, "seat": r.seat} for r in c.execute(mine)],
+        "transfers": open_transfers(c, account),
+        "waits": waits_of(c, account),
+    }
 
 
 def _transfer_clause(rulebook: str | None, game: str) -> str:

@@ -45,7 +45,6 @@ __all__ = [
     "unwait",
     "wait",
     "waiting_list",
-    "waits_of",
 ]
 
 MOST_WAITS = 20  # tables one account may wait at, at once (the card room's limit)
@@ -76,15 +75,6 @@ def load_waits(room: Room, rows: list[Any]) -> dict[int, Wait]:
         )
         for r in rows
     }
-
-
-def waits_of(c: Connection, account: int) -> list[dict[str, object]]:
-    """The lists ``account`` is on, as the ``welcome`` message tells them: each table, and
-    the seat held for them there, if any, until when."""
-    rows = c.execute(
-        select(s.waits).where(s.waits.c.account_id == account).order_by(s.waits.c.since)
-    )
-    return [{"table": r.table_id, "offer": r.offer, "offer_until": r.offer_until} for r in rows]
 
 
 def waiting_list(room: Room) -> list[dict[str, object]]:

@@ -261,7 +261,7 @@ async function refreshAccount() {
   try {
     const me = await api("GET", "/api/me");
     session.balance = me.balance;
-    transfers = me.transfers;
+    ({ seats, transfers, waits } = me);
     drawBar();
   } catch { /* shown again at the next welcome */ }
 }
@@ -326,6 +326,7 @@ async function signOut() {
 
 let books = null;
 let lobbyReload = null; // the lobby's list loader while the lobby is on screen
+const LOBBY_POLL_MS = 5000; // how often the lobby on screen is read again
 async function lobby() {
   books = books || (await api("GET", "/api/rulebooks"));
   const list = el("tbody");
@@ -387,6 +388,15 @@ async function lobby() {
   );
   await refreshAccount(); // the balance, and the rights to sit with a broken game's stack
   await load();
+  // Kept current while on screen: others' new tables, seats taken, a seat held for us (told
+  // by a process our socket is not on), the balance.
+  const poll = setInterval(async () => {
+    if (lobbyReload !== load) { clearInterval(poll); return; }
+    try {
+      await refreshAccount();
+      if (lobbyReload === load) await load();
+    } catch { /* the next poll tries again */ }
+  }, LOBBY_POLL_MS);
   try {
     tournamentList.replaceChildren(await tournamentSection({ api, notice, refreshAccount }));
   } catch (error) {
