@@ -158,9 +158,11 @@ def fresh_postgres_db(dsn: str) -> str:
     return dsn.rsplit("/", 1)[0] + "/" + name
 
 
-def start_serve(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
-    """A real ``croupier serve`` on ``db`` and ``port`` (and ``extra`` options), once it
-    answers; its output in its stdout pipe."""
+def start_serve(
+    db: str, port: int, *extra: str, env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """A real ``croupier serve`` on ``db`` and ``port`` (``extra`` options after the harness's
+    own, so that they win), once it answers; its output in its stdout pipe."""
     command = [
         sys.executable,
         "-c",
@@ -176,7 +178,7 @@ def start_serve(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
         "0.3",
         *extra,
     ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.time() + 60
     while time.time() < deadline:
         try:

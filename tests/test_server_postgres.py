@@ -8,7 +8,6 @@ import asyncio
 import os
 import signal
 import subprocess
-import sys
 import time
 import urllib.request
 from typing import Any
@@ -22,7 +21,15 @@ from croupier.client import Client, ClientError
 from croupier.server import auth
 from croupier.server.store import CAGE, Store, check_ledger, post_ledger
 from croupier.server.writer import literal_writer
-from server_harness import free_port, fresh_postgres_db, player, running, simple_move, until
+from server_harness import (
+    free_port,
+    fresh_postgres_db,
+    player,
+    running,
+    simple_move,
+    start_serve,
+    until,
+)
 from test_server_play import play_hands
 
 
@@ -55,33 +62,7 @@ def _careful(legal: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 
 def _serve(db: str, port: int) -> subprocess.Popen[bytes]:
     env = dict(os.environ, CROUPIER_LEASE_SECONDS="5")  # a takeover within seconds
-    command = [
-        sys.executable,
-        "-c",
-        "from croupier.cli import app; app()",
-        "serve",
-        "--db",
-        db,
-        "--port",
-        str(port),
-        "--no-demo",
-        "--pause",
-        "0.1",
-        "--bot-delay",
-        "0.05",
-    ]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1):
-                return process
-        except OSError as error:
-            if process.poll() is not None:
-                raise AssertionError(process.stdout.read()) from error  # type: ignore[union-attr]
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("croupier serve did not start")
+    return start_serve(db, port, "--no-demo", "--pause", "0.1", "--bot-delay", "0.05", env=env)
 
 
 def _owners(db: str) -> dict[int, str]:
