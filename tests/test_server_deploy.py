@@ -5,6 +5,7 @@ registration limits count. Each against a real `croupier serve` on the loopback 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import sqlite3
@@ -18,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from croupier.client import ClientError
 from croupier.server import public_address
-from server_harness import free_port, start_serve
+from server_harness import free_port, player, running, start_serve
 
 
 @contextmanager
@@ -95,3 +97,26 @@ def test_forwarded_for_counts_only_from_the_proxies_trusted(tmp_path: Path) -> N
         with serving(db, port, *extra):
             got = [login(port, "nobody", "a guess", f"192.0.2.{n}") for n in range(3)]
         assert got == statuses, trusted
+
+
+def test_any_process_answers_a_request_about_a_table_another_process_runs(tmp_path: Path) -> None:
+    """Whatever process a load balancer picks: a table's HTTP request to the wrong one is
+    passed to the one that runs it, and its answer comes back as is."""
+
+    async def main() -> None:
+        db = str(tmp_path / "room.db")
+        async with running(db) as first, running(db) as second:
+            alice = await player(first.url, "alice")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 6})
+            await alice.sit(table, 4, 200)
+            bob = await player(second.url, "bob")
+            state = await bob.http("GET", f"/api/tables/{table}")
+            assert (state["type"], state["table"]) == ("state", table)
+            assert [(s["seat"], s["name"]) for s in state["seats"]] == [(4, "alice")]
+            assert table in first.room.rooms and table not in second.room.rooms
+            with pytest.raises(ClientError, match="no table 999"):
+                await bob.http("GET", "/api/tables/999")  # not found: answered here
+            await alice.close()
+            await bob.close()
+
+    asyncio.run(main())

@@ -9,9 +9,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import json
 import logging
 import random
 import re
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +57,20 @@ def settings(table_size: int = 4, late_until_level: int = 0, re_entries: int = 0
             {"small_blind": 200, "big_blind": 400, "minutes": 1},
         ],
     }
+
+
+async def _raw(url: str, method: str, path: str, headers: dict[str, str]) -> tuple[int, Any]:
+    """One HTTP request with headers of the test's choosing: the status and the JSON body."""
+
+    def call() -> tuple[int, Any]:
+        ask = urllib.request.Request(url + path, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(ask, timeout=30) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    return await asyncio.to_thread(call)
 
 
 async def director(url: str, server: Any, name: str = "td") -> Client:
@@ -495,10 +512,18 @@ def test_a_tournament_lives_in_one_process_and_another_sends_its_clients_there(
             await second.room.hall.claim()  # the lease is the first process's
             assert number not in second.room.hall.runs
             ann = await player(second.url, "ann")
-            with pytest.raises(ClientError) as elsewhere:
-                await ann.http("POST", f"/api/tournaments/{number}/register")
-            assert elsewhere.value.code == "http 409"
-            view = await ann.follow_tournament(number)  # the client follows to the first
+            # Its HTTP requests are answered by the first, through whichever process is asked.
+            done = await ann.http("POST", f"/api/tournaments/{number}/register")
+            assert done == {"tournament": number, "name": "ann", "done": "registered"}
+            assert "ann" in {m.name for m in first.room.hall.runs[number].members.values()}
+            info = await ann.http("GET", f"/api/tournaments/{number}")
+            assert [p["name"] for p in info["players"]] == ["ann"]
+            # Passed on once only: a request another process forwarded is told where to go.
+            status, answer = await _raw(
+                second.url, "GET", f"/api/tournaments/{number}", {"x-croupier-forwarded": "1"}
+            )
+            assert (status, answer["code"], answer["url"]) == (409, "elsewhere", first.url)
+            view = await ann.follow_tournament(number)  # the socket follows to the first
             assert ann.url == first.url and view.status == "registering"
             lobby = await ann.tournament_list()
             assert [t["tournament"] for t in lobby] == [number]

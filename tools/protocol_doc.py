@@ -47,8 +47,10 @@ Python; the browser page uses the same messages.
 - Messages are rate-limited per connection (20 a second, bursts of 40, by default).
 - A client must read what it is sent: once 5,000 messages wait to be sent to a connection, the
   server drops them and closes it (WebSocket close code 1008). Reconnect and `watch` again.
-- A table lives in one server process. Asking another process about it gets `error` code
-  `elsewhere` with the `url` of the process to connect to.
+- A table (or tournament) lives in one server process. Asking another process about it over
+  the WebSocket gets `error` code `elsewhere` with the `url` of the process to connect to. Over
+  HTTP any process answers: a request about it is passed to the process that runs it, whose
+  answer comes back as is (once: a request passed on already gets 409 with that `url`).
 
 ## Error codes
 
@@ -67,7 +69,7 @@ Python; the browser page uses the same messages.
 | `GET /api/me` | | `{"account", "name", "role", "balance", "seats", "transfers", "waits"}`; `seats`, `transfers` and `waits` as in `welcome` (the page's lobby reads it again every few seconds) |
 | `GET /api/tables?game=&rulebook=&structure=&stakes=&open_seats=1` | | `{"tables": [{"table", "name", "spec", "seats_taken", "waiting", "hands", "closing"}]}`: open tables (`waiting`: how many are on the waiting list), and those closing after their hand (`closing` true) |
 | `POST /api/tables` | `{"name", "spec": {"game", "rulebook", "structure", "stakes", "seats", "buy_in", "rake", "rake_cap", "short_buy_in"}, "clock", "bank", "pause", "sit_out_after"}`: every key optional, no other key; `rake_cap` the most commission a hand pays and `short_buy_in` the one short buy-in's size, where the book leaves them to the house (a cardroom table's is half the full buy-in unless given); house rules without a structure deal the game's usual one; `name` at most 60 printable characters; `clock` 1-3600 seconds, `bank` and `pause` 0-3600 seconds, `sit_out_after` 0-100 hands; a buy-in (given, or the book's for the stakes) of at most 10^9 chips | `{"table", "name", "spec"}`, or 400 with the rule that refuses it; 409 when a player already owns the house's number of open tables (`croupier serve --tables-per-player`, 20 by default; dealers and admins: any) |
-| `GET /api/tables/{id}` | | a spectator's `state` message (404; 410 once closed; or 409 with the `url` of the process that runs it) |
+| `GET /api/tables/{id}` | | a spectator's `state` message (404; 410 once closed) |
 | `GET /api/tables/{id}/rules` | | the table's `spec`, `minimum_buy_in`, `big_blind`, `structure` and its book's settings for its game, each with its clause (`rulebook`; null for house rules); a setting the house chose at this table has the table's `value` and `"chosen": true` |
 | `GET /api/rulebooks` | | `{"rulebooks": [{"name", "title", "games": [{"game", "structures"}]}], "games", "structures"}`: the shipped books, and every game and structure of croupier's house rules |
 | `GET /api/rulebooks/{name}?game=&structure=` | | the book's `name`, `title`, `citation`, `games` and its settings, each with its clause: all of them, or those that apply to `game` (and `structure`); 400 for a game the book does not deal |
@@ -84,7 +86,7 @@ Python; the browser page uses the same messages.
 | `GET /api/tournaments` | | the lobby: `{"tournaments": [{"tournament", "name", "status", "starts_at", "buy_in", "registered", "clock"}]}` |
 | `POST /api/tournaments` (dealer, admin) | `{"name", "settings": {a tournament file's fields} or "file": "<TOML>", "starts_at", "seed", "clock", "pause", "bot"}` | the tournament's details, or 400 naming the key and the rule |
 | `GET /api/tournaments/{id}` | | details: the lobby's row, `tables` (each with its `size` and the number of its `hand` in play, or null), `players` (status, chips, table, seat, entries, `penalty_hands`, `penalty_seconds`), `standings`, `prizes`, `controls` (each of the director's controls and the clause it applies) |
-| `POST /api/tournaments/{id}/register` | | `{"tournament", "name", "done"}` (409 with `url` when another process runs it): the buy-in leaves your balance (`buy_in` rows: the pool, the house's `fee`); after the start, a late entry or a re-entry while the library allows it (league 19), else 409 naming the clause |
+| `POST /api/tournaments/{id}/register` | | `{"tournament", "name", "done"}`: the buy-in leaves your balance (`buy_in` rows: the pool, the house's `fee`); after the start, a late entry or a re-entry while the library allows it (league 19), else 409 naming the clause |
 | `POST /api/tournaments/{id}/rebuy`, `/add_on` | | `{"tournament", "name", "done"}`: a rebuy or the add-on (house options) between your hands, when the settings offer them; its price as a buy-in's |
 | `POST /api/tournaments/{id}/unregister` | | before the start only: the whole price back (`refund` rows) |
 | `GET /api/tournaments/{id}/hands` | | the finished hands of the tournament you were dealt into: `{"hands": [{"hand", "table", "number", "started"}]}` |

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import math
 import time
+import urllib.error
+import urllib.request
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["HTTPError", "HttpApi", "http_error"]
 
 MAX_BODY = 16384
+FORWARDED = "x-croupier-forwarded"  # a request one process passed to another (HttpApi.forward)
 PASSWORD_THREADS = 2
 MAX_PASSWORD_WAITING = 64
 LEDGER_ROWS = 500  # GET /api/ledger: an account's last rows
@@ -264,6 +267,39 @@ class HttpApi:
             raise HTTPError(400, "the body must be a JSON object")
         return body
 
+    async def forward(self, refused: Refused, request: Request) -> Response:
+        """Answer a request about a table or tournament that another process runs (``refused``
+        says where) with that process's own answer: any process answers any request, whatever
+        a load balancer chose. Once only: a request forwarded already is answered 409 with the
+        address, and an unknown address too."""
+        if refused.code != "elsewhere" or not refused.url or request.headers.get(FORWARDED):
+            body = {"error": str(refused), "code": refused.code, "url": refused.url or ""}
+            return JSONResponse(body, status_code=409 if refused.code == "elsewhere" else 400)
+        content = await _read_at_most(request, MAX_BODY)
+        query = f"?{request.url.query}" if request.url.query else ""
+        target = refused.url.rstrip("/") + request.url.path + query
+        headers = {
+            k: v for k, v in request.headers.items() if k in ("authorization", "content-type")
+        }
+        headers[FORWARDED] = "1"
+
+        def call() -> tuple[int, str, bytes]:
+            ask = urllib.request.Request(
+                target, data=content or None, method=request.method, headers=headers
+            )
+            try:
+                with urllib.request.urlopen(ask, timeout=30) as answer:
+                    return answer.status, answer.headers.get_content_type(), answer.read()
+            except urllib.error.HTTPError as error:  # its answer, a refusal: passed on as is
+                return error.code, error.headers.get_content_type(), error.read()
+
+        try:
+            status, kind, answer = await asyncio.to_thread(call)
+        except OSError:
+            why = f"{refused}, at {refused.url}, which did not answer: try again in a moment"
+            return JSONResponse({"error": why, "code": "unavailable"}, status_code=503)
+        return Response(answer, status_code=status, media_type=kind)
+
     async def _account(self, request: Request, *roles: str) -> auth.Account:
         header = request.headers.get("authorization", "")
         token = header[7:] if header.lower().startswith("bearer ") else ""
@@ -421,6 +457,8 @@ class HttpApi:
         try:
             room = await self.room.room_for(table)
         except Refused as refused:
+            if refused.code == "elsewhere":
+                return await self.forward(refused, request)
             return JSONResponse(
                 {"error": str(refused), "url": refused.url or ""},
                 status_code={"not_found": 404, "closed": 410}.get(refused.code, 409),

@@ -4,6 +4,7 @@ entries, bots and the director's controls. Play is on the WebSocket (``tournamen
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["routes"]
 
 DIRECTORS = ("dealer", "admin")
+Handler = Callable[["HttpApi", Request], Awaitable[Response]]
 MOST_BOTS = 100
 
 
@@ -42,12 +44,14 @@ def routes(api: HttpApi) -> list[Route]:
     return [
         Route("/api/tournaments", partial(lobby, api), methods=["GET"]),
         Route("/api/tournaments", partial(create, api), methods=["POST"]),
-        Route("/api/tournaments/{id:id}", partial(detail, api), methods=["GET"]),
-        Route("/api/tournaments/{id:id}/register", partial(register, api), methods=["POST"]),
-        Route("/api/tournaments/{id:id}/unregister", partial(unregister, api), methods=["POST"]),
-        Route("/api/tournaments/{id:id}/rebuy", partial(buy_chips, api), methods=["POST"]),
-        Route("/api/tournaments/{id:id}/add_on", partial(buy_chips, api), methods=["POST"]),
-        Route("/api/tournaments/{id:id}/bots", partial(bots, api), methods=["POST"]),
+        Route("/api/tournaments/{id:id}", partial(_here(detail), api), methods=["GET"]),
+        Route("/api/tournaments/{id:id}/register", partial(_here(register), api), methods=["POST"]),
+        Route(
+            "/api/tournaments/{id:id}/unregister", partial(_here(unregister), api), methods=["POST"]
+        ),
+        Route("/api/tournaments/{id:id}/rebuy", partial(_here(buy_chips), api), methods=["POST"]),
+        Route("/api/tournaments/{id:id}/add_on", partial(_here(buy_chips), api), methods=["POST"]),
+        Route("/api/tournaments/{id:id}/bots", partial(_here(bots), api), methods=["POST"]),
         Route("/api/tournaments/{id:id}/hands", partial(my_hands, api), methods=["GET"]),
         Route(
             "/api/tournaments/{id:id}/hands/{hand:id}/phh",
@@ -59,8 +63,24 @@ def routes(api: HttpApi) -> list[Route]:
             partial(hand_pokerstars, api),
             methods=["GET"],
         ),
-        Route("/api/tournaments/{id:id}/director", partial(direct, api), methods=["POST"]),
+        Route("/api/tournaments/{id:id}/director", partial(_here(direct), api), methods=["POST"]),
     ]
+
+
+def _here(handler: Handler) -> Handler:
+    """The handler of a request about one tournament, in the process that runs it: another
+    process's request is answered by that process (:meth:`HttpApi.forward`)."""
+
+    async def answer(api: HttpApi, request: Request) -> Response:
+        try:
+            await _run(api, request)
+        except Refused as refused:
+            if refused.code == "elsewhere":
+                return await api.forward(refused, request)
+            return _refused(refused)
+        return await handler(api, request)
+
+    return answer
 
 
 def _refused(refused: Refused) -> Response:
