@@ -120,3 +120,26 @@ def test_any_process_answers_a_request_about_a_table_another_process_runs(tmp_pa
             await bob.close()
 
     asyncio.run(main())
+
+
+def test_a_request_for_a_process_that_does_not_answer_is_refused_with_503(tmp_path: Path) -> None:
+    async def main() -> None:
+        db = str(tmp_path / "room.db")
+        async with running(db) as first, running(db) as second:
+            alice = await player(first.url, "alice")
+            table = await alice.create_table({"game": "holdem", "rulebook": "rws", "seats": 6})
+            nowhere = f"http://127.0.0.1:{free_port()}"  # what the first registered, say
+            first.room.store.write_now(
+                lambda c: c.exec_driver_sql(
+                    f"UPDATE servers SET url = '{nowhere}' WHERE id = '{first.room.owner}'"
+                )
+            )
+            bob = await player(second.url, "bob")
+            with pytest.raises(ClientError) as refused:
+                await bob.http("GET", f"/api/tables/{table}")
+            assert refused.value.code == "http 503"
+            assert f"at {nowhere}, which did not answer: try again" in refused.value.message
+            await alice.close()
+            await bob.close()
+
+    asyncio.run(main())

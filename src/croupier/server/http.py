@@ -42,6 +42,9 @@ MAX_BODY = 16384
 FORWARDED = "x-croupier-forwarded"  # a request one process passed to another (HttpApi.forward)
 PASSWORD_THREADS = 2
 MAX_PASSWORD_WAITING = 64
+FORWARD_THREADS = 4
+MAX_FORWARDS_WAITING = 64
+FORWARD_TIMEOUT = 15.0  # seconds another process has to answer a request passed to it
 LEDGER_ROWS = 500  # GET /api/ledger: an account's last rows
 T = TypeVar("T")
 
@@ -180,6 +183,28 @@ class Throttle:
             times.pop()
 
 
+class Lane:
+    """Threads of their own for slow blocking work, so that a flood of it waits for them and
+    not for the database reads everyone else waits on; at most ``most_waiting`` wait, and more
+    are refused (503, ``busy``) until the queue drains."""
+
+    def __init__(self, threads: int, most_waiting: int, name: str, busy: str) -> None:
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix=name)
+        self.most_waiting, self.busy, self.waiting = most_waiting, busy, 0
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        if self.waiting >= self.most_waiting:
+            raise HTTPError(503, self.busy)
+        self.waiting += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+        finally:
+            self.waiting -= 1
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
 def _address(request: Request) -> str:
     return request.client.host if request.client is not None else ""
 
@@ -193,24 +218,20 @@ class HttpApi:
         self._registrations = Throttle(options.registrations_per_hour, 3600.0)
         self._login_failures = Throttle(options.login_failures, 600.0)
         self._name_failures = Throttle(options.name_login_failures, 600.0)
-        # Password hashing is slow on purpose (argon2): it has threads of its own, so that a
-        # flood of logins waits for them and not the database reads everyone else waits on,
-        # and at most MAX_PASSWORD_WAITING wait; more are refused until the queue drains.
-        self._passwords = ThreadPoolExecutor(PASSWORD_THREADS, thread_name_prefix="argon2")
-        self._password_waiting = 0
+        # Slow work on lanes of its own: password hashing (argon2, slow on purpose) and
+        # requests passed to other processes (which may hang until their time-out).
+        self._passwords = Lane(
+            PASSWORD_THREADS, MAX_PASSWORD_WAITING, "argon2",
+            "too many logins and registrations at once: try again shortly",
+        )  # fmt: skip
+        self._forwards = Lane(
+            FORWARD_THREADS, MAX_FORWARDS_WAITING, "forward",
+            "too many requests being passed to other server processes: try again shortly",
+        )  # fmt: skip
 
     def close(self) -> None:
-        self._passwords.shutdown(wait=False, cancel_futures=True)
-
-    async def _password_work(self, fn: Callable[..., T], *args: Any) -> T:
-        if self._password_waiting >= MAX_PASSWORD_WAITING:
-            raise HTTPError(503, "too many logins and registrations at once: try again shortly")
-        self._password_waiting += 1
-        try:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._passwords, fn, *args)
-        finally:
-            self._password_waiting -= 1
+        self._passwords.close()
+        self._forwards.close()
 
     def routes(self) -> list[Any]:
         static = resources.files("croupier.server") / "static"
@@ -272,9 +293,9 @@ class HttpApi:
         says where) with that process's own answer: any process answers any request, whatever
         a load balancer chose. Once only: a request forwarded already is answered 409 with the
         address, and an unknown address too."""
-        if refused.code != "elsewhere" or not refused.url or request.headers.get(FORWARDED):
-            body = {"error": str(refused), "code": refused.code, "url": refused.url or ""}
-            return JSONResponse(body, status_code=409 if refused.code == "elsewhere" else 400)
+        if not refused.url or request.headers.get(FORWARDED):
+            body = {"error": str(refused), "code": "elsewhere", "url": refused.url or ""}
+            return JSONResponse(body, status_code=409)
         content = await _read_at_most(request, MAX_BODY)
         query = f"?{request.url.query}" if request.url.query else ""
         target = refused.url.rstrip("/") + request.url.path + query
@@ -288,13 +309,13 @@ class HttpApi:
                 target, data=content or None, method=request.method, headers=headers
             )
             try:
-                with urllib.request.urlopen(ask, timeout=30) as answer:
+                with urllib.request.urlopen(ask, timeout=FORWARD_TIMEOUT) as answer:
                     return answer.status, answer.headers.get_content_type(), answer.read()
             except urllib.error.HTTPError as error:  # its answer, a refusal: passed on as is
                 return error.code, error.headers.get_content_type(), error.read()
 
         try:
-            status, kind, answer = await asyncio.to_thread(call)
+            status, kind, answer = await self._forwards.run(call)
         except OSError:
             why = f"{refused}, at {refused.url}, which did not answer: try again in a moment"
             return JSONResponse({"error": why, "code": "unavailable"}, status_code=503)
@@ -320,7 +341,7 @@ class HttpApi:
         address = _address(request)
         _throttled(self._registrations, address, "new accounts from your address")
         self._registrations.note(address)
-        hashed = await self._password_work(auth.hash_password, str(password))
+        hashed = await self._passwords.run(auth.hash_password, str(password))
         welcome = self.room.options.welcome
 
         def job(conn: Connection) -> tuple[int, str]:
@@ -346,7 +367,7 @@ class HttpApi:
         self._name_failures.note(name)
         try:
             account, stored = await self.room.store.aread(lambda c: auth.login_of(c, name))
-            matches = await self._password_work(auth.password_matches, stored, password)
+            matches = await self._passwords.run(auth.password_matches, stored, password)
         except BaseException:  # not checked (503, the database): not a guess
             self._login_failures.forgive(address)
             self._name_failures.forgive(name)
