@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["routes"]
 
 DIRECTORS = ("dealer", "admin")
-Handler = Callable[["HttpApi", Request], Awaitable[Response]]
+RunHandler = Callable[["HttpApi", Request, "TournamentRun"], Awaitable[Response]]
 MOST_BOTS = 100
 
 
@@ -67,18 +67,19 @@ def routes(api: HttpApi) -> list[Route]:
     ]
 
 
-def _here(handler: Handler) -> Handler:
-    """The handler of a request about one tournament, in the process that runs it: another
-    process's request is answered by that process (:meth:`HttpApi.forward`)."""
+def _here(handler: RunHandler) -> Callable[[HttpApi, Request], Awaitable[Response]]:
+    """The handler of a request about one tournament, given the tournament, in the process
+    that runs it: another process's request is answered by that process
+    (:meth:`HttpApi.forward`)."""
 
     async def answer(api: HttpApi, request: Request) -> Response:
         try:
-            await _run(api, request)
+            run = await api.room.hall.get(int(request.path_params["id"]))
         except Refused as refused:
             if refused.code == "elsewhere":
                 return await api.forward(refused, request)
             return _refused(refused)
-        return await handler(api, request)
+        return await handler(api, request, run)
 
     return answer
 
@@ -91,19 +92,11 @@ def _refused(refused: Refused) -> Response:
     return JSONResponse(body, status_code=codes.get(refused.code, 400))
 
 
-async def _run(api: HttpApi, request: Request) -> TournamentRun:
-    return await api.room.hall.get(int(request.path_params["id"]))
-
-
 async def lobby(api: HttpApi, request: Request) -> Response:
     return JSONResponse({"tournaments": await api.room.hall.lobby()})
 
 
-async def detail(api: HttpApi, request: Request) -> Response:
-    try:
-        run = await _run(api, request)
-    except Refused as refused:
-        return _refused(refused)
+async def detail(api: HttpApi, request: Request, run: TournamentRun) -> Response:
     return JSONResponse(run.detail())
 
 
@@ -142,40 +135,37 @@ async def create(api: HttpApi, request: Request) -> Response:
     return JSONResponse(run.detail())
 
 
-async def register(api: HttpApi, request: Request) -> Response:
+async def register(api: HttpApi, request: Request, run: TournamentRun) -> Response:
     """Buy in (or re-enter): the price from your balance, as ledger rows."""
     account = await api._account(request)
     try:
-        run = await _run(api, request)
         done = await run.enter(Member(account.id, account.name, False), account.id)
     except Refused as refused:
         return _refused(refused)
     return JSONResponse({"tournament": run.id, "name": account.name, "done": done})
 
 
-async def buy_chips(api: HttpApi, request: Request) -> Response:
+async def buy_chips(api: HttpApi, request: Request, run: TournamentRun) -> Response:
     """A rebuy or the add-on (house options), as the tournament's settings allow them."""
     account = await api._account(request)
     kind = "rebuy" if request.url.path.endswith("/rebuy") else "add-on"
     try:
-        run = await _run(api, request)
         done = await run.buy_chips(Member(account.id, account.name, False), account.id, kind)
     except Refused as refused:
         return _refused(refused)
     return JSONResponse({"tournament": run.id, "name": account.name, "done": done})
 
 
-async def unregister(api: HttpApi, request: Request) -> Response:
+async def unregister(api: HttpApi, request: Request, run: TournamentRun) -> Response:
     account = await api._account(request)
     try:
-        run = await _run(api, request)
         await run.leave(Member(account.id, account.name, False), account.id)
     except Refused as refused:
         return _refused(refused)
     return JSONResponse({"tournament": run.id, "name": account.name, "done": "unregistered"})
 
 
-async def bots(api: HttpApi, request: Request) -> Response:
+async def bots(api: HttpApi, request: Request, run: TournamentRun) -> Response:
     """The house enters ``count`` bots (their buy-ins staked from the cage)."""
     account = await api._account(request, *DIRECTORS)
     body = await api._body(request)
@@ -184,7 +174,6 @@ async def bots(api: HttpApi, request: Request) -> Response:
         return JSONResponse({"error": f"count must be 1..{MOST_BOTS}"}, status_code=400)
     names = []
     try:
-        run = await _run(api, request)
         for _ in range(count):
             name = f"t{run.id}-bot{sum(m.bot for m in run.members.values()) + 1}"
             bot = await api.room.bot_account(name)
@@ -195,12 +184,11 @@ async def bots(api: HttpApi, request: Request) -> Response:
     return JSONResponse({"tournament": run.id, "bots": names})
 
 
-async def direct(api: HttpApi, request: Request) -> Response:
+async def direct(api: HttpApi, request: Request, run: TournamentRun) -> Response:
     """The director's controls (dealer or admin; audited, applied or refused)."""
     account = await api._account(request)
     body = await api._body(request)
     try:
-        run = await _run(api, request)
         if account.role not in DIRECTORS:
             refusal = run._refuse(
                 account.id, f"{body.get('action')}: only a dealer or an admin directs"

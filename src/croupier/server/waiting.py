@@ -84,14 +84,15 @@ def waiting_list(room: Room) -> list[dict[str, object]]:
     if not room.waits:
         return []
     waits = {w.name: w for w in room.waits.values()}
-    seated = {name for name, w in waits.items() if room.seat_of(w.account) is not None}
+    seat = {name: room.seat_of(w.account) for name, w in waits.items()}
+    seated = {name for name, at in seat.items() if at is not None}
     listed: list[dict[str, object]] = []
     for name, rank, group in room.game.waiting_order(list(waits), seated):
         w = waits[name]
         listed.append(
             {
                 "name": name,
-                "seat": room.seat_of(w.account),
+                "seat": seat[name],
                 "wanted": w.wanted,
                 "since": w.since,
                 "offer": w.offer,

@@ -74,10 +74,14 @@ function send(message, answer) {
   return id;
 }
 
+/** The socket address of the process that served this page. */
+function ownSocket() {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}`;
+}
+
 function connect() {
   if (!session.token) return;
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${home || `${scheme}://${location.host}`}/ws`);
+  socket = new WebSocket(`${home || ownSocket()}/ws`);
   ready = false;
   socket.onopen = () => send({ type: "hello", token: session.token }, (m) => {
     if (m.type === "error" && m.code === "unauthorised") signOut(); // the token expired
@@ -97,8 +101,7 @@ function connect() {
  *  moves there, and its welcome watches what is on screen again. */
 function follow(url) {
   const target = url.replace(/^http/, "ws").replace(/\/+$/, "");
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  home = target === `${scheme}://${location.host}` ? null : target;
+  home = target === ownSocket() ? null : target;
   if (socket) { socket.onclose = null; socket.close(); }
   connect();
 }
