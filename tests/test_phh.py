@@ -916,6 +916,30 @@ actions = ["d dh p1 2c3d", "d dh p2 KcKd", "d dh p3 AcAd", "p3 cc", "p1 cc",
     assert Hand(league, [50, 1, 50]).legal().call == 2  # the engine's rule: the blind as set
 
 
+def test_league_a_blind_kept_as_set_is_written_so_the_history_replays_the_hand_played() -> None:
+    # The engine keeps p2's short all-in big blind as the bet to match (league); a history of
+    # its hand without a rulebook says so (_croupier_blind_kept), or PHH's rule would replay
+    # another hand: p3 and p1 calling 1 instead of 2.
+    history = load_phh(
+        'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n'
+        "starting_stacks = [50, 1, 50]\nactions = []\n"
+    )
+    hand = Hand(standard_rules(history), [50, 1, 50], shuffler=SeededShuffler(3))
+    while hand.phase is not Phase.OVER:
+        hand.check_or_call()
+    written = history_from_hand(hand)
+    assert written.user_fields["_croupier_blind_kept"] is True
+    assert written.actions[3:5] == ("p3 cc", "p1 cc")
+    result = replay(load_phh(dump_phh(written)))
+    assert result.ok and result.finishing_stacks == tuple(hand.stacks)
+    without = replace(written, user_fields={})  # PHH's rule: the largest blind posted
+    assert replay(without).finishing_stacks != tuple(hand.stacks)
+    plain = Hand(standard_rules(history), [50, 3, 50], shuffler=SeededShuffler(3))
+    while plain.phase is not Phase.OVER:
+        plain.check_or_call()
+    assert "_croupier_blind_kept" not in history_from_hand(plain).user_fields  # none short
+
+
 def test_difference_pokerkit_counts_a_short_first_raise_as_full() -> None:
     # Pre-flop p2 (big blind, 3 chips) goes all-in for 3: one more than the blind, not a full
     # raise. The engine (rws 3.14.3, au 10.2: a short all-in does not reopen) lets p5, who had

@@ -14,6 +14,7 @@ field                     TOML type    meaning
 ``_croupier_options``     table        table options, the keys of ``croupier replay --option``
 ``_croupier_over_blind``  boolean      the last of ``blinds_or_straddles`` is an over-blind
 ``_croupier_posted``      array        players (``pN``'s N) whose blind is posted out of position
+``_croupier_blind_kept``  boolean      a blind posted all-in for less is still the bet to match
 ========================  ===========  =========================================================
 
 A game PokerKit does not play the same way is written with ``variant = "croupier"``
@@ -34,6 +35,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from croupier import events as ev
 from croupier.betting import Betting, MinRaise, RulesError, ShortAllIn, Structure
 from croupier.cards import CardError, DeckKind
 from croupier.games import GAMES, Game, GameError, Opener
@@ -43,6 +45,7 @@ from croupier.pots import Basis, Commission, CommissionKind, OddChip, OddChipRul
 from croupier.rulebooks import SPECS, RulebookError, load_rulebook, rulebook_names
 
 __all__ = [
+    "BLIND_KEPT",
     "EXTENSION_VARIANT",
     "FIELDS",
     "OPTIONS_WITHOUT_RULEBOOK",
@@ -51,6 +54,7 @@ __all__ = [
     "RULEBOOK",
     "STANDARD_GAMES",
     "Stakes",
+    "blinds_posted_short",
     "extension_fields",
     "extension_rules",
     "over_blind_posted",
@@ -71,8 +75,23 @@ RULEBOOK = "_croupier_rulebook"
 OPTIONS = "_croupier_options"
 OVER_BLIND = "_croupier_over_blind"
 POSTED = "_croupier_posted"
-FIELDS = (GAME, DECK, STRUCTURES, RULEBOOK, OPTIONS, OVER_BLIND, POSTED)
+BLIND_KEPT = "_croupier_blind_kept"
+FIELDS = (GAME, DECK, STRUCTURES, RULEBOOK, OPTIONS, OVER_BLIND, POSTED, BLIND_KEPT)
 """The extension fields, in the order they are written."""
+
+
+def blinds_posted_short(hand: Hand) -> list[tuple[int, int, int]]:
+    """The blinds posted all-in for less than their amount: (player, the blind, what was
+    posted). The books keep such a blind as the bet to match (league); PHH (PokerKit) makes
+    the largest blind posted the bet to match, so a history whose hand kept it must say so
+    (:data:`BLIND_KEPT`)."""
+    amounts = {blind.player: blind.amount for blind in hand.forced.live}
+    return [
+        (event.player, amounts[event.player], event.amount)
+        for event in hand.events
+        if isinstance(event, ev.PostBlind) and event.amount < amounts[event.player]
+    ]
+
 
 STANDARD_GAMES: dict[str, tuple[str, DeckKind, Structure]] = {
     "NT": ("holdem", DeckKind.STANDARD, Structure.NO_LIMIT),
@@ -249,6 +268,8 @@ class _Reader:
                     f"unknown croupier field {key!r}: the croupier fields are {', '.join(FIELDS)}",
                     key,
                 )
+        if self.fields.get(BLIND_KEPT, True) is not True:
+            raise self.error(f"{BLIND_KEPT} is true or absent", BLIND_KEPT)
         if not self.fields and history.variant != EXTENSION_VARIANT:
             return None
         book_name = self._rulebook()

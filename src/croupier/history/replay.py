@@ -29,14 +29,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from croupier import events as ev
 from croupier.betting import IllegalAction, RulesError
 from croupier.cards import CardError
 from croupier.deck import SeededShuffler
 from croupier.games import GameError
 from croupier.hand import Hand, Phase, Rules, StepKind
 from croupier.history.dealing import RecordedCards, street_name
-from croupier.history.extensions import RULEBOOK, extension_rules, over_blind_posted
+from croupier.history.extensions import (
+    BLIND_KEPT,
+    RULEBOOK,
+    blinds_posted_short,
+    extension_rules,
+    over_blind_posted,
+)
 from croupier.history.phh import Action, ActionKind, Amount, HandHistory, Origin, PHHError
 from croupier.history.standard import (
     SUPPORTED_VARIANTS,
@@ -132,7 +137,9 @@ class _Replay:
         self.cards = RecordedCards(history.variant, rules.game, actions, self.error_at)
         self.cards.resize(players)
         try:
-            phh = custom is None and RULEBOOK not in history.user_fields
+            # PHH's semantics for a blind posted short, unless a book (or the hand) kept it.
+            kept = RULEBOOK in history.user_fields or BLIND_KEPT in history.user_fields
+            phh = custom is None and not kept
             over_blind = over_blind_posted(history)
             forced = forced_bets_of(history, self.scale, rules, phh, over_blind=over_blind)
             hand = Hand(
@@ -163,14 +170,12 @@ class _Replay:
         return extension_rules(history, scale.factor, standard) or standard()
 
     def _note_short_blinds(self, hand: Hand) -> None:
-        posted = {blind.player: blind.amount for blind in hand.forced.live}
-        for event in hand.events:
-            if isinstance(event, ev.PostBlind) and event.amount < posted[event.player]:
-                self.notes.append(
-                    f"the blind of {posted[event.player]} is posted all-in for {event.amount}: "
-                    f"the bet to match is the largest blind posted, as PHH (PokerKit) plays it; "
-                    "the books keep the blind as set (league)"
-                )
+        for _, blind, posted in blinds_posted_short(hand):
+            self.notes.append(
+                f"the blind of {blind} is posted all-in for {posted}: "
+                "the bet to match is the largest blind posted, as PHH (PokerKit) plays it; "
+                "the books keep the blind as set (league)"
+            )
 
     def _stacks(self) -> list[int]:
         history = self.history

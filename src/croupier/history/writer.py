@@ -22,9 +22,11 @@ from croupier.events import HOUSE
 from croupier.forced import BlindKind
 from croupier.hand import Hand
 from croupier.history.extensions import (
+    BLIND_KEPT,
     EXTENSION_VARIANT,
     OVER_BLIND,
     POSTED,
+    blinds_posted_short,
     extension_fields,
     phh_variant,
 )
@@ -137,6 +139,8 @@ def history_from_hand(
         described[OVER_BLIND] = True
     if posted:
         described[POSTED] = posted
+    if rulebook is None and not hand.forced.short_blind_sets_bet and blinds_posted_short(hand):
+        described[BLIND_KEPT] = True  # else PHH's rule would replay another hand (league)
     if described:
         history = replace(history, user_fields=described)
     return replace(history, **fields) if fields else history
