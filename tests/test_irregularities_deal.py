@@ -361,6 +361,18 @@ def test_cardroom_misdeals_2_d_two_extra_cards_misdeal() -> None:
     assert hand.void
 
 
+def test_cardroom_misdeals_2_d_two_extra_cards_in_starting_hands() -> None:
+    """2(d) counts the extra cards dealt into the starting hands, not one player's: one extra
+    card each to p1 and p2, reported one after the other (or as counts), is a misdeal."""
+    for first, second in (("extra-card p1 6s", "extra-card p2 5d"), ("count p1 3", "count p2 3")):
+        hand = f4("cardroom")
+        assert report("cardroom", hand, first).clause == "cardroom irregularities 11"
+        ruling = report("cardroom", hand, second)
+        assert ruling.clause == "cardroom misdeals 2(d)", second
+        assert "2 extra cards in the starting hands" in ruling.outcome
+        assert hand.void and hand.stacks == [1000] * 4
+
+
 def test_cardroom_misdeals_2_e_wrong_count_misdeal_but_top_card_in_sequence_may_be_dealt() -> None:
     hand = f4("cardroom")
     ruling = report("cardroom", hand, "count p4 1")

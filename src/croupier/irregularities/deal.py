@@ -337,7 +337,8 @@ def _before_action(
         if expected - holds == 1 and not unfixable:
             return Plan("wrong-count", rule, f"{who} is dealt the top card, in sequence", [])
         return misdeal_plan(floor, "wrong-count", rule)
-    if holds - expected == 1 and hand.street == 0 and not looked:
+    earlier = _extra_cards_burned(hand)
+    if holds - expected == 1 and hand.street == 0 and not looked and not earlier:
         eleven = Rule(
             "wrong-count", rule.book, "burn", "cardroom irregularities 11", rule.basis,
             rule.filled_from,
@@ -345,7 +346,22 @@ def _before_action(
         return Plan("wrong-count", eleven, fixed, fix)
     two = Rule("wrong-count", rule.book, "misdeal", "cardroom misdeals 2(d)", rule.basis,
                rule.filled_from)  # fmt: skip
-    return misdeal_plan(floor, "wrong-count", two)
+    # 2(d) counts the extra cards dealt into the starting hands, not those of one player: one
+    # already made the burn (irregularities 11) and this one is the second.
+    why = f"{earlier + holds - expected} extra cards in the starting hands" if earlier else ""
+    return misdeal_plan(floor, "wrong-count", two, why)
+
+
+def _extra_cards_burned(hand: Hand) -> int:
+    """How many extra cards of the starting hands this hand has already made the burn
+    (cardroom irregularities 11, one ruling each)."""
+    from croupier import events as ev
+
+    return sum(
+        isinstance(event, ev.RulingMade) and event.clause == "cardroom irregularities 11"
+        and not event.choices
+        for event in hand.events
+    )  # fmt: skip
 
 
 def _dead_hand(floor: Floor, hand: Hand, player: int, acted: bool, report: r.Report) -> Plan:
