@@ -132,6 +132,7 @@ class ActionKind(enum.Enum):
     CHECK_OR_CALL = "check-or-call"
     BET_OR_RAISE = "bet-or-raise"
     DRAW = "draw"
+    BRING_IN = "bring-in"
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,11 @@ class Action:
     def draw(cls, cards: Iterable[Card] = ()) -> Action:
         return cls(ActionKind.DRAW, cards=tuple(Card(card) for card in cards))
 
+    @classmethod
+    def bring_in(cls) -> Action:
+        """The stud opener posts the bring-in rather than a full bet (cardroom betting 16)."""
+        return cls(ActionKind.BRING_IN)
+
     def apply(self, hand: Hand) -> None:
         if self.kind is ActionKind.FOLD:
             hand.fold()
@@ -167,6 +173,8 @@ class Action:
         elif self.kind is ActionKind.BET_OR_RAISE:
             assert self.amount is not None
             hand.bet_or_raise_to(self.amount)
+        elif self.kind is ActionKind.BRING_IN:
+            hand.post_bring_in()
         else:
             hand.draw(self.cards)
 

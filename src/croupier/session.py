@@ -4,10 +4,11 @@ A :class:`Session` drives a :class:`~croupier.table.Table` hand after hand. It h
 and no input: the terminal (:mod:`croupier.play`) renders a session, the server broadcasts one,
 and bots act through it. The clock is injected and every deadline is an absolute time, so that a
 server restarted in the middle of a turn keeps the same deadline. When a player's time and time
-bank run out, :meth:`Session.expire` takes the action the player would lose by default: a check
-where one is allowed, else a fold; standing pat in a draw. Any player may call the clock on the
-player to act (:meth:`Session.call_clock`): past it, a player facing a bet has a dead hand
-(cardroom dead-hands 1(f)). At a table charged by time, each hand starts by collecting the
+bank run out, :meth:`Session.expire` takes the action the engine's one out-of-time rule gives
+(:mod:`croupier.out_of_time`): a check where one is allowed, else a fold; standing pat in a
+draw; a stud opener who must open posts the bring-in or the least bet. Any player may call the
+clock on the player to act (:meth:`Session.call_clock`): past it, a player facing a bet has a
+dead hand (cardroom dead-hands 1(f)). At a table charged by time, each hand starts by collecting the
 period's charge (au 8.2(c)).
 
 Each seat's view is kept up to date event by event (:class:`croupier.views.Reducer`), so that
@@ -24,9 +25,10 @@ from dataclasses import dataclass
 
 from croupier import events as ev
 from croupier.betting import IllegalAction, Legal
-from croupier.bots import Action, Bot, SeatView
+from croupier.bots import Action, ActionKind, Bot, SeatView
 from croupier.deck import Deck, Shuffler
 from croupier.hand import Hand, Phase
+from croupier.out_of_time import out_of_time
 from croupier.pots import CommissionKind
 from croupier.table import ClockCalled, ClockExpired, HandSummary, Table
 from croupier.views import HOUSE, SPECTATOR, HandView, Reducer, check_viewer
@@ -156,21 +158,17 @@ class Session:
         return self._turn
 
     def expire(self) -> list[ev.Event]:
-        """Past the deadline, the player to act loses the turn: a check where allowed, else a
-        fold; standing pat in a draw. Nothing happens before the deadline. On the clock, the
-        hand of a player facing a bet is dead (cardroom dead-hands 1(f)): it is folded."""
+        """Past the deadline, the player to act loses the turn to the engine's one out-of-time
+        rule (:func:`croupier.out_of_time.out_of_time`): stand pat at the draw, a check where
+        allowed, else a fold; an opener who may do neither (au 12.2(a), 13.2(a)) posts the
+        bring-in or the least bet. Nothing happens before the deadline. On the clock, the hand
+        of a player facing a bet is dead (cardroom dead-hands 1(f)): it is folded."""
         turn = self.turn()
         if turn is None or self.clock() < turn.deadline:
             return []
-        facing = not turn.drawing and turn.legal is not None and not turn.legal.can_check
-        if turn.drawing:
-            action = Action.draw()
-        elif not facing:
-            action = Action.check_or_call()
-        else:
-            action = Action.fold()
+        action = out_of_time(turn.legal, drawing=turn.drawing)
         if turn.clocked:
-            self.table.record_clock(ClockExpired(turn.seat, facing))
+            self.table.record_clock(ClockExpired(turn.seat, action.kind is ActionKind.FOLD))
         return self.act(turn.seat, action)
 
     def _spend(self, turn: Turn) -> None:

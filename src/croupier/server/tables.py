@@ -27,6 +27,7 @@ from croupier.deck import Deck, SecureShuffler, SeededShuffler
 from croupier.forced import ForcedBets
 from croupier.hand import Hand
 from croupier.history import event_record
+from croupier.out_of_time import out_of_time_in
 from croupier.seats import draw_cards, priority_groups, priority_order
 from croupier.server.table_spec import (
     MOST_BUY_IN,
@@ -482,21 +483,9 @@ class GameTable:
         return self._records(before)
 
     def auto_move(self) -> Move:
-        """What the clock does for a player out of time: check, else fold; stand pat at the
-        draw; an opener who may not fold posts the bring-in or the least bet."""
-        hand = self._require_hand()
-        if hand.drawing:
-            return Move("draw")
-        legal = hand.legal()
-        if legal.can_check:
-            return Move("check_or_call")
-        if legal.can_fold:
-            return Move("fold")
-        if legal.bring_in is not None:
-            return Move("bring_in")
-        if legal.raise_range is not None:
-            return Move("bet_or_raise", legal.raise_range[0])
-        return Move("check_or_call")
+        """What the clock does for a player out of time: the engine's one rule
+        (:func:`croupier.out_of_time.out_of_time`)."""
+        return move_of_action(out_of_time_in(self._require_hand()))
 
     @property
     def over(self) -> bool:

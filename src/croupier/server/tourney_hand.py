@@ -22,6 +22,7 @@ from croupier.betting import IllegalAction
 from croupier.cards import CardError
 from croupier.hand import Hand
 from croupier.history import event_record
+from croupier.out_of_time import out_of_time_in
 from croupier.server.table_spec import TableSpec
 from croupier.server.tables import Move, RuleError, apply_move, legal_json, move_of_action
 from croupier.tournament import DealtHand, EngineHands, ForcedBets, HandSetup, SeatInHand
@@ -141,9 +142,9 @@ class TourneyHand:
         self.moves += 1
 
     def auto_move(self) -> Move:
-        """What the clock does for a player out of time: check, else fold."""
-        legal = self.dealt.hand.legal()
-        return Move("check_or_call") if legal.can_check else Move("fold")
+        """What the clock does for a player out of time: the engine's one rule
+        (:func:`croupier.out_of_time.out_of_time`)."""
+        return move_of_action(out_of_time_in(self.dealt.hand))
 
     def stacks(self) -> dict[int, int]:
         """Every dealt seat's chips after the hand (the library's result)."""
