@@ -477,6 +477,30 @@ def test_cardroom_showdown_6_no_decision_left_this_round_shown_at_its_end() -> N
     assert _seen_by(hand, 2) == {"As"}
 
 
+def test_qld_s38_7_folded_players_cards_learned_by_an_active_player_given_to_all_active() -> None:
+    hand = f4("qld")
+    hand.fold()  # p3 folds
+    hand.check_or_call()  # p4 calls: p1 and p2 still to act, p4 has acted
+    ruling = report("qld", hand, "showed p3 to p4 Qh")
+    assert (ruling.clause, ruling.basis) == ("qld s38(7)", "own")
+    assert "every other active player" in ruling.outcome
+    assert _seen_by(hand, 3) == {"Qh"} == _seen_by(hand, 0) == _seen_by(hand, 1)
+    fill = f4("qld")  # an active player's own hand shown: s38(7) and (8) say nothing
+    fill.check_or_call()
+    assert report("qld", fill, "showed p3 to p4 Qh").clause == "cardroom showdown 6"
+
+
+def test_qld_s38_8_uncalled_bettors_hand_learned_given_to_all_other_players() -> None:
+    hand = f4("qld")
+    limped(hand)  # the flop: p1 bets and nobody has called yet
+    hand.bet_or_raise_to(10)
+    hand.fold()  # p2 folds
+    ruling = report("qld", hand, "showed p1 to p2 As")  # a folded player saw the bettor's card
+    assert (ruling.clause, ruling.basis) == ("qld s38(8)", "own")
+    assert "every other player at once" in ruling.outcome
+    assert {"As"} == _seen_by(hand, 1) == _seen_by(hand, 2) == _seen_by(hand, 3)
+
+
 def test_show_one_refuses_a_player_showing_to_themselves_and_changes_nothing() -> None:
     hand = f4("cardroom")
     before = list(hand.events)

@@ -5,6 +5,7 @@ pushed forward (I24), and cards shown to one player (I32: show one, show all).""
 from __future__ import annotations
 
 from croupier.betting import Structure
+from croupier.cards import Card
 from croupier.hand import Hand, Phase, StepKind
 from croupier.irregularities import reports as r
 from croupier.irregularities.floor import Floor, handles, kind_of_game
@@ -233,6 +234,10 @@ def showed_to(floor: Floor, hand: Hand, report: r.Report) -> Plan:
             return Plan("show-one-show-all", _clause(rule, "league 5"),
                         f"p{player + 1} showed a live hand to p{to + 1}, who is still in it: a "
                         "penalty may follow (league 35)", one)  # fmt: skip
+    if rule.do == "qld-s38" and not over:
+        ruled = _qld_s38(rule, hand, player, to, report.cards, one)
+        if ruled is not None:
+            return ruled
     if rule.do != "showdown-6":
         rule = Rule(rule.question, rule.book, "showdown-6", "cardroom showdown 6", "fill",
                     "cardroom showdown 6")  # fmt: skip
@@ -245,6 +250,50 @@ def showed_to(floor: Floor, hand: Hand, report: r.Report) -> Plan:
     return Plan("show-one-show-all", rule,
                 f"p{to + 1} saw {shown}; withheld from the others {when} (report it again then)",
                 one)  # fmt: skip
+
+
+def _qld_s38(
+    rule: Rule, hand: Hand, player: int, to: int, cards: tuple[Card, ...], one: list[Step]
+) -> Plan | None:
+    """qld s38(8): what a player learns of the hand of a player who has bet and not been called
+    goes to every other player; s38(7): what an active player learns of an inactive player's
+    cards (folded or all in) goes to every other active player. Both at once, during the round
+    of play. None where neither applies (the book is silent: the cardroom's rule fills)."""
+    shown = " ".join(map(str, cards))
+    seen = set(hand.dealt.shown)
+    if _bet_not_called(hand, player):
+        everyone = [call("expose", c, by="player", player=player) for c in cards]
+        return Plan(
+            "show-one-show-all", _clause(rule, "qld s38(8)"), f"p{player + 1} has bet and not "
+            f"been called: what p{to + 1} saw ({shown}) is given to every other player at once",
+            one + everyone,
+        )  # fmt: skip
+    active = [p for p in hand.in_hand() if hand.stacks[p] > 0]
+    if to not in active or player in active:
+        return None
+    others = [p for p in active if p != to]
+    steps = one + [
+        call("expose", c, by="player", to=p, player=player)
+        for p in others for c in cards if (c, p) not in seen
+    ]  # fmt: skip
+    told = ", ".join(f"p{p + 1}" for p in others) or "nobody else is active"
+    return Plan(
+        "show-one-show-all", _clause(rule, "qld s38(7)"), f"p{to + 1}, an active player, saw "
+        f"inactive p{player + 1}'s {shown}: given at once to every other active player ({told})",
+        steps,
+    )  # fmt: skip
+
+
+def _bet_not_called(hand: Hand, player: int) -> bool:
+    """Whether ``player`` has made the round's bet (a blind counts, qld s2 'bet') and nobody
+    has called it yet."""
+    round_ = hand.round
+    if hand.phase is not Phase.BETTING or round_ is None or player not in hand.in_hand():
+        return False
+    top = round_.bets[player]
+    return top > 0 and all(
+        round_.bets[p] < top for p in range(hand.players) if p != player
+    )  # fmt: skip
 
 
 def _when_shown_to_all(hand: Hand, to: int) -> str:
