@@ -309,6 +309,21 @@ def test_rws_5_1_5_b_extra_hand_after_a_player_looked_void() -> None:
     assert hand.void and "seen their hole cards" in ruling.outcome
 
 
+def test_rws_5_1_5_b_extra_or_skipped_hand_after_a_player_acted_voids_the_game() -> None:
+    """5.1.5(b), read as 5.1.4 is: a player who has acted on the hand has looked at his hole
+    cards, so an extra hand or a skipped one noticed after an action voids the game without
+    --looked."""
+    for text in ("extra-hand s5 Ts 5d", "skipped p4"):
+        hand = f4("rws", top=SEAT5) if text.startswith("extra") else f4("rws")
+        hand.check_or_call()  # p3 calls
+        ruling = report("rws", hand, text)
+        assert ruling.clause == "rws 5.1.5" and "p3 called" in ruling.outcome, text
+        assert hand.void and hand.stacks == [1000] * 4, text
+    unseen = f4("rws", top=SEAT5)  # nobody has acted or looked: reconstructed (5.1.5(a))
+    assert not report("rws", unseen, "extra-hand s5 Ts 5d").outcome.startswith("p3")
+    assert not unseen.void
+
+
 # --- I4 -----------------------------------------------------------------------------------------
 
 

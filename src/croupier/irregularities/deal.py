@@ -154,9 +154,16 @@ def _order_error(
     if rule.do == "reconstruct-unless-looked" and (looked or unfixable):
         why = "a player looked at a card not theirs" if looked else "it cannot be reconstructed"
         return misdeal_plan(floor, question, rule, why)
-    if rule.do == "void-if-looked" and (looked or unfixable):
-        why = "a player has seen their hole cards" if looked else "it cannot be put right"
-        return misdeal_plan(floor, question, rule, why)
+    if rule.do == "void-if-looked":
+        # rws 5.1.5(b), read as 5.1.4 is: a player who has acted on the hand has looked at it.
+        acted = list(_actors(hand).values())
+        if looked or acted or unfixable:
+            why = (
+                "a player has seen their hole cards" if looked
+                else f"{acted[0]}: a player who has acted has looked at his hole cards" if acted
+                else "it cannot be put right"
+            )  # fmt: skip
+            return misdeal_plan(floor, question, rule, why)
     return Plan(question, rule, outcome, reconstruct)
 
 
