@@ -21,6 +21,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, update
@@ -65,6 +66,19 @@ __all__ = ["Refused", "Room", "SeatState"]
 log = logging.getLogger("croupier.server")
 VOID_RULE = "rws 5.1; cardroom irregularities 3; au 19.1(h)"
 DEAL_RETRY = 1.0  # seconds before a deal the database failed to store is tried again
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What viewers are told of the hand in play: the engine's hand as it was last stored.
+    The engine runs ahead of it while a move is being written (a deal is not even the hand in
+    play until stored: GameTable.deal), and it catches up after the commit (Room._show), so
+    a state, whenever it is asked for, holds nothing the database does not (docs/protocol.md)."""
+
+    events: int = 0  # how many of the hand's events are stored
+    to_act: int | None = None
+    pot: int = 0
+    legal: dict[str, object] | None = None  # what the person to act may do (a bot: None)
 
 
 class Room:
@@ -125,6 +139,7 @@ class Room:
         self.timed_out: set[int] = set()
         self.void_reason = None
         self.rebuilt = False  # a hand in progress dealt again from the store, to be audited
+        self.shown = Shown()
         events = loads_events(snap.events)  # a log that does not read back stops the room
         hand = snap.hand
         if hand is None:
@@ -138,6 +153,7 @@ class Room:
         try:
             self.game = GameTable.restored(self.spec, events, stored_hand(hand, snap.moves))
             self.rebuilt = True
+            self._show()
         except (RuleError, TableLogError, ValueError, KeyError, TypeError) as error:
             self.void_reason = f"the hand could not be rebuilt after a restart ({error})"
             self.game = GameTable.restored(self.spec, events)  # the hand open, to be voided
@@ -195,7 +211,8 @@ class Room:
         shared = shared or self._state_shared()
         hand: dict[str, object] | None = None
         if shared["hand"] is not None:
-            hand = {**shared["hand"], "events": self.game.visible(seat), **self._turn(seat)}
+            events = self.game.visible(seat)[: self.shown.events]
+            hand = {**shared["hand"], "events": events, **self._turn(seat)}
         return {**shared["table"], "you": seat, "hand": hand}
 
     def _state_shared(self) -> dict[str, Any]:
@@ -208,7 +225,7 @@ class Room:
                 "button": game.start.button,
                 "order": list(game.order),
                 "starting": list(game.start.starting),
-                "pot": game.pot(),
+                "pot": self.shown.pot,
             }
         table = {
             "type": "state",
@@ -229,19 +246,27 @@ class Room:
             conn.send(self.state_message(conn.account_id, shared))
 
     def _turn(self, seat: int | None) -> dict[str, object]:
-        to_act = self.game.to_act()
+        shown = self.shown
+        to_act = shown.to_act
         return {
             "to_act": to_act,
             "clock_end": self.clock_end if to_act is not None else None,
             "bank_end": self.bank_end if to_act is not None else None,
-            "legal": self.game.legal() if to_act is not None and to_act == seat else None,
+            "legal": shown.legal if to_act is not None and to_act == seat else None,
         }
+
+    def _show(self) -> None:
+        """The engine's hand, as it is now, is stored: it is what viewers are shown."""
+        game = self.game
+        to_act = game.to_act()
+        person = to_act is not None and to_act in self.seats and self.seats[to_act].bot is None
+        self.shown = Shown(game.event_count(), to_act, game.pot(), game.legal() if person else None)
 
     def _broadcast_events(self, start: int, cause: str | None) -> None:
         """Each viewer's events, as its seat may see them. The message is written once for all
         who see alike (the events are public but for hole cards; only the seat to act is sent
         what it may do), and the same text goes to each of them."""
-        to_act, pot = self.game.to_act(), self.game.pot()
+        to_act, pot = self.shown.to_act, self.shown.pot
         public = self.game.public_events(start)  # most moves: the same events for everyone
         by_seat: dict[int | None, str] = {}
         alike: list[tuple[list[dict[str, object]], str]] = []  # seen by seats not to act
@@ -327,11 +352,14 @@ class Room:
             if changed:
                 self.broadcast_seats()
             return
-        start = self.game.start_hand()
+        # Dealt at the engine's table, the hand is taken as the one in play (and shown) only
+        # once stored: until then viewers are shown the hand before.
+        deal = self.game.deal()
+        start = deal.start
         table_events = self._event_rows()
-        forced = dumps(encode(self.game.forced()))
+        forced = dumps(encode(deal.hand.forced))
         number = self.hands + 1
-        to_act = self.game.to_act()
+        to_act = deal.to_act
         now = time.time()
         clock_end, bank_end = self._deadlines(to_act, now)
         dealt = [
@@ -363,6 +391,7 @@ class Room:
             self.game.rollback()  # nothing was stored: the deal never happened
             raise
         self.game.saved += len(table_events)
+        self.game.take(deal)
         for seat in waiting:
             self.seats[seat].status = "playing"
         for st in recorded:
@@ -371,6 +400,7 @@ class Room:
         self.moves = 0
         self.timed_out = set()
         self.clock_end, self.bank_end = clock_end, bank_end
+        self._show()
         self.send_states()
         self._after_change()
 
@@ -521,8 +551,7 @@ class Room:
             await self._clocked(seat, number, moves, None, "clock")
             return
         await asyncio.sleep(self.server.bot_delay)
-        history = self.game.visible(seat)
-        view, legal = self.game.bot_view(seat, history)
+        view, legal = self.game.bot_view(seat)
         move = await asyncio.to_thread(bot_move, view, legal, secrets.randbits(32))
         await self._clocked(seat, number, moves, move, "bot")
 
@@ -625,6 +654,7 @@ class Room:
         self.moves += 1
         state.bank = bank
         self.clock_end, self.bank_end = clock_end, bank_end
+        self._show()
         if request is not None:
             self.server.remember(state.account, request)
         committed = time.perf_counter()
@@ -801,6 +831,7 @@ class Room:
             self.waits.pop(row.account_id, None)  # with the seat (_cash_out)
         self.hand_id = None
         self.game = GameTable.restored(self.spec, [*kept, *ended])
+        self.shown = Shown()
         self.clock_end = self.bank_end = None
         self.broadcast(
             {

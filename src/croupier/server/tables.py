@@ -49,9 +49,11 @@ from croupier.table import (
     TableError,
     TableEvent,
 )
+from croupier.views import Reducer
 
 __all__ = [
     "ACTIONS",
+    "Dealt",
     "GameTable",
     "HandStart",
     "Move",
@@ -109,6 +111,20 @@ class HandStart:
     order: tuple[int, ...]  # seat of each player, in deal order
     starting: tuple[int, ...]  # stacks when dealt (after any participation fee), in deal order
     events: tuple[Record, ...]  # the house's records of the deal
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """A hand dealt at the engine's table and not yet taken as the hand in progress."""
+
+    start: HandStart
+    hand: Hand
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act first (None: nobody acts, the hand is over already)."""
+        player = self.hand.to_act
+        return None if self.hand.over or player is None else self.start.order[player]
 
 
 @dataclass(frozen=True)
@@ -181,6 +197,8 @@ class GameTable:
         self._recorded: Hand | None = None  # the hand whose records _house holds
         self._house: list[Record] = []
         self._hidden: dict[ev.Event, Record] = {}  # events as seen without their hidden cards
+        self._viewed: Hand | None = None  # the hand whose bots' views _reducers hold
+        self._reducers: dict[int, Reducer] = {}  # per player: the hand as that seat sees it
 
     def cite(self, message: str) -> str:
         """``message`` citing this table's book only (:func:`croupier.citing.in_force`)."""
@@ -415,7 +433,19 @@ class GameTable:
         return sum(self._table.can_play(s) for s in self._table.occupied()) >= 2
 
     def start_hand(self, deck: Sequence[int] | None = None, seed: int | None = None) -> HandStart:
-        """Deal the next hand: from ``deck`` (a stored order) or a fresh secure shuffle."""
+        """Deal the next hand and take it as the hand in progress (:meth:`deal`, :meth:`take`)."""
+        dealt = self.deal(deck, seed)
+        self.take(dealt)
+        return dealt.start
+
+    def take(self, dealt: Dealt) -> None:
+        """``dealt`` (stored by now) becomes the hand in progress: the one played and shown."""
+        self.hand, self.order, self.start = dealt.hand, dealt.start.order, dealt.start
+
+    def deal(self, deck: Sequence[int] | None = None, seed: int | None = None) -> Dealt:
+        """Deal the next hand at the engine's table: from ``deck`` (a stored order) or a fresh
+        secure shuffle. It is not the hand in progress until :meth:`take`: a card room takes it
+        once it is stored, and until then shows the hand before (:meth:`rollback` undoes it)."""
         if deck is None:
             # A new generator per hand: no random bytes buffered before a fork are reused.
             dealt = Deck.shuffled(self.rules.deck, SecureShuffler())
@@ -427,18 +457,17 @@ class GameTable:
             hand = self._table.start_hand(deck=dealt, shuffler=SeededShuffler(seed))
         except TableError as error:
             raise RuleError(str(error)) from None
-        self.hand = hand
-        self.order = tuple(self._table.seat_of(p) for p in range(hand.players))
+        order = tuple(self._table.seat_of(p) for p in range(hand.players))
         assert self._table.button is not None
-        self.start = HandStart(
+        start = HandStart(
             order_of_deck,
             seed,
             self._table.button,
-            self.order,
+            order,
             tuple(hand.starting),
             tuple(event_record(e) for e in hand.events),
         )
-        return self.start
+        return Dealt(start, hand)
 
     def _require_hand(self) -> Hand:
         if self.hand is None or self.hand.over:
@@ -571,48 +600,26 @@ class GameTable:
             return 0
         return sum(self.hand.stacks) + self.hand.pot
 
-    def bot_view(self, seat: int, history: Sequence[Record]) -> tuple[SeatView, Legal | None]:
-        """A bot's view of its seat, built from the events as that seat saw them (``history``:
-        the records it was sent) and the public chip counts: it holds no reference to the
-        hand, so a bot cannot reach another player's cards (issue 13 item 8)."""
+    def bot_view(self, seat: int) -> tuple[SeatView, Legal | None]:
+        """A bot's view of its seat and what it may do (None at the draw): the one reducer
+        (:class:`croupier.views.Reducer`) over the hand's events as that seat may see them
+        (``Event.visible_to``), fed each event once. The view holds no reference to the hand,
+        so a bot cannot reach another player's cards (issue 13 item 8)."""
         hand = self._require_hand()
         player = self.order.index(seat)
-        seen = tuple(_event_of(record) for record in history)
-        stacks, bets, pot, folded, street = _public_chips(hand.starting, seen)
-        hole: list[Card] = []
-        discarded: list[Card] = []
-        up: list[list[Card]] = [[] for _ in range(len(self.order))]
-        board: list[Card] = []
-        for event in seen:
-            if isinstance(event, ev.DealHole) and event.player == player:
-                hole.extend(c for c in event.cards if c is not None)
-            elif isinstance(event, ev.Draw) and event.player == player:
-                thrown = [c for c in event.discarded if c is not None]
-                hole = [c for c in hole if c not in thrown] + [
-                    c for c in event.drawn if c is not None
-                ]
-                discarded.extend(thrown)
-            elif isinstance(event, ev.DealUp):
-                up[event.player].extend(event.cards)
-            elif isinstance(event, ev.DealBoard):
-                board.extend(event.cards)
-        view = SeatView(
-            player=player,
-            rules=self.rules,
-            street=street,
-            hole=tuple(hole),
-            up=tuple(tuple(c) for c in up),
-            board=tuple(board),
-            discarded=tuple(discarded),
-            stacks=stacks,
-            bets=bets,
-            pot=pot,
-            folded=folded,
-            to_act=player,
-            drawing=hand.drawing,
-            events=seen,
+        if self._viewed is not hand:
+            self._viewed, self._reducers = hand, {}
+        reducer = self._reducers.get(player)
+        if reducer is None:
+            reducer = self._reducers[player] = Reducer(hand.starting, player)
+        for event in hand.events[len(reducer.events) :]:
+            reducer.apply(event.visible_to(player))
+        drawing = hand.drawing
+        legal = None if drawing else hand.legal()
+        seen = reducer.snapshot(
+            hand.rules, to_act=hand.to_act, drawing=drawing, legal=legal, over=hand.over
         )
-        return view, None if hand.drawing else hand.legal()
+        return SeatView.from_view(seen), legal
 
     # --- rebuilding and histories ---------------------------------------------------------
 
@@ -690,50 +697,3 @@ def move_of_action(action: Action) -> Move:
     if kind == "draw":
         return Move("draw", cards=tuple(str(c) for c in action.cards))
     return Move(kind)
-
-
-_EVENTS: dict[str, type[ev.Event]] = {name: getattr(ev, name) for name in ev.__all__}
-
-
-def _event_of(record: Mapping[str, object]) -> ev.Event:
-    """An event back from its JSON record (cards as text, ``??`` hidden)."""
-    kind = _EVENTS[str(record["event"])]
-    fields: dict[str, object] = {}
-    for key, value in record.items():
-        if key == "event":
-            continue
-        if isinstance(value, list):
-            value = tuple(
-                None if item == "??" else Card.parse(item) if isinstance(item, str) else item
-                for item in value
-            )
-        elif key == "card" and isinstance(value, str):
-            value = Card.parse(value)
-        fields[key] = value
-    return kind(**fields)
-
-
-def _public_chips(
-    starting: Sequence[int], events: Sequence[ev.Event]
-) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[bool, ...], int]:
-    """Stacks, this round's bets, the pot, who folded and the round, from public events."""
-    stacks = list(starting)
-    bets = [0] * len(stacks)
-    folded = [False] * len(stacks)
-    pot = 0
-    street = 0
-    for event in events:
-        if isinstance(event, ev.PostAnte):
-            stacks[event.player] -= event.amount
-            pot += event.amount
-        elif isinstance(event, ev.PostBlind | ev.BringIn | ev.Call | ev.Bet):
-            stacks[event.player] -= event.amount
-            bets[event.player] += event.amount
-        elif isinstance(event, ev.StreetStart):
-            street = event.index
-            if event.index > 0:
-                pot += sum(bets)
-                bets = [0] * len(stacks)
-        elif isinstance(event, ev.Fold):
-            folded[event.player] = True
-    return tuple(stacks), tuple(bets), pot + sum(bets), tuple(folded), street
