@@ -48,7 +48,7 @@ _BOTS: dict[str, type[Bot]] = {
 def _rules(rules: Rules | None, rulebook: str | None, game: str, structure: str | None) -> Rules:
     if rules is not None:
         return rules
-    from croupier.play import book_rules, house_rules
+    from croupier.rulebooks.tables import book_rules, house_rules
 
     if rulebook is not None:
         return book_rules(rulebook, game, structure, "1/2")

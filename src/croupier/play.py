@@ -2,8 +2,9 @@
 
 Only rendering and typing live here. The game loop is :class:`croupier.session.Session` (turns,
 actions, each seat's view); the story is told from the one reducer by
-:class:`croupier.teller.Teller`; the rules come from :mod:`croupier.play_rules`, and saved
-files from :mod:`croupier.history.formats` (the suffix picks the format).
+:class:`croupier.teller.Teller`; the table's rules, buy-in and stakes come from
+:mod:`croupier.rulebooks.tables` (from the options typed: :mod:`croupier.play_rules`), and
+saved files from :mod:`croupier.history.formats` (the suffix picks the format).
 
 Typed actions: ``c`` check or call, ``f`` fold, ``b 50`` / ``r 300`` bet or raise to, ``a``
 all-in, ``d 2 5`` discard the cards at positions 2 and 5 (or ``d Ah Kd``), ``p`` stand pat,
@@ -29,13 +30,8 @@ from croupier.cards import parse_cards as _parse_cards
 from croupier.citing import book_prefix, in_force
 from croupier.deck import SecureShuffler, SeededShuffler, Shuffler
 from croupier.history.formats import HistoryFileError, HistoryWriter, open_history
-from croupier.play_rules import (
-    SetupError,
-    TableOptions,
-    book_rules,
-    describe_rules,
-    house_rules,
-)
+from croupier.play_rules import TableOptions, describe_rules
+from croupier.rulebooks.tables import SetupError, book_rules, house_rules
 from croupier.rules import Rules
 from croupier.session import Session as GameLoop
 from croupier.session import Turn

@@ -9,16 +9,22 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from croupier.betting import Structure
 from croupier.blinds import BlindPolicy
 from croupier.cards import CardError
 from croupier.games import GameError
 from croupier.hand import Rules
-from croupier.play import house_rules
-from croupier.play_rules import USUAL_STRUCTURE, book_table
 from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
+from croupier.rulebooks.tables import (
+    USUAL_STRUCTURE,
+    book_table,
+    house_rules,
+    seat_priority,
+    stake_clause,
+    table_buy_in,
+    table_stakes,
+)
 from croupier.seats import SeatPriority
-from croupier.table import Bust, BuyIn, TableError
+from croupier.table import BuyIn, TableError
 
 __all__ = [
     "MOST_BUY_IN",
@@ -128,63 +134,33 @@ def rules_for(spec: TableSpec) -> tuple[Rules, dict[str, object] | None]:
 
 
 def buy_in_for(spec: TableSpec, rules: Rules) -> BuyIn:
-    """The table's money rules: the full buy-in (given, else 100 big blinds at big-bet games
-    and ten maximum bets at limit, cardroom buy-in 1), and the book's table-stake settings."""
+    """The table's money rules (:func:`croupier.rulebooks.tables.table_buy_in`): the full
+    buy-in (given, else 100 big blinds at big-bet games and ten maximum bets at limit, cardroom
+    buy-in 1), and the book's table-stake settings."""
     try:
-        if spec.buy_in is not None:
-            minimum = spec.buy_in
-        elif all(s in (Structure.FIXED, Structure.SPREAD) for s in rules.betting.structures):
-            minimum = BuyIn.limit(rules.betting).minimum
-        else:
-            minimum = 100 * rules.betting.small_bet
-        stakes = stakes_for(spec)
-        short = spec.short_buy_in
-        if stakes["short_buy_in"] == "none" and short is not None:
-            clause = clause_for(spec, "short_buy_in")
-            raise SpecError(f"{spec.rulebook} allows no short buy-in ({clause})")
-        if stakes["short_buy_in"] == "once" and short is None and minimum > 1:
-            short = minimum // 2  # the book sets no size: the card room's is half the full one
-        buy_in = BuyIn(
-            minimum=minimum,
-            short=short,
-            restake=bool(stakes["restake"]),
-            rejoin_minimum=bool(stakes["rejoin_minimum"]),
+        return table_buy_in(
+            spec.rulebook, spec.game, rules, full=spec.buy_in, short=spec.short_buy_in
         )
-    except TableError as error:
+    except (GameError, TableError) as error:
         raise SpecError(str(error)) from None
-    return buy_in
-
-
-_HOUSE_STAKES: dict[str, object] = {
-    "short_buy_in": "any", "restake": False, "rejoin_minimum": False, "bust": Bust.SIT_OUT,
-    "broken_game_transfer": True,
-}  # fmt: skip
 
 
 def stakes_for(spec: TableSpec) -> dict[str, object]:
     """The book's table-stake settings (short_buy_in, restake, rejoin_minimum, bust,
     broken_game_transfer); house rules: any short buy-in the table asks, the stack left plays,
     the seat kept when bust, a stack moved from a closed table kept."""
-    if spec.rulebook is None:
-        return _HOUSE_STAKES
-    book = load_rulebook(spec.rulebook)
-    return {name: book.value(name, spec.game) for name in _HOUSE_STAKES}
+    return dict(table_stakes(spec.rulebook, spec.game))
 
 
 def clause_for(spec: TableSpec, setting: str) -> str:
     assert spec.rulebook is not None
-    return load_rulebook(spec.rulebook).setting(setting, spec.game).clause
+    return stake_clause(spec.rulebook, spec.game, setting)
 
 
 def seat_priority_for(spec: TableSpec) -> tuple[SeatPriority, str]:
     """Who comes first for a vacated seat (the book's ``seat_priority``), and the rule to cite
     for it; house rules: the players seated, then newcomers."""
-    if spec.rulebook is None:
-        return SeatPriority.SEATED_FIRST, "house rules: players seated first, then newcomers"
-    setting = load_rulebook(spec.rulebook).setting("seat_priority", spec.game)
-    assert isinstance(setting.value, SeatPriority)
-    rule = setting.clause if not setting.silent else f"{spec.rulebook} is silent: {setting.clause}"
-    return setting.value, rule
+    return seat_priority(spec.rulebook, spec.game)
 
 
 def blind_policy_for(spec: TableSpec) -> BlindPolicy:
