@@ -293,7 +293,7 @@ def test_au_11_5_b_last_compulsory_blind_is_at_least_the_table_minimum() -> None
     expected = {10: (5, 10), (5, 10): (5, 10), (2, 5, 10): (2, 5, 10), (25, 50): (25, 50)}
     for game in BLIND_GAMES:
         for stakes, blinds in expected.items():
-            rules = AU.rules(game, stakes=stakes)
+            rules = AU.rules(game, "no-limit", stakes=stakes)  # the bet after: the minimum
             assert rules.blinds == blinds
             assert rules.blinds[-1] >= rules.betting.small_bet
             hand = Hand(rules, [1000] * 4)

@@ -22,6 +22,7 @@ from croupier.table import (
     Bust,
     ButtonPlaced,
     BuyIn,
+    FirstButton,
     Table,
     TableError,
 )
@@ -41,6 +42,9 @@ def policy_of(book: str) -> BlindPolicy:
 def book_table(book: str, seated: dict[int, int], seats: int = 9, **options: object) -> Table:
     rules = load_rulebook(book).rules("holdem", stakes=10)
     options.setdefault("blind_policy", policy_of(book))
+    # The examples place the first button on the highest seat (the book's own first button,
+    # which the table takes by itself, is tested in test_book_tables.py).
+    options.setdefault("first_button", FirstButton.DEALER_RIGHT)
     t = Table(rules, seats, buy_in=BuyIn(minimum=100), **options)  # type: ignore[arg-type]
     for seat, chips in seated.items():
         t.sit(seat, f"s{seat}", chips)
@@ -375,7 +379,7 @@ def test_missed_blinds_wait_for_the_big_blind() -> None:
 
 
 def test_a_busted_player_back_with_chips_owes_the_blinds_that_passed() -> None:
-    t = book_table("league", {1: 1000, 2: 100, 3: 1000, 4: 1000})
+    t = book_table("league", {1: 1000, 2: 100, 3: 1000, 4: 1000}, bust=Bust.SIT_OUT)
     hand = t.start_hand(deck=board_deck(["Ah As", "7d 2c", "Kh Ks", "Qh Qd"], BOARD))
     while hand.phase is not Phase.OVER:  # seat 2 (big blind) shoves, seat 1 calls and wins
         legal = hand.legal()

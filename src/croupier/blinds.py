@@ -30,17 +30,23 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from croupier.forced import BlindKind
 
+if TYPE_CHECKING:
+    from croupier.table_state import Bust
+
 __all__ = [
     "BlindPolicy",
+    "FirstButton",
     "MissedBlinds",
     "NewPlayer",
     "Plan",
     "Positions",
     "SeatState",
     "State",
+    "TableRules",
     "plan_hand",
     "propose_correction",
 ]
@@ -51,6 +57,27 @@ class BlindPolicy(enum.Enum):
 
     MOVING_BUTTON = "moving-button"  # rws 1 'Dealer Button', 3.7; qld s18(2)
     MOVING_BIG_BLIND = "moving-big-blind"  # au 1.1 'Dead Button'; league 12
+
+
+class FirstButton(enum.Enum):
+    """Where the button is for the first hand (a seat number may be given instead)."""
+
+    DEALER_RIGHT = "dealer-right"  # on the dealer's right: the highest seat (au 11.1(b), qld s18)
+    DEALER_LEFT = "dealer-left"  # on the dealer's left: the lowest seat (rws 3.1)
+    HIGH_CARD = "high-card"  # the highest card drawn (cardroom ties 2; league 2)
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """What a rulebook rules of the table around its hands, carried by the
+    :class:`~croupier.rules.Rules` it builds (:attr:`~croupier.rules.Rules.table`) so that a
+    :class:`~croupier.table.Table` made from those rules takes them by itself: where the first
+    button goes, how the button and blinds move, and what becomes of a player with no chips.
+    ``None`` in a field: the table's own default."""
+
+    first_button: FirstButton | None = None
+    blind_policy: BlindPolicy | None = None
+    bust: Bust | None = None
 
 
 class NewPlayer(enum.Enum):
@@ -229,10 +256,14 @@ def _moving_button(
     # posting comes in anywhere else but between the button and the first seat dealt.
     button = positions.button
     for seat in deal_order((s for s in present if states[s].state not in seated), button):
-        trial = chain(sorted([*core, seat]), button, len(amounts), hu)
-        if trial and trial[-1] == seat:
-            core = sorted([*core, seat])
-            positions = Positions(button, trial)
+        grown = sorted([*core, seat])
+        trial = (
+            _button_positions(grown, last, len(amounts), hu)
+            if _from_heads_up(last, grown, len(amounts))
+            else Positions(button, chain(grown, button, len(amounts), hu))
+        )
+        if trial is not None and trial.blinds and trial.blinds[-1] == seat:
+            core, positions, button = grown, trial, trial.button
             break
     first = deal_order(core, button)[0]
     core += [
@@ -249,12 +280,26 @@ def _button_positions(core: list[int], last: Positions, count: int, hu: bool) ->
     seat further, so the big blind moves on."""
     if len(core) < 2:
         return None
+    if _from_heads_up(last, core, count):
+        # No book says where the button goes when a heads-up game gains a player (rws, qld
+        # silent). Decided by the principle the books' blinds keep (au 1.1 'Dead Button',
+        # league 12): nobody skips a blind. Last hand's big blind posts the small blind, the
+        # big blind moves on to the player after it, the button is the player before it (the
+        # plain move would give last hand's big blind the button and no small blind).
+        button = before(core, last.blinds[-1])
+        return Positions(button, chain(core, button, count, hu))
     button = after(core, last.button)
     blinds = chain(core, button, count, hu)
     if blinds and last.blinds and blinds[-1] == last.blinds[-1]:
         button = after(core, button)
         blinds = chain(core, button, count, hu)
     return Positions(button, blinds)
+
+
+def _from_heads_up(last: Positions, core: Sequence[int], count: int) -> bool:
+    """Last hand was heads-up with two blinds or more (its button posted one of them), its big
+    blind plays this one, and three or more players do."""
+    return count >= 2 and len(core) >= 3 and last.button in last.blinds and last.blinds[-1] in core
 
 
 def _moving_big_blind(

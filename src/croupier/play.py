@@ -31,11 +31,11 @@ from croupier.citing import book_prefix, in_force
 from croupier.deck import SecureShuffler, SeededShuffler, Shuffler
 from croupier.history.formats import HistoryFileError, HistoryWriter, open_history
 from croupier.play_rules import TableOptions, describe_rules
-from croupier.rulebooks.tables import SetupError, book_rules, house_rules
+from croupier.rulebooks.tables import SetupError, book_rules, house_rules, table_buy_in
 from croupier.rules import Rules
 from croupier.session import Session as GameLoop
 from croupier.session import Turn
-from croupier.table import BuyIn, HandSummary, Table, TableError
+from croupier.table import HandSummary, Table, TableError
 from croupier.teller import Teller, describe_legal, street_name
 from croupier.views import HOUSE, SPECTATOR, HandView
 
@@ -253,7 +253,11 @@ class Session:
                 f"unknown bot kind {unknown[0] if unknown else ''!r}: "
                 f"expected some of {', '.join(BOT_KINDS)}"
             )
-        self.table = Table(rules, seats, buy_in=BuyIn(minimum=buy_in))
+        # The book's buy-in rules come from the book (its first button, blind policy and bust
+        # rule come with its rules): a Table made from them needs nothing more.
+        book = rulebook[0] if rulebook is not None else None
+        stakes = table_buy_in(book, rules.game.name, rules, full=buy_in)
+        self.table = Table(rules, seats, buy_in=stakes)
         self.rules = rules
         self.console = console
         self.input_fn = input_fn

@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass, field
 
 from croupier.betting import Betting, RulesError, whole
+from croupier.blinds import TableRules
 from croupier.cards import DeckKind
 from croupier.forced import ForcedBets, forced_bets
 from croupier.frozen import Frozen
@@ -50,6 +51,9 @@ class Rules(Frozen):
     # A stud seat folded after a forced bet or on a round of checking keeps receiving a card,
     # straight to the muck, each dealing round until someone wagers (au 19.12, 19.19).
     dead_receiver: bool = False
+    # The book's first button, blind policy and bust rule, which a Table takes by itself
+    # (croupier.rulebooks.tables); not part of how a hand plays, so not compared.
+    table: TableRules | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "game", game(self.game))

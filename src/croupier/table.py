@@ -17,7 +17,6 @@ and applied as it is recorded: :meth:`Table.restore` rebuilds a table from them.
 
 from __future__ import annotations
 
-import enum
 import math
 from collections.abc import Sequence
 from dataclasses import replace
@@ -25,6 +24,7 @@ from dataclasses import replace
 from croupier import events as ev
 from croupier.blinds import (
     BlindPolicy,
+    FirstButton,
     MissedBlinds,
     NewPlayer,
     Plan,
@@ -116,22 +116,22 @@ __all__ = [
 ]
 
 
-class FirstButton(enum.Enum):
-    """Where the button is for the first hand (a seat number may be given instead)."""
-
-    DEALER_RIGHT = "dealer-right"  # on the dealer's right: the highest seat (au 11.1(b), qld s18)
-    DEALER_LEFT = "dealer-left"  # on the dealer's left: the lowest seat (rws 3.1)
-    HIGH_CARD = "high-card"  # the highest card drawn (cardroom ties 2; league seat draw)
-
-
 class Table(TableState):
     """One table: seats, the button and blinds, buy-ins and table stakes, and hand after hand.
 
-    House settings no book rules (each with its default): ``blind_policy`` (the book's own is its
-    rulebook's ``blind_policy`` setting: au, league and cardroom move the big blind, rws and qld
-    the button), ``new_player``, ``missed_blinds``, ``seat_priority`` (au's by default; qld
-    s16(2) has its own), ``change_notice`` (hands of notice a change of game or limits needs:
-    au 7.3 asks three; the others none) and ``time_period`` (minutes a time charge covers)."""
+    What the book rules of the table comes with its rules (:attr:`Rules.table
+    <croupier.rules.Rules.table>`, set by :meth:`Rulebook.rules
+    <croupier.rulebooks.Rulebook.rules>`), so that no caller can forget it: ``first_button``
+    (rws 3.1 the dealer's left, au 11.1(b) and qld s18(1) the right, cardroom ties 2 and league 2
+    a draw), ``blind_policy`` (au, league and cardroom move the big blind, rws and qld the
+    button) and ``bust``; given here, a setting overrides the book's. Without a book (rules
+    written by hand, house rules): the button first on the dealer's right, the moving button,
+    a bust player sitting out.
+
+    House settings no book rules (each with its default): ``new_player``, ``missed_blinds``,
+    ``seat_priority`` (au's by default; qld s16(2) has its own), ``change_notice`` (hands of
+    notice a change of game or limits needs: au 7.3 asks three; the others none) and
+    ``time_period`` (minutes a time charge covers)."""
 
     def __init__(
         self,
@@ -139,10 +139,10 @@ class Table(TableState):
         seats: int | None = None,
         *,
         buy_in: BuyIn,
-        first_button: FirstButton | int = FirstButton.DEALER_RIGHT,
+        first_button: FirstButton | int | None = None,
         draw_ties: DrawTie = DrawTie.SUIT,
-        bust: Bust = Bust.SIT_OUT,
-        blind_policy: BlindPolicy = BlindPolicy.MOVING_BUTTON,
+        bust: Bust | None = None,
+        blind_policy: BlindPolicy | None = None,
         new_player: NewPlayer = NewPlayer.WAIT,
         missed_blinds: MissedBlinds = MissedBlinds.POST_DEAD,
         seat_priority: SeatPriority = SeatPriority.SEATED_FIRST,
@@ -160,6 +160,13 @@ class Table(TableState):
                 f"{rules.game.name} with a {rules.deck.size}-card deck seats 2 to "
                 f"{most} players (au 5.1), not {seats!r}"
             )
+        book = rules.table
+        if first_button is None:
+            first_button = (book and book.first_button) or FirstButton.DEALER_RIGHT
+        if bust is None:
+            bust = (book and book.bust) or Bust.SIT_OUT
+        if blind_policy is None:
+            blind_policy = (book and book.blind_policy) or BlindPolicy.MOVING_BUTTON
         if isinstance(first_button, int):
             self._check_seat(first_button)
         if not isinstance(time_period, int) or not 1 <= time_period <= 24 * 60:

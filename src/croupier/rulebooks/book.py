@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from croupier.betting import Betting, MinRaise, ShortAllIn, Structure
+from croupier.blinds import BlindPolicy, FirstButton, TableRules
 from croupier.cards import CardError, DeckKind
 from croupier.games import GAMES, Game, GameError
 from croupier.games import game as engine_game
@@ -25,6 +26,7 @@ from croupier.rulebooks.schema import (
     brief,
     format_value,
 )
+from croupier.table_state import Bust
 
 __all__ = ["PARAMETERS", "Rulebook"]
 
@@ -165,6 +167,11 @@ class Rulebook:
             show_first=table.enum("show_first", ShowFirst),
             chip_unit=table.whole("chip_unit"),
             dead_receiver=table.flag("dead_receiver"),
+            table=TableRules(
+                first_button=table.enum("first_button", FirstButton),
+                blind_policy=table.enum("blind_policy", BlindPolicy),
+                bust=table.enum("bust", Bust),
+            ),
         )
 
     def _deck(self, entry: GameEntry, deck: int | DeckKind | None) -> DeckKind:

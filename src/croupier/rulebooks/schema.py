@@ -24,7 +24,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from croupier.betting import MinRaise, ShortAllIn, Structure
-from croupier.blinds import BlindPolicy
+from croupier.blinds import BlindPolicy, FirstButton
 from croupier.cards import DeckKind
 from croupier.hand import ShowFirst
 from croupier.pots import Basis, CardSet, CommissionKind, OddChipRule
@@ -426,6 +426,12 @@ SPECS: dict[str, Spec] = {
             "How the blinds move from hand to hand: the button to the next player, or the big "
             "blind to the next player with a dead button (Table(blind_policy=...)).",
             _parse_enum(BlindPolicy), _enum_names(BlindPolicy), by_structure=False,
+        ),
+        Spec(
+            "first_button", "forced bets",
+            "Where the button is for a game's first hand: on the player at the dealer's right "
+            "or left, or on the highest card drawn (Table(first_button=...)).",
+            _parse_enum(FirstButton), _enum_names(FirstButton), by_structure=False,
         ),
         Spec(
             "all_in_face_up", "showdown",
