@@ -29,8 +29,17 @@ def test_each_book_is_cited_alone_and_the_cardroom_fills_a_silent_books_gap(
     assert in_force(BUY_IN, book) == "a buy-in of 50 is below the minimum 200 " + cited
 
 
-def test_house_rules_keep_every_books_clause() -> None:
-    assert in_force(BUY_IN, None) == BUY_IN
+def test_house_rules_cite_the_house_or_the_cardroom_it_falls_back_to_never_three_books() -> None:
+    """Issue 45: a house-rules table's refusals and audit rows cited "(au 7.5, qld s19(4),
+    rws 3.4)"; they cite the house's settings, or the cardroom's clause it falls back to."""
+    assert in_force(BUY_IN, None) == (
+        "a buy-in of 50 is below the minimum 200 (house rules: cardroom buy-in 1-2)"
+    )
+    assert in_force("not during a round of play (au 7.5, qld s19(4), rws 3.4)", None) == (
+        "not during a round of play (house rules)"
+    )
+    for message in ("the total (in chips) is 5", "above the maximum (house)"):
+        assert in_force(message, None) == message
 
 
 def test_a_clause_list_with_neither_the_book_nor_the_cardroom_is_dropped() -> None:

@@ -5,7 +5,8 @@ the books that have one, e.g. ``(au 7.4, qld s19(3)(a), rws 3.4, cardroom buy-in
 table under one book, :func:`in_force` keeps that book's clauses only. Where the book has none
 among them, the cardroom's rules fill its gap (the books' README: where a book is silent, the
 cardroom rules apply), and the message says so; a list with neither is dropped: no other
-book's clause is cited for the book in force.
+book's clause is cited for the book in force. A house-rules table (no book) cites its own
+settings, ``(house rules)``, or the cardroom's clause it falls back to, never a book's.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
-__all__ = ["GAP_FILLER", "book_prefix", "in_force"]
+__all__ = ["GAP_FILLER", "HOUSE", "book_prefix", "followed", "in_force", "silent"]
 
 GAP_FILLER = "cardroom"
+HOUSE = "house rules"  # a house-rules table's citation: its settings, or the cardroom's clause
 _PREFIXES = ("au", "qld", "rws", "cardroom", "league")  # how each shipped book's clauses begin
 _MORE = re.compile(r"s?\d")  # "7.4" in "au 5.1, 7.4": another clause of the book before it
 
@@ -40,9 +42,8 @@ def _prefix(rulebook: str) -> str:
 
 def in_force(message: str, book: str | None) -> str:
     """``message`` with each bracketed list of clauses cut to those of ``book`` (a citation
-    prefix, :func:`book_prefix`); ``book`` None (house rules): as it is."""
-    if book is None:
-        return message
+    prefix, :func:`book_prefix`); ``book`` None (house rules): to the cardroom's clauses, the
+    book the house falls back to, said so, else to the house's own rules (:data:`HOUSE`)."""
     out, at = [], 0
     for start, end in _groups(message):
         kept = _cut(message[start + 1 : end], book, message[start : end + 1])
@@ -51,6 +52,17 @@ def in_force(message: str, book: str | None) -> str:
         at = end + 1
     out.append(message[at:])
     return "".join(out)
+
+
+def silent(clause: str, book: str) -> str:
+    """``clause`` of the cardroom, cited where ``book`` (a citation prefix) is silent."""
+    return f"{clause}, where {book} is silent"
+
+
+def followed(clause: str, book: str) -> str:
+    """``clause`` of another book whose procedure croupier follows where ``book`` and the
+    cardroom are silent (a decision, written down in the rulings' table)."""
+    return f"{clause}, followed where {book} is silent"
 
 
 def _groups(text: str) -> list[tuple[int, int]]:
@@ -80,20 +92,23 @@ def _items(inside: str) -> list[str]:
     return items
 
 
-def _cut(inside: str, book: str, whole: str) -> str:
-    """The group ``whole`` cut to ``book``'s clauses; "" to drop it."""
+def _cut(inside: str, book: str | None, whole: str) -> str:
+    """The group ``whole`` cut to ``book``'s clauses (None: the house's); "" to drop it."""
     items, books = _items(inside), list[str]()
     for item in items:
         name = item.split()[0] if item else ""
         if name not in _PREFIXES:
             if not books or not _MORE.match(item):
-                return whole  # not a list of clauses: words in brackets
+                # not a list of clauses: words in brackets, which may hold a list of their own
+                return f"({in_force(inside, book)})" if "(" in inside else whole
             name = books[-1]
         books.append(name)
     own = [item for item, name in zip(items, books, strict=True) if name == book]
     if own:
         return f"({', '.join(own)})"
     filler = [item for item, name in zip(items, books, strict=True) if name == GAP_FILLER]
+    if book is None:
+        return f"({HOUSE}: {', '.join(filler)})" if filler else f"({HOUSE})"
     if filler:
-        return f"({', '.join(filler)}, where {book} is silent)"
+        return f"({silent(', '.join(filler), book)})"
     return ""

@@ -89,7 +89,9 @@ def _describe(player: int, action: str, to: int) -> str:
 
 
 def _turn(rule: Rule, hand: Hand, player: int) -> Legal:
-    if hand.phase is not Phase.BETTING or hand.to_act != player:
+    if hand.phase is not Phase.BETTING:
+        raise refuse(rule, f"no round of betting is under way now ({hand.phase.value})")
+    if hand.to_act != player:
         who = "nobody" if hand.to_act is None else f"p{hand.to_act + 1}"
         raise refuse(rule, f"p{player + 1} is not to act ({who} is): report out-of-turn instead")
     return hand.legal()

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from croupier import events as ev
 from croupier.betting import IllegalAction
 from croupier.cards import Card, CardError, parse_cards
+from croupier.citing import book_prefix, in_force
 from croupier.deck import Deck, SeededShuffler, Shuffler
 from croupier.hand import Hand, Phase, Rules, StepKind
 from croupier.irregularities.floor import Floor
@@ -103,7 +104,8 @@ class DealerSession:
         except (ReportError, CardError) as error:
             raise DealerError(str(error)) from None
         except IllegalAction as error:  # the engine's or the book's refusal, with its rule
-            raise DealerError(str(error), refused=True) from None
+            said = in_force(str(error), book_prefix(self.floor.book.name))  # the book in force's
+            raise DealerError(said, refused=True) from None
         self.history.append(before)
         return Outcome(text, rulings, self.hand.events[before:])
 

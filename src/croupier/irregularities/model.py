@@ -138,8 +138,15 @@ class Plan:
 
 
 def refuse(rule: Rule, why: str) -> IrregularityError:
-    """The error a report the book does not allow now raises: the clause, and why."""
-    return IrregularityError(f"{rule.clause}: {why}")
+    """The error a report the book does not allow now raises: the clause (the cardroom's where
+    the book is silent, or another book's procedure croupier follows there: said so), and
+    why."""
+    from croupier.citing import book_prefix, followed, silent
+
+    clause, book = rule.clause, book_prefix(rule.book)
+    if book is not None and not clause.startswith(f"{book} "):
+        clause = silent(clause, book) if rule.basis == "fill" else followed(clause, book)
+    return IrregularityError(f"{clause}: {why}")
 
 
 # --- each book's rules --------------------------------------------------------------------
