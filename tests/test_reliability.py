@@ -246,7 +246,8 @@ def _attempt(hand: Hand, rng: random.Random) -> None:
 
 # Errors cite the clauses of the book in force, not another book's.
 MIN_RAISE_CLAUSE = {
-    "au-casino": "au 11.5(d)", "rws": "rws 3.3", "qld": "qld s28(4)",
+    # qld: the first round's only raise is to twice the second blind (s24(4)), not s28(4)
+    "au-casino": "au 11.5(d)", "rws": "rws 3.3", "qld": "qld s24(4)",
     "cardroom": "cardroom betting 6", "league": "league 7-9",
 }  # fmt: skip
 CAP_CLAUSE = {"au-casino": "au 11.5(g)", "cardroom": "cardroom betting 4(a)", "qld": "qld s9(2)"}

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from croupier.frozen import Frozen
 
 __all__ = [
+    "TABLE_STAKES",
     "Betting",
     "BettingRound",
     "IllegalAction",
@@ -66,6 +67,14 @@ _LIMIT_RULES = {
     Structure.SPREAD: "spread limit: up to the table maximum (au 11.5(f))",
     Structure.NO_LIMIT: "the table maximum (qld s25(4))",
 }
+
+
+# A bet is at most the chips the player had on the table when the hand began: each book's
+# table stakes (the cardroom adds chips only between hands, buy-in 2).
+TABLE_STAKES = (
+    "the stack: table stakes (au 1.1 table-stakes, qld s2 table-stake, rws 1 table-stake, "
+    "cardroom buy-in 2)"
+)
 
 
 class MinRaise(enum.Enum):
@@ -347,7 +356,7 @@ class BettingRound:
         structure = self.betting.structure(self.index)
         owed = self.current - self.bets[player]
         all_in = self.bets[player] + self.stacks[player]
-        if self.betting.opening_raise_is_blind and self.index == 0 and not self.opened:
+        if self.opening_raise_rule():
             fixed = min(2 * self.current, all_in)
             return fixed, fixed  # qld s24(4): the opener's raise equals the second blind
         base = self.raise_base if structure is Structure.FIXED else self.current
@@ -361,6 +370,14 @@ class BettingRound:
             return None
         low = min(low, high)  # qld s28(3): a minimum above the maximum becomes the maximum
         return min(low, all_in), min(high, all_in)
+
+    def opening_raise_rule(self) -> str:
+        """Why a raise is to one amount only now, for refusals: in the first round, until
+        someone opens, the raise equals the second blind (qld s24(4)); "" where not."""
+        if not (self.betting.opening_raise_is_blind and self.index == 0 and not self.opened):
+            return ""
+        blind = self.current
+        return f"the opening raise is the second blind, {blind}: to {2 * blind} (qld s24(4))"
 
     def _min_raise(self, owed: int, structure: Structure) -> int:
         betting = self.betting

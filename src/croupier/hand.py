@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from croupier import corrections as fix
 from croupier import events as ev
-from croupier.betting import IllegalAction, Legal, Structure
+from croupier.betting import TABLE_STAKES, IllegalAction, Legal, Structure
 from croupier.cards import Card
 from croupier.corrections import IrregularityError
 from croupier.games import Opener
@@ -188,10 +188,11 @@ class Hand(HandState):
         low, high = legal.raise_range
         to = _chips(amount)
         move = f"raise to {to}" if legal.facing else f"a bet of {to}"
+        assert self.round is not None
+        opening = self.round.opening_raise_rule()  # qld s24(4): the one raise to make
         if to < low:
-            raise IllegalAction(
-                f"{move} is below the minimum {low} ({self._min_rule(structure)}); legal: {legal}"
-            )
+            rule = opening or self._min_rule(structure)
+            raise IllegalAction(f"{move} is below the minimum {low} ({rule}); legal: {legal}")
         unit = self.rules.chip_unit
         if to % unit and to != legal.all_in:
             raise IllegalAction(
@@ -202,8 +203,7 @@ class Hand(HandState):
             all_in = self.bets[legal.player] + self.stacks[legal.player]
             betting = self.rules.betting
             limit = betting.cite("structure", structure.limit_rule)
-            reason = "the stack (table stakes, au 10.1)" if high == all_in else limit
-            assert self.round is not None
+            reason = TABLE_STAKES if high == all_in else opening or limit
             if structure is Structure.FIXED and self.rules.betting.open_range and not legal.facing:
                 reason = "qld s25(4): an opening bet is at most the maximum wager"
             if self.round.cap_to >= 0 and high == self.round.cap_to:
