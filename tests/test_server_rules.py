@@ -183,12 +183,13 @@ def test_qld_s31_4_a_player_left_below_the_minimum_wager_leaves_with_what_is_lef
 
 
 async def _cardroom_table(url: str) -> tuple[Client, Client, int]:
-    """alice and bob, and a six-seat cardroom hold'em table at 5/10 (full buy-in 200)."""
+    """alice and bob, and a six-seat cardroom limit hold'em table at 5/10 (full buy-in 200)."""
     alice = await player(url, "alice")
     bob = await player(url, "bob")
     table = await alice.create_table(
-        {"game": "holdem", "rulebook": "cardroom", "stakes": "5/10", "seats": 6}
-    )
+        {"game": "holdem", "rulebook": "cardroom", "structure": "fixed", "stakes": "5/10",
+         "seats": 6}
+    )  # fmt: skip
     return alice, bob, table
 
 

@@ -175,7 +175,8 @@ def test_issue_13_8_a_players_history_holds_what_that_player_saw(tmp_path: Path)
 def test_issue_12_2_a_players_event_log_replays(tmp_path: Path) -> None:
     saved = tmp_path / "mine.jsonl"
     done = run("play", "--seed", "6", "--hands", "4", "--seats", "3", "--rulebook", "cardroom",
-               "--game", "holdem", "--save", str(saved), stdin="c\n" * 400)  # fmt: skip
+               "--game", "holdem", "--structure", "fixed", "--save", str(saved),
+               stdin="c\n" * 400)  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
     records = [json.loads(line) for line in saved.read_text().splitlines()]
     assert len(records) == 4 and records[0]["table"]["rulebook"] == "cardroom"
