@@ -53,7 +53,7 @@ BAD_COMMAND_LINES = [
     (["play", "--bots", "5"], "--bots takes bot kinds"),
     (["play", "--bots", "shark"], "unknown bot kind 'shark'"),
     (["play", "--seats", "1"], "--seats takes a whole number of at least 2"),
-    (["play", "--seats", "30"], "seats 2 to 10 players (au 5.1), not 30"),
+    (["play", "--seats", "30"], "seats 2 to 10 players (house rules), not 30"),
     (["play", "--stakes", "2/1"], "stakes '2/1'"),
     (["play", "--stakes", "lots"], "stakes 'lots'"),
     (["play", "--game", "chess"], "unknown game 'chess': expected one of holdem"),
