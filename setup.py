@@ -47,8 +47,8 @@ COMPILED = [
     "src/croupier/history/standard.py",
     "src/croupier/history/replay.py",
     "src/croupier/history/log.py",
-    "src/croupier/server/tables.py",
-    "src/croupier/server/room.py",
+    "src/croupier/server/rooms/game_table.py",
+    "src/croupier/server/rooms/room.py",
 ]
 CACHE = Path("build", "compiled")
 # A shared library's functions are interposable by default: every call between the engine's own

@@ -21,7 +21,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.pool import NullPool
 
 from croupier.client import Client, ClientError
-from croupier.server.store import check_ledger, database_url
+from croupier.server.store.database import check_ledger, database_url
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "bench-password"

@@ -12,8 +12,8 @@ import time
 from typing import Any
 
 from croupier.client import Client, ClientError
-from croupier.server.protocol import MAX_MESSAGE
-from croupier.server.store import check_ledger
+from croupier.server.store.database import check_ledger
+from croupier.server.web.protocol import MAX_MESSAGE
 from server_clients import (
     PASSWORD,
     Reader,

@@ -17,7 +17,7 @@ import uvicorn
 
 from croupier.client import Client
 from croupier.server import CardRoom, Options, create_app
-from croupier.server.protocol import check_server_message
+from croupier.server.web.protocol import check_server_message
 from server_clients import free_port
 
 FAST = Options(clock=5.0, bank=5.0, pause=0.0, bot_delay=0.0, demo=False)

@@ -21,8 +21,8 @@ from croupier.play import Session
 from croupier.rulebooks import load_rulebook
 from croupier.rulebooks.render import rulebook_view
 from croupier.rulebooks.tables import USUAL_STRUCTURE, book_table, table_buy_in
-from croupier.server.table_spec import TableSpec
-from croupier.server.tables import GameTable
+from croupier.server.rooms.game_table import GameTable
+from croupier.server.rooms.table_spec import TableSpec
 from croupier.table import Bust, BuyIn, FirstButton, Table
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "croupier"

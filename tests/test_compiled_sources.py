@@ -37,7 +37,7 @@ def _except_names_of_two_types(source: str) -> list[str]:
 
 def test_no_compiled_function_binds_one_name_to_two_kinds_of_exception() -> None:
     modules = _compiled()
-    assert len(modules) > 20 and "src/croupier/server/room.py" in modules
+    assert len(modules) > 20 and "src/croupier/server/rooms/room.py" in modules
     found = {m: _except_names_of_two_types((ROOT / m).read_text()) for m in modules}
     assert {m: names for m, names in found.items() if names} == {}
 

@@ -22,8 +22,8 @@ from croupier.hand import Hand, Rules
 from croupier.out_of_time import out_of_time, out_of_time_in
 from croupier.play_rules import house_rules
 from croupier.rulebooks import load_rulebook, rulebook_names
-from croupier.server.table_spec import TableSpec
-from croupier.server.tables import GameTable, Move, apply_move, move_of_action
+from croupier.server.rooms.game_table import GameTable, Move, apply_move, move_of_action
+from croupier.server.rooms.table_spec import TableSpec
 from croupier.session import Session, Timing
 from croupier.table import BuyIn, ClockExpired, Table
 from croupier.views import HandView

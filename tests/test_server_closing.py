@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from croupier.client import Client, ClientError
-from croupier.server.store import check_ledger
+from croupier.server.store.database import check_ledger
 from server_harness import fresh_postgres_db, heads_up, player, running, simple_move, until
 
 WELCOME = 10_000  # each new account's chips (Options.welcome)

@@ -20,7 +20,7 @@ from croupier.client import Client, ClientError, _http_text
 from croupier.games import GAMES
 from croupier.history import load_phh, replay
 from croupier.rulebooks import load_rulebook, rulebook_names
-from croupier.server.store import StoreError, check_ledger
+from croupier.server.store.database import StoreError, check_ledger
 from server_harness import FAST, fresh_postgres_db, player, running, until
 from test_server_histories import _finished, _stars_to_the_servers_stacks
 

@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 
 from croupier.client import Client, ClientError
-from croupier.server import auth, http
-from croupier.server import schema as s
-from croupier.server.http import LEDGER_ROWS, MAX_BODY, MAX_PASSWORD_WAITING, Throttle
-from croupier.server.store import check_ledger
-from croupier.server.table_spec import MOST_BUY_IN
+from croupier.server.rooms.table_spec import MOST_BUY_IN
+from croupier.server.store import accounts as auth
+from croupier.server.store import schema as s
+from croupier.server.store.database import check_ledger
+from croupier.server.web import http
+from croupier.server.web.http import LEDGER_ROWS, MAX_BODY, MAX_PASSWORD_WAITING, Throttle
 from server_harness import FAST, player, running, until
 
 

@@ -16,8 +16,8 @@ import pytest
 
 from croupier.cards import Card
 from croupier.client import Client, ClientError
-from croupier.server.store import check_ledger
-from croupier.server.table_spec import SPEC_FIELDS, TableSpec
+from croupier.server.rooms.table_spec import SPEC_FIELDS, TableSpec
+from croupier.server.store.database import check_ledger
 from server_harness import FAST, heads_up, player, running, simple_move, until
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][cdhs])\b")

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from psycopg.adapt import Transformer
 
 from croupier.client import Client, ClientError
-from croupier.server import auth
-from croupier.server.store import CAGE, Store, check_ledger, post_ledger
-from croupier.server.writer import literal_writer
+from croupier.server.store import accounts as auth
+from croupier.server.store.database import CAGE, Store, check_ledger, post_ledger
+from croupier.server.store.writer import literal_writer
 from server_harness import (
     free_port,
     fresh_postgres_db,

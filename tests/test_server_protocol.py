@@ -1,5 +1,5 @@
 """docs/protocol.md is the protocol: every message it shows is checked against its schema, and
-its messages and schemas are exactly the code's (croupier.server.protocol)."""
+its messages and schemas are exactly the code's (croupier.server.web.protocol)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from croupier.server.app import OUTBOX_LIMIT, Conn, Options
-from croupier.server.protocol import (
+from croupier.server.web.app import OUTBOX_LIMIT, Conn, Options
+from croupier.server.web.protocol import (
     CLIENT_MESSAGES,
     ERROR_CODES,
     MAX_MESSAGE,

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, select
 
-from croupier.server import schema as s
+from croupier.server.store import schema as s
 from server_harness import FAST, fresh_postgres_db, player, running, until
 
 TABLES = 3

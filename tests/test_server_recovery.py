@@ -16,8 +16,8 @@ from pathlib import Path
 from sqlalchemy import Connection, insert, update
 
 from croupier.client import Client, ClientError
-from croupier.server import schema as s
-from croupier.server.store import Store, check_ledger
+from croupier.server.store import schema as s
+from croupier.server.store.database import Store, check_ledger
 from server_harness import FAST, heads_up, player, running, simple_move, start_serve, until
 
 
@@ -223,7 +223,7 @@ def test_a_move_the_database_fails_to_store_is_refused_and_the_table_reloads(
     """A move whose transaction fails is answered `unavailable` (resend), the table is read
     again from the database (the move never happened), and play goes on: the same move sent
     again is applied once."""
-    from croupier.server.store import StoreError
+    from croupier.server.store.database import StoreError
 
     async def main() -> None:
         async with running(str(tmp_path / "room.db")) as server:
@@ -262,7 +262,7 @@ def test_a_bots_move_the_database_fails_to_store_is_made_again_by_the_bot_not_th
 ) -> None:
     """A bot's move whose transaction fails: the table is read again and the bot chooses
     again. The clock does not act for it (it was not out of time: no timeout ruling)."""
-    from croupier.server.store import StoreError
+    from croupier.server.store.database import StoreError
 
     async def main() -> None:
         options = dataclasses.replace(FAST, bot_delay=0.3)
@@ -309,7 +309,7 @@ def test_a_table_whose_database_cannot_be_read_after_a_failed_move_is_let_go_and
     go (its viewers told to watch it again), since its state may hold what was not stored.
     The lease loop loads it from the database once that answers: the hand as stored, and the
     move sent again is applied."""
-    from croupier.server.store import StoreError
+    from croupier.server.store.database import StoreError
 
     async def main() -> None:
         async with running(str(tmp_path / "room.db")) as server:

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from croupier.client import Client, ClientError
-from croupier.server.store import check_ledger
-from croupier.server.table_spec import SpecError, TableSpec
-from croupier.server.tables import GameTable, check_new_table
+from croupier.server.rooms.game_table import GameTable, check_new_table
+from croupier.server.rooms.table_spec import SpecError, TableSpec
+from croupier.server.store.database import check_ledger
 from server_harness import Running, player, running, until
 
 BOOKS = ("au", "qld", "rws", "cardroom", "league")

@@ -16,9 +16,8 @@ from alembic.migration import MigrationContext
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from croupier.server import auth
-from croupier.server.schema import metadata
-from croupier.server.store import (
+from croupier.server.store import accounts as auth
+from croupier.server.store.database import (
     CAGE,
     InsufficientChipsError,
     Store,
@@ -26,6 +25,7 @@ from croupier.server.store import (
     check_ledger,
     post_ledger,
 )
+from croupier.server.store.schema import metadata
 from server_harness import fresh_postgres_db
 
 
@@ -141,7 +141,7 @@ def _a_batch_of_rows_with_a_failing_job_stores_the_others(store: Store) -> None:
     stored, each once."""
     from sqlalchemy import insert
 
-    from croupier.server import schema as s
+    from croupier.server.store import schema as s
 
     statement = insert(s.servers)
     store.write_now(lambda c: c.execute(statement, {"id": "taken", "url": "u", "heartbeat": 0}))
@@ -220,9 +220,9 @@ def _stores_a_batch_exactly(store: Store, texts: list[str]) -> None:
     and each job gets its own account's id."""
     from sqlalchemy import func, insert, select
 
-    from croupier.server import schema as s
-    from croupier.server.room_rows import INSERT_EVENT
-    from croupier.server.store import HOUSE, post_ledger_rows
+    from croupier.server.store import schema as s
+    from croupier.server.store.database import HOUSE, post_ledger_rows
+    from croupier.server.store.rooms import INSERT_EVENT
 
     def setup(conn: Any) -> tuple[int, int]:
         house = store.account_id(conn, HOUSE)
@@ -287,8 +287,8 @@ def _fence_refuses_a_table_another_process_holds(store: Store) -> None:
     """The writer's lease fence, in the batch's own transaction: rows about a table another
     process took are refused (LeaseLost) and nothing about it is stored; rows about a table
     still held are stored (each job alone, once the batch failed)."""
-    from croupier.server.room_rows import UPDATE_HANDS
-    from croupier.server.store import LeaseLost
+    from croupier.server.store.database import LeaseLost
+    from croupier.server.store.rooms import UPDATE_HANDS
 
     owner = store.read(lambda c: c.exec_driver_sql("SELECT min(id) FROM accounts").scalar())
     for name, holder in (("held", store.owner), ("taken", "another-process")):
@@ -336,7 +336,7 @@ def test_a_batch_writes_nothing_about_a_table_whose_lease_another_process_holds_
 
 
 def _balance(conn: Any, account: int) -> int:
-    from croupier.server import schema as s
+    from croupier.server.store import schema as s
 
     return int(
         conn.execute(

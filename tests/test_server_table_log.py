@@ -20,16 +20,16 @@ from croupier.cards import Card
 from croupier.client import Client
 from croupier.deck import Deck, SeededShuffler
 from croupier.forced import Blind, BlindKind, ForcedBets
-from croupier.server.store import Store, check_ledger
-from croupier.server.table_log import (
+from croupier.server.rooms.game_table import GameTable, Move, StoredHand
+from croupier.server.rooms.table_spec import TableSpec
+from croupier.server.store.database import Store, check_ledger
+from croupier.server.store.table_log import (
     TableLogError,
     decode,
     dumps_event,
     encode,
     loads_event,
 )
-from croupier.server.table_spec import TableSpec
-from croupier.server.tables import GameTable, Move, StoredHand
 from croupier.table import BuyIn, Positions
 from server_harness import player, running
 

@@ -22,11 +22,11 @@ import pytest
 from sqlalchemy import insert, select, update
 
 from croupier.client import Client, ClientError, _http_text
-from croupier.server import schema as s
-from croupier.server.protocol import check_server_message
-from croupier.server.store import Store, check_ledger
-from croupier.server.tables import Move
-from croupier.server.tourney_hand import move_json
+from croupier.server.rooms.game_table import Move
+from croupier.server.store import schema as s
+from croupier.server.store.database import Store, check_ledger
+from croupier.server.tournaments.hand import move_json
+from croupier.server.web.protocol import check_server_message
 from croupier.tournament import ManualClock, Tournament
 from croupier.tournament.log import load_log
 from pokerstars_format import parse
@@ -670,7 +670,7 @@ def test_a_tournament_move_the_database_fails_to_store_is_refused_and_the_run_re
     """A tournament move whose transaction fails is answered `unavailable`; the run is read
     again from its log (the move never happened: the same player is still to act, told so
     again), the move sent again is applied, and the tournament plays on to its payouts."""
-    from croupier.server.store import StoreError
+    from croupier.server.store.database import StoreError
 
     clock = ManualClock(1_000_000.0)
     options = dataclasses.replace(FAST, tournament_clock=clock)
@@ -713,7 +713,7 @@ def test_a_tournament_plays_to_its_payouts_through_writes_the_database_fails(
     """One write in six fails while a tournament of two tables plays (deals, moves, players
     moved and busted): each time the run is read again from its log and plays on, to the same
     prize pool paid out, the ledger balanced, and no hand or step given up."""
-    from croupier.server.store import StoreError
+    from croupier.server.store.database import StoreError
 
     clock = ManualClock(1_000_000.0)
     options = dataclasses.replace(FAST, tournament_clock=clock)

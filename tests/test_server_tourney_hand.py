@@ -1,11 +1,11 @@
-"""A tournament hand as the server steps it (croupier.server.tourney_hand): the library's
+"""A tournament hand as the server steps it (croupier.server.tournaments.hand): the library's
 setup dealt again from its JSON gives the same hand, stored moves replayed give the same
 events, and each seat sees only its own hole cards."""
 
 from __future__ import annotations
 
-from croupier.server.tables import Move, RuleError
-from croupier.server.tourney_hand import TourneyHand, dump_setup, load_setup, move_json, move_of
+from croupier.server.rooms.game_table import Move, RuleError
+from croupier.server.tournaments.hand import TourneyHand, dump_setup, load_setup, move_json, move_of
 from croupier.tournament import (
     EngineHands,
     HandSetup,

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from croupier.client import Client, ClientError
-from croupier.server.protocol import check_server_message
-from croupier.server.store import check_ledger
-from croupier.server.table_spec import TableSpec
-from croupier.server.tables import GameTable, Move
+from croupier.server.rooms.game_table import GameTable, Move
+from croupier.server.rooms.table_spec import TableSpec
+from croupier.server.store.database import check_ledger
+from croupier.server.web.protocol import check_server_message
 from server_harness import FAST, fresh_postgres_db, player, running, until
 
 RANKS, SUITS = "23456789TJQKA", "cdhs"  # a draw's order: rank, then suit (cardroom ties 1)

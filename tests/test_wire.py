@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from croupier.server.protocol import ProtocolError, parse_client_message
+from croupier.server.web.protocol import ProtocolError, parse_client_message
 from croupier.wire import JSONDecodeError, dumps, loads
 
 _SCALARS = st.one_of(

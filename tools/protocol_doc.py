@@ -1,5 +1,5 @@
 # ruff: noqa: E501  (the document's tables are long lines of Markdown)
-"""Write docs/protocol.md from the protocol's schemas (croupier.server.protocol) and the
+"""Write docs/protocol.md from the protocol's schemas (croupier.server.web.protocol) and the
 descriptions and examples below: ``python tools/protocol_doc.py > docs/protocol.md``.
 tests/test_server_protocol.py checks the document against the code."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from croupier.server.protocol import CLIENT_MESSAGES, ERROR_CODES, MAX_MESSAGE, SERVER_MESSAGES
+from croupier.server.web.protocol import CLIENT_MESSAGES, ERROR_CODES, MAX_MESSAGE, SERVER_MESSAGES
 
 HEAD = (
     f"""# The card room protocol

@@ -357,7 +357,7 @@ def serve_command(
     Example: croupier serve --port 8000
     """
     from croupier.server import Options, public_address, serve
-    from croupier.server.store import StoreError
+    from croupier.server.store.database import StoreError
 
     try:
         url = public_address(host, port, public_url)
@@ -397,8 +397,8 @@ def serve_command(
 
 
 def _make_admin(db: str, admin: str) -> None:
-    from croupier.server import auth
-    from croupier.server.store import Store
+    from croupier.server.store import accounts as auth
+    from croupier.server.store.database import Store
 
     name, _, password = admin.partition(":")
     auth.check_new(name, password)

@@ -5,7 +5,7 @@ and its buy-in and table stakes.
 
 Everything that deals a table takes these from here: the terminal game (:mod:`croupier.play`,
 from the options typed, :mod:`croupier.play_rules`), the learning environment
-(:mod:`croupier.env`) and the card room (:mod:`croupier.server.table_spec`), so that a table
+(:mod:`croupier.env`) and the card room (:mod:`croupier.server.rooms.table_spec`), so that a table
 dealt by a book gets the book's settings without its caller passing them.
 
 :func:`house_rules` makes croupier's simple house rules, each game with its usual structure

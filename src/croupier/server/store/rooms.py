@@ -9,8 +9,8 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, select, update
 
-from croupier.server import schema as s
-from croupier.server.tables import Move, StoredHand
+from croupier.server.rooms.game_table import Move, StoredHand
+from croupier.server.store import schema as s
 from croupier.wire import loads
 
 __all__ = [

@@ -2,7 +2,7 @@
 
 A room is an actor: every change runs under its lock, is stored by the writer (and committed)
 and only then broadcast. What the room holds in memory can always be rebuilt from the database
-(:mod:`croupier.server.room_rows`): the seats from their rows, the engine's table from its
+(:mod:`croupier.server.store.rooms`): the seats from their rows, the engine's table from its
 stored table events (the button, the blinds due and missed), the hand in progress by dealing
 again from its stored deck and re-applying its stored moves, checked against the stored event
 log. A hand that cannot be rebuilt is void: every contribution goes back (rws 5.1; cardroom
@@ -26,8 +26,21 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, update
 
-from croupier.server import schema as s
-from croupier.server.room_rows import (
+from croupier.server.rooms.game_table import GameTable, HandEnd, Move, RuleError, bot_move
+from croupier.server.rooms.seating import (
+    Refused,
+    SeatState,
+    _bot_rebuy,
+    _cash_out,
+    _duplicate,
+    audit,
+    close_now,
+)
+from croupier.server.rooms.table_spec import TableSpec
+from croupier.server.rooms.waiting import Wait, fill_seats, load_waits, waiting_list
+from croupier.server.store import schema as s
+from croupier.server.store.database import LeaseLost, StoreError, post_ledger, post_ledger_rows
+from croupier.server.store.rooms import (
     FINISH_HAND,
     INSERT_EVENT,
     INSERT_HAND,
@@ -42,24 +55,11 @@ from croupier.server.room_rows import (
     store_events,
     stored_hand,
 )
-from croupier.server.seating import (
-    Refused,
-    SeatState,
-    _bot_rebuy,
-    _cash_out,
-    _duplicate,
-    audit,
-    close_now,
-)
-from croupier.server.store import LeaseLost, StoreError, post_ledger, post_ledger_rows
-from croupier.server.table_log import TableLogError, dumps_event, encode, loads_events
-from croupier.server.table_spec import TableSpec
-from croupier.server.tables import GameTable, HandEnd, Move, RuleError, bot_move
-from croupier.server.waiting import Wait, fill_seats, load_waits, waiting_list
+from croupier.server.store.table_log import TableLogError, dumps_event, encode, loads_events
 from croupier.wire import dumps, loads
 
 if TYPE_CHECKING:
-    from croupier.server.app import CardRoom, Conn
+    from croupier.server.web.app import CardRoom, Conn
 
 __all__ = ["Refused", "Room", "SeatState"]
 
@@ -443,7 +443,7 @@ class Room:
         return changed
 
     def _sync_moves(self) -> bool:
-        """Players the waiting list moved to another seat (croupier.server.waiting) move at
+        """Players the waiting list moved to another seat (croupier.server.rooms.waiting) move at
         the engine's table too, keeping what it knows of them; players gone are unseated first
         so that each move finds its seat free. Returns whether anything changed."""
         game = self.game

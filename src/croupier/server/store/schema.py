@@ -209,7 +209,7 @@ servers = Table(
     Column("heartbeat", Float, nullable=False),
 )
 
-# --- tournaments (croupier.server.tournaments) ---------------------------------------------
+# --- tournaments (croupier.server.tournaments.run) ---------------------------------------------
 
 tournaments = Table(
     "tournaments",

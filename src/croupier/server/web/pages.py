@@ -19,15 +19,16 @@ from croupier.betting import Structure
 from croupier.games import GAMES
 from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
 from croupier.rulebooks.schema import SPECS
-from croupier.server import auth, histories
-from croupier.server import schema as s
-from croupier.server.table_log import TableLogError
-from croupier.server.table_spec import SpecError, TableSpec
-from croupier.server.tables import GameTable, RuleError
+from croupier.server.rooms.game_table import GameTable, RuleError
+from croupier.server.rooms.table_spec import SpecError, TableSpec
+from croupier.server.store import accounts as auth
+from croupier.server.store import schema as s
+from croupier.server.store.table_log import TableLogError
+from croupier.server.web import histories
 from croupier.wire import loads
 
 if TYPE_CHECKING:
-    from croupier.server.app import CardRoom
+    from croupier.server.web.app import CardRoom
 
 __all__ = ["routes"]
 

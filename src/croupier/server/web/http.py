@@ -1,5 +1,6 @@
 """The card room's HTTP API: accounts, the lobby, the cashier, the ledger, hand histories and
-the audit log (docs/protocol.md, "HTTP"). Play itself is on the WebSocket (croupier.server.app)."""
+the audit log (docs/protocol.md, "HTTP"). Play itself is on the WebSocket
+(croupier.server.web.app)."""
 
 from __future__ import annotations
 
@@ -24,17 +25,20 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from croupier.citing import book_prefix, in_force
-from croupier.server import auth, histories, pages, seating, tourney_http
-from croupier.server import schema as s
-from croupier.server.room import Refused
-from croupier.server.store import StoreError, check_ledger, post_ledger
-from croupier.server.table_log import TableLogError
-from croupier.server.table_spec import SpecError, TableSpec
-from croupier.server.tables import RuleError
+from croupier.server.rooms import seating
+from croupier.server.rooms.game_table import RuleError
+from croupier.server.rooms.room import Refused
+from croupier.server.rooms.table_spec import SpecError, TableSpec
+from croupier.server.store import accounts as auth
+from croupier.server.store import schema as s
+from croupier.server.store.database import StoreError, check_ledger, post_ledger
+from croupier.server.store.table_log import TableLogError
+from croupier.server.web import histories, pages
+from croupier.server.web import tournaments as tourney_http
 from croupier.wire import loads
 
 if TYPE_CHECKING:
-    from croupier.server.app import CardRoom
+    from croupier.server.web.app import CardRoom
 
 __all__ = ["HTTPError", "HttpApi", "http_error"]
 
@@ -234,7 +238,7 @@ class HttpApi:
         self._forwards.close()
 
     def routes(self) -> list[Any]:
-        static = resources.files("croupier.server") / "static"
+        static = resources.files("croupier.server.web") / "static"
         return [
             Route("/", self.index),
             Route("/api/register", self.register, methods=["POST"]),
@@ -253,13 +257,13 @@ class HttpApi:
             Route("/api/hands/{hand:id}/pokerstars", self.hand_pokerstars),
             Route("/api/audit", self.audit_log),
             Route("/api/health", self.health),
-            *tourney_http.routes(self),  # the tournaments (croupier.server.tourney_http)
-            *pages.routes(self.room),  # the browser table's reads (croupier.server.pages)
+            *tourney_http.routes(self),  # the tournaments (croupier.server.web.tournaments)
+            *pages.routes(self.room),  # the browser table's reads (croupier.server.web.pages)
             Mount("/static", StaticFiles(directory=str(static)), name="static"),
         ]
 
     async def index(self, request: Request) -> Response:
-        page = (resources.files("croupier.server") / "static" / "index.html").read_text()
+        page = (resources.files("croupier.server.web") / "static" / "index.html").read_text()
         return HTMLResponse(page)
 
     async def health(self, request: Request) -> Response:

@@ -5,8 +5,8 @@ blinds and antes of the level and who is absent; :class:`~croupier.tournament.En
 deals the hand from the setup's seed with the tournament's forced bets. Here the hand is
 stepped one decision at a time: a bot or an absent player through the library's
 :meth:`~croupier.tournament.DealtHand.step`, a person by the move they send. Every decision is
-a :class:`~croupier.server.tables.Move`, stored before it is broadcast; after a restart the
-hand is dealt again from its stored setup and its stored moves are applied again.
+a :class:`~croupier.server.rooms.game_table.Move`, stored before it is broadcast; after a
+restart the hand is dealt again from its stored setup and its stored moves are applied again.
 
 Each seat is shown only what it may see (``Event.visible_to``): its own hole cards, the board,
 cards shown down; a spectator sees no hole card.
@@ -23,8 +23,8 @@ from croupier.cards import CardError
 from croupier.hand import Hand
 from croupier.history import event_record
 from croupier.out_of_time import out_of_time_in
-from croupier.server.table_spec import TableSpec
-from croupier.server.tables import Move, RuleError, apply_move, legal_json, move_of_action
+from croupier.server.rooms.game_table import Move, RuleError, apply_move, legal_json, move_of_action
+from croupier.server.rooms.table_spec import TableSpec
 from croupier.tournament import DealtHand, EngineHands, ForcedBets, HandSetup, SeatInHand
 from croupier.wire import dumps, loads
 
@@ -70,7 +70,7 @@ class TourneyHand:
             hand.apply(seat, move)
         return hand
 
-    # --- as a hand history reads it (croupier.server.histories.Dealt) --------------------------
+    # --- as a hand history reads it (croupier.server.web.histories.Dealt) ---------------------
 
     @property
     def hand(self) -> Hand:

@@ -29,13 +29,11 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, delete, insert, select, update
 
-from croupier.server import schema as s
-from croupier.server import tourney_views as views
-from croupier.server.seating import Refused, audit
-from croupier.server.store import InsufficientChipsError, LeaseLost, StoreError
-from croupier.server.tables import Move, RuleError
-from croupier.server.tourney_hand import TourneyHand, dump_setup, load_setup, move_json, move_of
-from croupier.server.tourney_store import (
+from croupier.server.rooms.game_table import Move, RuleError
+from croupier.server.rooms.seating import Refused, audit
+from croupier.server.store import schema as s
+from croupier.server.store.database import InsufficientChipsError, LeaseLost, StoreError
+from croupier.server.store.tournaments import (
     Member,
     Snapshot,
     buy_in,
@@ -45,7 +43,9 @@ from croupier.server.tourney_store import (
     refund,
     store_events,
 )
-from croupier.server.tourney_views import VOID_RULE, control
+from croupier.server.tournaments import views
+from croupier.server.tournaments.hand import TourneyHand, dump_setup, load_setup, move_json, move_of
+from croupier.server.tournaments.views import VOID_RULE, control
 from croupier.tournament import (
     EngineHands,
     HandResult,
@@ -61,8 +61,8 @@ from croupier.tournament.log import load_log
 from croupier.wire import dumps, loads
 
 if TYPE_CHECKING:
-    from croupier.server.app import Conn
-    from croupier.server.tourney_hall import Hall
+    from croupier.server.hall import Hall
+    from croupier.server.web.app import Conn
 
 __all__ = ["Playing", "TournamentRun", "read_settings"]
 
@@ -507,7 +507,7 @@ class TournamentRun:
             return None
         return record.seat
 
-    # --- what is shown (croupier.server.tourney_views) -----------------------------------------
+    # --- what is shown (croupier.server.tournaments.views) ----------------------------------
 
     def clock_info(self) -> dict[str, object]:
         return views.clock_info(self)

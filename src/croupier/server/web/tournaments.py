@@ -18,20 +18,20 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from croupier.history.text import Tournament
-from croupier.server import histories
-from croupier.server import schema as s
-from croupier.server.room import Refused
-from croupier.server.tables import RuleError
-from croupier.server.tourney_hand import TourneyHand, load_setup, move_of
-from croupier.server.tourney_store import Member
+from croupier.server.rooms.game_table import RuleError
+from croupier.server.rooms.room import Refused
+from croupier.server.store import schema as s
+from croupier.server.store.tournaments import Member
+from croupier.server.tournaments.hand import TourneyHand, load_setup, move_of
+from croupier.server.web import histories
 from croupier.tournament import EngineHands, HandSetup, TournamentError
 from croupier.tournament.events import HandStarted
 from croupier.tournament.log import load_log
 from croupier.wire import loads
 
 if TYPE_CHECKING:
-    from croupier.server.http import HttpApi
-    from croupier.server.tournaments import TournamentRun
+    from croupier.server.tournaments.run import TournamentRun
+    from croupier.server.web.http import HttpApi
 
 __all__ = ["routes"]
 
@@ -355,7 +355,7 @@ def _stars_tournament(played: _Played) -> Tournament:
     """The header's tournament: its number, the buy-in (to the prize pool) and fee in dollars
     (the settings' cents), and the blind level the hand was dealt at (the stage its
     HandStarted event records)."""
-    from croupier.server.tournaments import read_settings  # the run's module, not at import
+    from croupier.server.tournaments.run import read_settings  # the run's module, not at import
 
     settings = read_settings(loads(played.settings))
     if played.started is None:

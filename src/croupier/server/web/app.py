@@ -3,8 +3,8 @@ accounts, the lobby, the ledger and hand histories.
 
 One :class:`CardRoom` per process. Each table lives in one process: the one holding its lease
 (``tables.lease_owner``), which it renews while it runs the table; a process that stops renewing
-loses its tables to another after :data:`~croupier.server.store.LEASE_SECONDS`, which rebuilds
-each hand in progress from the database.
+loses its tables to another after :data:`~croupier.server.store.database.LEASE_SECONDS`, which
+rebuilds each hand in progress from the database.
 """
 
 from __future__ import annotations
@@ -29,20 +29,21 @@ from starlette.responses import Response
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from croupier.server import auth, seating, waiting
-from croupier.server import schema as s
-from croupier.server.protocol import MAX_MESSAGE, ProtocolError, parse_client_message
-from croupier.server.room import Refused, Room
-from croupier.server.room_rows import read_snapshot
-from croupier.server.store import (
+from croupier.server.hall import Hall
+from croupier.server.rooms import seating, waiting
+from croupier.server.rooms.game_table import GameTable, Move, check_new_table
+from croupier.server.rooms.room import Refused, Room
+from croupier.server.rooms.table_spec import TableSpec
+from croupier.server.store import accounts as auth
+from croupier.server.store import schema as s
+from croupier.server.store.database import (
     HOUSE,
     LEASE_SECONDS,
     Store,
     StoreError,
 )
-from croupier.server.table_spec import TableSpec
-from croupier.server.tables import GameTable, Move, check_new_table
-from croupier.server.tourney_hall import Hall
+from croupier.server.store.rooms import read_snapshot
+from croupier.server.web.protocol import MAX_MESSAGE, ProtocolError, parse_client_message
 from croupier.wire import dumps, loads
 
 __all__ = ["CardRoom", "Conn", "Options", "create_app"]
@@ -734,8 +735,8 @@ def _recent_requests(conn: Connection, account: int) -> list[str]:
 
 
 def create_app(room: CardRoom) -> Starlette:
-    """The ASGI app: the HTTP API (croupier.server.http) and the WebSocket at /ws."""
-    from croupier.server.http import HttpApi, HTTPError, http_error
+    """The ASGI app: the HTTP API (croupier.server.web.http) and the WebSocket at /ws."""
+    from croupier.server.web.http import HttpApi, HTTPError, http_error
 
     api = HttpApi(room)
 

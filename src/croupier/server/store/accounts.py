@@ -13,8 +13,8 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Connection, delete, func, insert, select
 
-from croupier.server import schema as s
-from croupier.server.store import CAGE, post_ledger
+from croupier.server.store import schema as s
+from croupier.server.store.database import CAGE, post_ledger
 
 __all__ = [
     "BOT_NAME",

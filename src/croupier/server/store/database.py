@@ -1,6 +1,6 @@
 """The database: connection, migrations at start, and the chip ledger.
 
-Every change goes through the one writer (:mod:`croupier.server.writer`), which runs the jobs
+Every change goes through the one writer (:mod:`croupier.server.store.writer`), which runs the jobs
 it is given in batches, one transaction per batch (group commit), and answers each job's
 future only after the commit: the server broadcasts nothing it has not stored. A job that
 fails is retried alone, so one bad job does not sink the others. Jobs about a table first
@@ -41,8 +41,15 @@ from sqlalchemy import (
 )
 from sqlalchemy.sql.expression import Executable
 
-from croupier.server import schema as s
-from croupier.server.writer import LEASE_SECONDS, SQLITE_BEGIN, LeaseLost, Rows, StoreError, Writer
+from croupier.server.store import schema as s
+from croupier.server.store.writer import (
+    LEASE_SECONDS,
+    SQLITE_BEGIN,
+    LeaseLost,
+    Rows,
+    StoreError,
+    Writer,
+)
 
 __all__ = [
     "CAGE",
@@ -117,7 +124,7 @@ class Store:
     def migrate(self) -> None:
         """Bring the schema to the newest migration shipped in the package."""
         config = Config()
-        folder = resources.files("croupier.server") / "migrations"
+        folder = resources.files("croupier.server.store") / "migrations"
         config.set_main_option("script_location", str(folder))
         with self.engine.begin() as connection:
             config.attributes["connection"] = connection

@@ -1,4 +1,4 @@
-"""The card room's tournaments (croupier.server.tournaments): loaded at the start, made by
+"""The card room's tournaments (croupier.server.tournaments.run): loaded at the start, made by
 the director, listed in the lobby, and followed again by a player who reconnects."""
 
 from __future__ import annotations
@@ -10,17 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, insert, select, update
 
-from croupier.server import schema as s
-from croupier.server.seating import Refused
-from croupier.server.store import LEASE_SECONDS
-from croupier.server.tournaments import TournamentRun, read_settings
-from croupier.server.tourney_store import claim, read_snapshot
+from croupier.server.rooms.seating import Refused
+from croupier.server.store import schema as s
+from croupier.server.store.database import LEASE_SECONDS
+from croupier.server.store.tournaments import claim, read_snapshot
+from croupier.server.tournaments.run import TournamentRun, read_settings
 from croupier.tournament import Status, TournamentError
 from croupier.tournament.bots import BOTS
 from croupier.wire import dumps
 
 if TYPE_CHECKING:
-    from croupier.server.app import CardRoom, Conn
+    from croupier.server.web.app import CardRoom, Conn
 
 __all__ = ["Hall"]
 
@@ -38,7 +38,7 @@ class Hall:
 
     async def claim(self) -> None:
         """Take every unfinished tournament no live process runs (as ``CardRoom.claim_tables``)."""
-        from croupier.server.app import _dead
+        from croupier.server.web.app import _dead
 
         now = time.time()
         rows = await self.room.store.aread(
@@ -92,7 +92,7 @@ class Hall:
     async def get(self, tournament: int) -> TournamentRun:
         """The tournament, run by this process (its lease taken), or :class:`Refused`
         ``elsewhere`` with the address of the process that runs it."""
-        from croupier.server.app import _dead
+        from croupier.server.web.app import _dead
 
         run = self.runs.get(tournament)
         if run is not None:

@@ -27,10 +27,10 @@ from croupier.history import (
 )
 from croupier.history.text import Tournament
 from croupier.rulebooks import RulebookError
-from croupier.server import schema as s
-from croupier.server.table_log import TableLogError, decode
-from croupier.server.table_spec import TableSpec
-from croupier.server.tables import GameTable, Move, RuleError
+from croupier.server.rooms.game_table import GameTable, Move, RuleError
+from croupier.server.rooms.table_spec import TableSpec
+from croupier.server.store import schema as s
+from croupier.server.store.table_log import TableLogError, decode
 from croupier.wire import loads
 
 __all__ = ["Dealt", "Finished", "phh", "pokerstars", "read_finished"]
@@ -50,7 +50,7 @@ class Finished:
 
     def deal_again(self) -> GameTable:
         """The hand dealt again from its record. Raises :class:`RuleError`,
-        :class:`~croupier.server.table_spec.SpecError` or :class:`TableLogError`."""
+        :class:`~croupier.server.rooms.table_spec.SpecError` or :class:`TableLogError`."""
         dealt = self.dealt
         return GameTable.of_record(
             TableSpec.from_json(loads(self.row.spec)),
@@ -87,7 +87,7 @@ def _forced(stored: str | None) -> ForcedBets | None:
 
 class Dealt(Protocol):
     """A dealt hand as the histories read it: a cash table's (:class:`GameTable`) or a
-    tournament table's (croupier.server.tourney_hand)."""
+    tournament table's (croupier.server.tournaments.hand)."""
 
     @property
     def hand(self) -> Hand | None: ...

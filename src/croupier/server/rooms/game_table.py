@@ -1,11 +1,11 @@
 """The engine as the server sees it: every call into croupier's tables and hands lives in this
-module (what a table's spec makes of its book: :mod:`croupier.server.table_spec`).
+module (what a table's spec makes of its book: :mod:`croupier.server.rooms.table_spec`).
 
 The server keeps seats, money, clocks and connections; a :class:`GameTable` answers for the
 rules: who may sit with how many chips, the hand, whose turn it is, what is legal, what each seat
 may see, and how a stored table and hand are made again after a restart. The engine's table
 (:class:`croupier.table.Table`) records every change as a table event; the server stores them
-(:mod:`croupier.server.table_log`) and :meth:`GameTable.restored` rebuilds the table from them
+(:mod:`croupier.server.store.table_log`) and :meth:`GameTable.restored` rebuilds the table from them
 with ``Table.restore``: who sits, the button, the blinds due and missed.
 
 Players of a hand are numbered in deal order (0 is left of the button); the server speaks of
@@ -29,7 +29,7 @@ from croupier.hand import Hand
 from croupier.history import event_record
 from croupier.out_of_time import out_of_time_in
 from croupier.seats import draw_cards, priority_groups, priority_order
-from croupier.server.table_spec import (
+from croupier.server.rooms.table_spec import (
     MOST_BUY_IN,
     SpecError,
     TableSpec,

@@ -1,27 +1,29 @@
-"""Seats and money at a table (the seat operations of :class:`~croupier.server.room.Room`, each
+"""Seats and money at a table (the seat operations of
+:class:`~croupier.server.rooms.room.Room`, each
 under its lock): sitting down, bots, leaving, adding chips, sitting out and
 coming back. Every change is a ledger row (or none) and an audit row, stored before anyone hears
 of it. The engine's table takes the seats as their rows say at the next deal
-(``Room._sync_engine``). The hand itself is croupier.server.room's."""
+(``Room._sync_engine``). The hand itself is croupier.server.rooms.room's."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, delete, insert, select, update
 
 from croupier.rulebooks import load_rulebook
-from croupier.server import schema as s
-from croupier.server.store import CAGE, LeaseLost, StoreError, post_ledger
-from croupier.server.tables import GameTable, RuleError
+from croupier.server.records import Actor, Refused
+from croupier.server.rooms.game_table import GameTable, RuleError
+from croupier.server.store import schema as s
+from croupier.server.store.database import CAGE, LeaseLost, StoreError, post_ledger
 
 if TYPE_CHECKING:
-    from croupier.server.app import Conn
-    from croupier.server.room import Room
-    from croupier.server.waiting import Wait
+    from croupier.server.rooms.room import Room
+    from croupier.server.rooms.waiting import Wait
+    from croupier.server.web.app import Conn
 
 __all__ = [
     "Actor",
@@ -44,20 +46,6 @@ BOT_NAMES = ("Ada", "Bea", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
 # How long a player whose table closed may sit with the stack they had at a game of the same
 # limit (cardroom buy-in 3 gives no time: the card room's choice).
 TRANSFER_SECONDS = 3600.0
-
-
-class Actor(Protocol):
-    """Who asks: a connection, or the house itself."""
-
-    account_id: int | None
-    role: str
-
-
-class Refused(Exception):  # noqa: N818 (a refusal, sent to the client)
-    def __init__(self, code: str, message: str, url: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.url = url
 
 
 @dataclass
@@ -296,7 +284,7 @@ def _check_free(room: Room, seat: int, account: int | None) -> Wait | None:
 
 def _check_list(room: Room, seat: int, account: int | None) -> Wait | None:
     """Refused by the waiting list: a seat held for another, a hold that lapsed, or a free
-    seat while others wait for one (croupier.server.waiting)."""
+    seat while others wait for one (croupier.server.rooms.waiting)."""
     rule = room.game.seat_rule
     own = room.waits.get(account) if account is not None else None
     for w in room.waits.values():
@@ -660,7 +648,7 @@ def _cash_out(conn: Connection, table: int, seat: int, account: int, chips: int)
 
 
 def drop_wait(conn: Connection, table: int, account: int) -> None:
-    """Take ``account`` off ``table``'s waiting list (croupier.server.waiting)."""
+    """Take ``account`` off ``table``'s waiting list (croupier.server.rooms.waiting)."""
     conn.execute(
         delete(s.waits).where(s.waits.c.table_id == table, s.waits.c.account_id == account)
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from croupier.server.schema import metadata
+from croupier.server.store.schema import metadata
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)

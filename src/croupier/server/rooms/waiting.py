@@ -1,4 +1,4 @@
-"""A table's waiting list (the operations of :class:`~croupier.server.room.Room` on it, each
+"""A table's waiting list (the operations of :class:`~croupier.server.rooms.room.Room` on it, each
 under the room's lock): people waiting for a seat at a full table, and seated players asking
 for a seat change.
 
@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, func, insert, select, update
 
-from croupier.server import schema as s
-from croupier.server.seating import (
+from croupier.server.rooms.seating import (
     Refused,
     _cash_out,
     _check_open,
@@ -32,10 +31,11 @@ from croupier.server.seating import (
     audit,
     drop_wait,
 )
+from croupier.server.store import schema as s
 
 if TYPE_CHECKING:
-    from croupier.server.app import Conn
-    from croupier.server.room import Room
+    from croupier.server.rooms.room import Room
+    from croupier.server.web.app import Conn
 
 __all__ = [
     "MOST_WAITS",

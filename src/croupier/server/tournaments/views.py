@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from croupier.tournament import Break, Tournament, TournamentError
 
 if TYPE_CHECKING:
-    from croupier.server.app import Conn
-    from croupier.server.tournaments import TournamentRun
+    from croupier.server.tournaments.run import TournamentRun
+    from croupier.server.web.app import Conn
 
 __all__ = [
     "CONTROLS",

@@ -2,7 +2,8 @@
 of jobs, one transaction a batch (group commit), each job answered only after the commit. A
 batch about tables first checks, in its own transaction, that this process still holds their
 leases (the fence): a process that lost a table to another can write nothing more about it.
-Kept apart from :mod:`croupier.server.store` (the database and the ledger), which uses it."""
+Kept apart from :mod:`croupier.server.store.database` (the database and the ledger), which
+uses it."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.sql.expression import Executable, Insert
 
 if TYPE_CHECKING:
-    from croupier.server.store import Store
+    from croupier.server.store.database import Store
 
 __all__ = ["LEASE_SECONDS", "SQLITE_BEGIN", "LeaseLost", "Rows", "StoreError", "Writer"]
 

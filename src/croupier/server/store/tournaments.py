@@ -1,4 +1,5 @@
-"""What the database keeps of a tournament, and the money it moves (croupier.server.tournaments).
+"""What the database keeps of a tournament, and the money it moves
+(croupier.server.tournaments.run).
 
 A tournament's row holds its settings and seed; its event log (``tournament_events``, one
 :mod:`croupier.tournament.log` line each) is everything that happened since the start, from
@@ -20,8 +21,8 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, or_, select, update
 
-from croupier.server import schema as s
-from croupier.server.store import (
+from croupier.server.store import schema as s
+from croupier.server.store.database import (
     CAGE,
     HOUSE,
     LEASE_SECONDS,

@@ -1,0 +1,1 @@
+"""The tournaments floor: tournaments driving their tables."""

@@ -1,0 +1,1 @@
+"""The web floor: the only code that knows Starlette, HTTP and WebSockets."""
