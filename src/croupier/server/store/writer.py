@@ -19,20 +19,17 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import psycopg
 from psycopg.adapt import Transformer
 from psycopg.pq import ExecStatus
 from psycopg.pq.abc import PGresult
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.sql.expression import Executable, Insert
 
-if TYPE_CHECKING:
-    from croupier.server.store.database import Store
-
-__all__ = ["LEASE_SECONDS", "SQLITE_BEGIN", "LeaseLost", "Rows", "StoreError", "Writer"]
+__all__ = ["LEASE_SECONDS", "SQLITE_BEGIN", "Database", "LeaseLost", "Rows", "StoreError", "Writer"]
 
 log = logging.getLogger("croupier.server")
 
@@ -55,6 +52,14 @@ class LeaseLost(StoreError):  # noqa: N818 (reads as what happened)
 
 
 SQLITE_BEGIN = "BEGIN IMMEDIATE"  # a writer takes the write lock at once
+
+
+class Database(Protocol):
+    """What the writer needs of the database it writes to (store.database.Store)."""
+
+    engine: Engine
+    sqlite: bool  # else PostgreSQL
+    owner: str  # this process, as the leases name it
 
 
 @dataclass
@@ -87,7 +92,7 @@ class Writer:
     none, and at most one batch runs statements. A connection is opened again after a
     failure."""
 
-    def __init__(self, store: Store, batch: int = 400, *, threaded: bool = False) -> None:
+    def __init__(self, store: Database, batch: int = 400, *, threaded: bool = False) -> None:
         self.store = store
         self.batch = batch
         self.threaded = threaded
