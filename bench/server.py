@@ -280,6 +280,13 @@ def main() -> None:
     parser.add_argument(
         "--processes", type=int, default=1, help="load: croupier serve processes (PostgreSQL)"
     )
+    parser.add_argument(
+        "--session-seconds",
+        type=float,
+        default=None,
+        help="croupier serve --session-seconds (0: every message checks its token and role "
+        "against the database)",
+    )
     args = parser.parse_args()
     if args.processes > 1 and (args.mode != "load" or args.db == "sqlite"):
         # Several processes share a card room through PostgreSQL (table leases); SQLite's
@@ -292,12 +299,18 @@ def main() -> None:
         extra: tuple[str, ...] = ("--pause", "0", "--bot-delay", "0", "--rate", "100000")
         extra += ("--tables-per-player", str(max(40, args.tables or 0)))  # one player makes all
         extra += ("--registrations-per-hour", "0")  # 200 players from one address
-        extra += ("--admin", f"benchadmin:{PASSWORD}")
-        server = Server(db, free_port(), extra, log)
+        if args.mode != "hostile":  # 200 players from one address connect at once
+            extra += ("--sockets-before-hello", "0")
+        if args.session_seconds is not None:
+            extra += ("--session-seconds", str(args.session_seconds))
+        secret = Path(folder) / "admin-password"  # not on the command line (the process list)
+        secret.write_text(PASSWORD + "\n")
+        admin = ("--admin", "benchadmin", "--admin-password-file", str(secret))
+        server = Server(db, free_port(), extra + admin, log)
         server.start()
         # More processes on the same database, started as a card room runs them
         # (croupier serve --port N each); the first made the admin account.
-        more = [Server(db, free_port(), extra[:-2], log) for _ in range(args.processes - 1)]
+        more = [Server(db, free_port(), extra, log) for _ in range(args.processes - 1)]
         ok = True
         try:
             for other in more:

@@ -18,6 +18,7 @@ import uvicorn
 from croupier.client import Client
 from croupier.server import CardRoom, Options, create_app
 from croupier.server.web.protocol import check_server_message
+from croupier.server.web.socket_protocol import CardRoomWebSocket
 from server_clients import free_port
 
 FAST = Options(clock=5.0, bank=5.0, pause=0.0, bot_delay=0.0, demo=False)
@@ -32,8 +33,14 @@ class Running:
 
 @contextlib.asynccontextmanager
 async def running(
-    db: str, options: Options = FAST, port: int | None = None
+    db: str,
+    options: Options = FAST,
+    port: int | None = None,
+    ws_ping: float = 20.0,
+    forwarded_allow_ips: str = "",
 ) -> AsyncIterator[Running]:
+    """A card room served here; ``ws_ping``: uvicorn's keepalive interval and time-out;
+    ``forwarded_allow_ips``: the proxies trusted (none, as croupier serve by default)."""
     # free_port's port may be taken by another test worker before uvicorn binds it: then
     # uvicorn exits at start, and a port of our own choosing is tried again.
     for attempt in range(5):
@@ -47,7 +54,12 @@ async def running(
             log_level="error",
             ws_max_size=65536,
             ws_per_message_deflate=False,
+            ws=CardRoomWebSocket,
+            ws_ping_interval=ws_ping,
+            ws_ping_timeout=ws_ping,
             lifespan="on",
+            proxy_headers=bool(forwarded_allow_ips),
+            forwarded_allow_ips=forwarded_allow_ips or None,
         )
         server = uvicorn.Server(config)
         task = asyncio.create_task(_serve(server))

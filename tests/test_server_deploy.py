@@ -85,11 +85,13 @@ def test_the_public_address_of_every_interface_is_the_machines_name() -> None:
 
 
 def test_forwarded_for_counts_only_from_the_proxies_trusted(tmp_path: Path) -> None:
-    """With the loopback trusted (the default), each forwarded address has a limit of its own;
-    with only another proxy trusted, the header is ignored and the loopback's one limit counts
-    every guess."""
+    """By default no proxy is trusted (not even the loopback: any local process could choose
+    its address): the header is ignored and the client's own address's one limit counts every
+    guess; with the loopback trusted, each forwarded address has a limit of its own; with only
+    another proxy trusted, the header is ignored again."""
     for trusted, statuses in (
-        (None, [401, 401, 401]),
+        (None, [401, 401, 429]),
+        ("127.0.0.1", [401, 401, 401]),
         ("10.255.255.1", [401, 401, 429]),
     ):
         db, port = tmp_path / f"{trusted}.db", free_port()

@@ -379,12 +379,14 @@ def test_guesses_at_one_name_spread_over_many_addresses_are_held_to_the_names_li
 
     async def login(url: str, name: str, password: str, address: str) -> tuple[int, Any]:
         body = json.dumps({"name": name, "password": password}).encode()
-        # uvicorn takes the client's address from X-Forwarded-For sent from the loopback.
+        # uvicorn takes the client's address from X-Forwarded-For sent from the loopback,
+        # trusted here as a proxy (croupier serve --forwarded-allow-ips 127.0.0.1).
         return await request(url, "POST", "/api/login", body, {"x-forwarded-for": address})
 
     async def main() -> None:
         options = dataclasses.replace(FAST, login_failures=2, name_login_failures=3)
-        async with running(str(tmp_path / "room.db"), options) as server:
+        db = str(tmp_path / "room.db")
+        async with running(db, options, forwarded_allow_ips="127.0.0.1") as server:
             await player(server.url, "ann")
             await player(server.url, "ben")
             for n in range(3):  # one guess from each of three addresses

@@ -20,19 +20,36 @@ Python; the browser page uses the same messages.
 
 - One JSON object per text frame, at most {MAX_MESSAGE} characters; every object has a `type`. A
   longer message is answered with `too_large`; a frame over 64 KiB is not read at all, and the
-  server closes the connection (WebSocket close code 1009). Binary frames are `malformed`.
+  server closes the connection (WebSocket close code 1009). Binary frames are `malformed`. A
+  text frame that is not UTF-8 closes the connection (1007; the server logs one line).
 - Every client message has an `id`, the client's action id (1-64 letters, digits, `_ . : -`).
   The server answers each with `ok` (applied; `duplicate: true` when that account already sent
   that id, which is then not applied again) or `error` with the same `id`. Resend after a lost
   connection with the same id: it is applied once. A resend repeats the request exactly: the
-  same id with a different request (of the account's last 64) is refused, `id_reused`.
+  same id with a different request (of the account's last 64) is refused, `id_reused`. `watch`
+  and `unwatch` follow the rule too (their ids are kept by the server process in memory, as
+  they store nothing: after a restart a resend is applied again, which changes nothing). As
+  following a table belongs to a connection, a `watch` resent on a new connection still makes
+  that one follow the table (its `state` first), then `ok` with `duplicate: true`.
 - An `act` from a connection that watches the table (it sat, or sent `watch`) is answered by
   the `events` message whose `cause` is its `id`: the action stored and broadcast, with no `ok`
   after it (one message fewer for every action). A refused `act` gets its `error`, a resent one
   `ok` with `duplicate: true`, and one from a connection that does not watch the table `ok`.
 - The first message is `hello` with a session token from `POST /api/login` or
   `POST /api/register`. Until then only `hello` and `ping` are served; anything else is
-  answered with `error` code `unauthorised`.
+  answered with `error` code `unauthorised`. A connection that has not said hello within 5
+  seconds (`croupier serve --hello-seconds`) is closed (close code 4002); an address holds at
+  most 64 connections that have not said hello (`--sockets-before-hello`), and one more is
+  closed at once (4003).
+- Every message after `hello` (but `ping`) is checked against the token's validity and the
+  account's role as they are now. A logout (`POST /api/logout`) closes every connection that
+  said hello with that token at once (close code 4001) in the process that logged it out; a
+  role given (`POST /api/accounts/{{name}}/role`) is the connections' role from their next
+  message (a dealer made a player is refused `unauthorised` at the next `void_hand`). Another
+  server process on the same database learns either within 2 seconds
+  (`--session-seconds`; 0: it checks the database at every message): then the logged-out
+  token's next message is refused `unauthorised` and its connections closed (4001). A token
+  past its expiry is treated as logged out.
 - Nothing is sent before it is stored: a player hears of an action only once the database has
   committed it.
 - Each seat is sent only what it may see: its own hole cards, cards face up, the board, and
@@ -46,7 +63,11 @@ Python; the browser page uses the same messages.
   they come back.
 - Messages are rate-limited per connection (20 a second, bursts of 40, by default).
 - A client must read what it is sent: once 5,000 messages wait to be sent to a connection, the
-  server drops them and closes it (WebSocket close code 1008). Reconnect and `watch` again.
+  server drops them and closes it (WebSocket close code 1008, sent at once behind what the
+  connection has buffered, even while a send to it waits). Reconnect and `watch` again.
+- The close codes the server chooses: 1007 (a text frame not UTF-8), 1008 (a client that does
+  not read), 1009 (a frame over 64 KiB), 4001 (logged out), 4002 (no hello in time), 4003 (too
+  many connections before hello from one address).
 - A table (or tournament) lives in one server process. Asking another process about it over
   the WebSocket gets `error` code `elsewhere` with the `url` of the process to connect to. Over
   HTTP any process answers: a request about it is passed to the process that runs it, whose
@@ -65,7 +86,7 @@ Python; the browser page uses the same messages.
 |---|---|---|
 | `POST /api/register` | `{"name", "password"}`: a name of 2-24 letters, digits, `_ . -` (not of the form of the house's bots' names, such as `Ada-bot-3-1` or `t2-bot1`), a password of 8-200 characters | `{"account", "name", "role", "token"}`; a welcome cash-in (`croupier serve --welcome`, 10,000 chips by default); 429 past the house's number of new accounts an address may make in an hour (`--registrations-per-hour`, 20) |
 | `POST /api/login` | `{"name", "password"}` | `{"account", "name", "role", "token"}`; 401 for a wrong name or password; 429 once an address has failed the house's number of times in 10 minutes (`--login-failures`, 30), or a name from any addresses (`--name-login-failures`, 100), the right password then refused too until the oldest failure is 10 minutes old (so guesses at a name can keep its owner out for that long: the house sets the limit); 503 while too many logins wait for a password check |
-| `POST /api/logout` | | `{"ok": true}` (the token no longer works) |
+| `POST /api/logout` | | `{"ok": true}` (the token no longer works: this process's connections that said hello with it are closed, 4001; other processes' at their next message, within `--session-seconds`) |
 | `GET /api/me` | | `{"account", "name", "role", "balance", "seats", "transfers", "waits"}`; `seats`, `transfers` and `waits` as in `welcome` (the page's lobby reads it again every few seconds) |
 | `GET /api/tables?game=&rulebook=&structure=&stakes=&open_seats=1` | | `{"tables": [{"table", "name", "spec", "seats_taken", "waiting", "hands", "closing"}]}`: open tables (`waiting`: how many are on the waiting list), and those closing after their hand (`closing` true) |
 | `POST /api/tables` | `{"name", "spec": {"game", "rulebook", "structure", "stakes", "seats", "buy_in", "rake", "rake_cap", "short_buy_in"}, "clock", "bank", "pause", "sit_out_after"}`: every key optional, no other key; `rake_cap` the most commission a hand pays and `short_buy_in` the one short buy-in's size, where the book leaves them to the house (a cardroom table's is half the full buy-in unless given); house rules without a structure deal the game's usual one; `name` at most 60 printable characters; `clock` 1-3600 seconds, `bank` and `pause` 0-3600 seconds, `sit_out_after` 0-100 hands; a buy-in (given, or the book's for the stakes) of at most 10^9 chips | `{"table", "name", "spec"}`, or 400 with the rule that refuses it; 409 when a player already owns the house's number of open tables (`croupier serve --tables-per-player`, 20 by default; dealers and admins: any) |
@@ -79,7 +100,7 @@ Python; the browser page uses the same messages.
 | `GET /api/hands/{id}/pokerstars` | | the hand as PokerStars text, as your seat saw it (`?view=house`: every card, admins only) |
 | `GET /api/hands/{id}/events` | | a finished hand you were dealt into, as your seat saw it, to replay step by step: `{"hand", "table", "number", "spec", "button", "order", "names", ...}` with its events |
 | `POST /api/cashier` (dealer, admin) | `{"name", "amount"}`: a player's, dealer's or admin's name, 1-10^9 chips | `{"name", "balance"}`: chips cashed in from the cage |
-| `POST /api/accounts/{name}/role` (admin) | `{"role"}` | `{"name", "role"}` |
+| `POST /api/accounts/{name}/role` (admin) | `{"role"}` | `{"name", "role"}`; the account's open connections have the role from their next message (other processes': within `--session-seconds`) |
 | `GET /api/ledger/check` (dealer, admin) | | `{"balanced", "problems"}` |
 | `GET /api/audit` (dealer, admin) | | `{"rows": [{"at", "account", "name", "table", "hand", "request", "kind", "outcome", "detail"}]}`: the last 500 audit rows, newest first: actions, refusals, rulings, cash-ins and roles given |
 | `GET /api/health` | | `{"ok", "server", "tables", "stats"}`: the process's name, the tables it runs, and its counters (the load bench reads them) |
@@ -100,6 +121,18 @@ status (a tournament's refusals also carry the rule's `code`, and a table or tou
 another process the `url` to ask), also for a path that is no route (404) or a method a route
 does not take (405). A body is a JSON object of at most 16,384 bytes (413 beyond). Logins and
 registrations hash passwords on threads of their own; when 64 already wait, another gets 503.
+The per-address limits count the connection's address: X-Forwarded-For is read only from the
+proxies `croupier serve --forwarded-allow-ips` names (none by default, not even the loopback).
+
+Every answer carries `Content-Security-Policy: default-src 'none'; script-src 'self';
+style-src 'self'; img-src 'self' data:; connect-src 'self' ws://...; base-uri 'none';
+form-action 'self'; frame-ancestors 'none'` (`connect-src` names the WebSocket address of each
+server process of the room, to which the page follows a table), `X-Frame-Options: DENY`,
+`X-Content-Type-Options: nosniff` and `Referrer-Policy: no-referrer`.
+
+The admin account `croupier serve --admin NAME` makes (or gives the role to) takes its password
+from `--admin-password-file`, else the environment variable `CROUPIER_ADMIN_PASSWORD`, else a
+prompt: never from the command line, which the process list shows.
 
 ## Tournaments
 

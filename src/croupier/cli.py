@@ -7,6 +7,7 @@ import importlib
 import importlib.util
 import inspect
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -309,9 +310,10 @@ def serve_command(
         str,
         typer.Option(
             help="The proxies (comma-separated addresses, * for any) whose X-Forwarded-For "
-            "names the client: its address is what the login and registration limits count.",
+            "names the client: its address is what the per-address limits count. None by "
+            "default (not even 127.0.0.1): a client's own address counts.",
         ),
-    ] = "127.0.0.1",
+    ] = "",
     demo: Annotated[
         bool, typer.Option(help="Seat a table of bots when the room has no table.")
     ] = True,
@@ -345,8 +347,36 @@ def serve_command(
             min=0,
         ),
     ] = 100,
+    hello_seconds: Annotated[
+        float,
+        typer.Option(help="Seconds a new WebSocket has to say hello before it is closed.", min=0.1),
+    ] = 5.0,
+    sockets_before_hello: Annotated[
+        int,
+        typer.Option(
+            help="WebSockets an address may hold open before they say hello (0: any).", min=0
+        ),
+    ] = 64,
+    session_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a token's and role's check against the database holds for a "
+            "WebSocket's next messages (a logout or role change made by another process "
+            "reaches this one's sockets within it; 0: every message is checked).",
+            min=0,
+        ),
+    ] = 2.0,
     admin: Annotated[
-        str | None, typer.Option(help="NAME:PASSWORD of an admin account, made if missing.")
+        str | None,
+        typer.Option(
+            help="NAME of an admin account, made if missing, whose password is read from "
+            "--admin-password-file, else the CROUPIER_ADMIN_PASSWORD environment variable, "
+            "else asked for (never on the command line: the process list shows it).",
+        ),
+    ] = None,
+    admin_password_file: Annotated[
+        Path | None,
+        typer.Option(help="A file holding the --admin account's password (its first line)."),
     ] = None,
 ) -> None:
     """Run the card room server: people and bots play over WebSockets (docs/protocol.md).
@@ -379,10 +409,13 @@ def serve_command(
         registrations_per_hour=registrations_per_hour,
         login_failures=login_failures,
         name_login_failures=name_login_failures,
+        hello_seconds=hello_seconds,
+        sockets_before_hello=sockets_before_hello,
+        session_seconds=session_seconds,
     )
     try:
         if admin is not None:
-            _make_admin(db, admin)
+            _make_admin(db, admin, _admin_password(admin, admin_password_file))
     except (StoreError, ValueError) as error:
         console.print(f"[red]error:[/red] {error}")
         raise typer.Exit(2) from None
@@ -396,11 +429,35 @@ def serve_command(
     console.print("croupier card room stopped")
 
 
-def _make_admin(db: str, admin: str) -> None:
+def _admin_password(name: str, file: Path | None) -> str:
+    """The --admin account's password: from the file, the environment or a prompt."""
+    if ":" in name:
+        raise ValueError(
+            "--admin takes the account's NAME only: give its password in a file "
+            "(--admin-password-file), in CROUPIER_ADMIN_PASSWORD, or when asked, never on the "
+            "command line, where the process list shows it"
+        )
+    if file is not None:
+        try:
+            lines = file.read_text().splitlines()
+        except OSError as error:
+            raise ValueError(f"--admin-password-file: {error}") from None
+        return lines[0] if lines else ""
+    given = os.environ.get("CROUPIER_ADMIN_PASSWORD")
+    if given is not None:
+        return given
+    if not sys.stdin.isatty():
+        raise ValueError(
+            "--admin: give the password in --admin-password-file or CROUPIER_ADMIN_PASSWORD "
+            "(no terminal to ask on)"
+        )
+    return str(typer.prompt(f"password for the admin account {name}", hide_input=True))
+
+
+def _make_admin(db: str, name: str, password: str) -> None:
     from croupier.server.store import accounts as auth
     from croupier.server.store.database import Store
 
-    name, _, password = admin.partition(":")
     auth.check_new(name, password)
     store = Store(db)
     try:

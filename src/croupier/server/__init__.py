@@ -50,15 +50,19 @@ def serve(
     options: Options | None = None,
     *,
     log_level: str = "warning",
-    forwarded_allow_ips: str = "127.0.0.1",
+    forwarded_allow_ips: str = "",
 ) -> None:
     """Run the card room until Ctrl-C (or SIGTERM), then stop cleanly. ``forwarded_allow_ips``:
-    the proxies whose X-Forwarded-For header names the client (its address throttles)."""
+    the proxies whose X-Forwarded-For header names the client (its address throttles); none by
+    default, so that no client (not even a local process) chooses the address it is counted
+    under."""
     import dataclasses
     import gc
     import logging
 
     import uvicorn
+
+    from croupier.server.web.socket_protocol import CardRoomWebSocket
 
     logging.basicConfig(
         level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -81,7 +85,8 @@ def serve(
         log_level=log_level,
         ws_max_size=65536,
         ws_per_message_deflate=False,
+        ws=CardRoomWebSocket,
         lifespan="on",
-        proxy_headers=True,
-        forwarded_allow_ips=forwarded_allow_ips,
+        proxy_headers=bool(forwarded_allow_ips.strip()),
+        forwarded_allow_ips=forwarded_allow_ips.strip() or None,
     )

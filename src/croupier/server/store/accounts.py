@@ -21,7 +21,9 @@ __all__ = [
     "ROLES",
     "Account",
     "AuthError",
+    "account_of_digest",
     "account_of_token",
+    "digest",
     "login_of",
     "new_token",
     "register",
@@ -119,7 +121,7 @@ def new_token(conn: Connection, account_id: int) -> str:
     now = time.time()
     conn.execute(
         insert(s.tokens).values(
-            token_hash=_digest(token),
+            token_hash=digest(token),
             account_id=account_id,
             created=now,
             expires=now + TOKEN_SECONDS,
@@ -129,21 +131,30 @@ def new_token(conn: Connection, account_id: int) -> str:
 
 
 def forget_token(conn: Connection, token: str) -> None:
-    conn.execute(delete(s.tokens).where(s.tokens.c.token_hash == _digest(token)))
+    conn.execute(delete(s.tokens).where(s.tokens.c.token_hash == digest(token)))
 
 
 def account_of_token(conn: Connection, token: str) -> Account | None:
     if not isinstance(token, str) or len(token) > 200:
         return None
+    return account_of_digest(conn, digest(token))
+
+
+def account_of_digest(conn: Connection, token_hash: str) -> Account | None:
+    """The account a token (given by its :func:`digest`) logs in to while it is valid (not
+    logged out, not expired; a player, dealer or admin); None otherwise."""
     row = conn.execute(
         select(s.accounts.c.id, s.accounts.c.name, s.accounts.c.role, s.accounts.c.balance)
         .join(s.tokens, s.tokens.c.account_id == s.accounts.c.id)
-        .where(s.tokens.c.token_hash == _digest(token), s.tokens.c.expires > time.time())
+        .where(s.tokens.c.token_hash == token_hash, s.tokens.c.expires > time.time())
     ).first()
-    return None if row is None else Account(row.id, row.name, row.role, row.balance)
+    if row is None or row.role not in ROLES:
+        return None
+    return Account(row.id, row.name, row.role, row.balance)
 
 
-def _digest(token: str) -> str:
+def digest(token: str) -> str:
+    """How a token is stored and known (its SHA-256): a connection keeps this, not the token."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 

@@ -71,11 +71,31 @@ class Options:
     login_failures: int = 30  # failed logins an address may make in 10 minutes (0: any)
     name_login_failures: int = 100  # failed logins for one name, from anywhere, in 10 minutes
     public_url: str = ""  # how other processes and clients reach this one
+    hello_seconds: float = 5.0  # a new connection's time to say hello before it is closed
+    sockets_before_hello: int = 64  # connections an address may hold open before hello (0: any)
+    # How long a token's and role's check against the database holds for the messages after
+    # it (a logout or role change in another process reaches this one's sockets within it; in
+    # this one, at once). 0: every message is checked against the database.
+    session_seconds: float = 2.0
     tournament_clock: Callable[[], float] = time.time  # the tournaments' clock (tests: faster)
 
 
 OUTBOX_LIMIT = 5000  # messages waiting for a connection before it is let go
 KEPT_REQUESTS = 64  # an account's last requests kept to tell a resend from a reused id
+# The WebSocket close codes the server chooses (docs/protocol.md, "Rules of the road").
+CLOSE_UNREAD = 1008  # OUTBOX_LIMIT messages waited: the client does not read
+CLOSE_LOGGED_OUT = 4001  # the connection's token was logged out or expired
+CLOSE_NO_HELLO = 4002  # no hello within Options.hello_seconds
+CLOSE_TOO_MANY = 4003  # the address holds Options.sockets_before_hello connections before hello
+
+
+@dataclass
+class Session:
+    """A token's account and role as last checked against the database (monotonic time)."""
+
+    account: int
+    role: str
+    checked: float
 
 
 class Conn:
@@ -91,6 +111,10 @@ class Conn:
         self.account_id: int | None = None
         self.name = ""
         self.role = ""
+        self.token = ""  # the digest of the token it said hello with (auth.digest)
+        self.address = ""  # its client's address, counted until hello (CardRoom.serve_socket)
+        self.task: asyncio.Task[None] | None = None  # its sender
+        self.closer: asyncio.Task[None] | None = None  # its close, once let go
         self.outbox: deque[str | None] = deque()  # None: close the connection
         self._wake: asyncio.Future[None] | None = None  # the sender's, while the outbox is empty
         self.rooms: set[int] = set()
@@ -108,17 +132,26 @@ class Conn:
         if self.closed:
             return
         if len(self.outbox) >= OUTBOX_LIMIT:  # a client that does not read: let it go
-            self.let_go()
+            self.let_go(CLOSE_UNREAD, "too many messages unread")
             return
         self.outbox.append(text)
         self._wake_sender()
 
-    def let_go(self) -> None:
-        """Close the connection (policy violation, 1008), dropping what was waiting."""
+    def let_go(self, code: int = CLOSE_UNREAD, reason: str = "") -> None:
+        """Close the connection with ``code`` now, dropping what was waiting: the sender stops
+        (a send it waits on, to a client that does not read, is not waited for) and the close
+        is sent by a task of its own (socket_protocol: at once, behind what is buffered)."""
+        if self.closer is not None:
+            return
         self.closed = True
         self.outbox.clear()
-        self.outbox.append(None)
-        self._wake_sender()
+        if self.task is not None:
+            self.task.cancel()
+        self.closer = asyncio.get_running_loop().create_task(self._close(code, reason))
+
+    async def _close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.websocket.close(code, reason)
 
     async def sender(self) -> None:
         """The connection's sender task: the outbox's messages in order, until told to close
@@ -133,7 +166,6 @@ class Conn:
                         self._wake = None
                 text = self.outbox.popleft()
                 if text is None:
-                    await self.websocket.close(1008)
                     return
                 await self.websocket.send_text(text)
         except Exception:
@@ -164,6 +196,15 @@ class CardRoom:
         self._names: dict[int, str] = {}
         self._recent: dict[int, OrderedDict[str, None]] = {}
         self._kept: dict[int, OrderedDict[str, dict[str, Any]]] = {}  # CardRoom._keep
+        # Tokens (by digest) as last checked, those logged out here, and a count of changes
+        # (a check read from the database while one happened is not kept): CardRoom.authorise.
+        self._sessions: dict[str, Session] = {}
+        self._revoked: OrderedDict[str, None] = OrderedDict()
+        self._session_changes = 0
+        self._unheard: dict[str, int] = {}  # connections before hello, per address
+        # The public addresses of the processes serving this room (the page's sockets may
+        # follow a table to one: its Content-Security-Policy allows them), renewed with leases.
+        self.peer_urls: tuple[str, ...] = ()
         self.bot_delay = self.options.bot_delay
         self.house_id = self.store.read(lambda c: self.store.account_id(c, HOUSE))
         self._tasks: list[asyncio.Task[None]] = []
@@ -184,6 +225,7 @@ class CardRoom:
             }
         )
         self._names.update(names)
+        await self._read_peers()
         await self.claim_tables()
         await self.hall.start()
         if self.options.demo:
@@ -225,8 +267,24 @@ class CardRoom:
                         await self.drop_room(room)
                 await self.claim_tables()
                 await self.hall.renew()
+                await self._read_peers()
             except Exception:
                 log.exception("lease renewal failed")
+
+    async def _read_peers(self) -> None:
+        since = time.time() - 4 * LEASE_SECONDS
+        urls = await self.store.aread(
+            lambda conn: sorted(
+                {
+                    str(r.url)
+                    for r in conn.execute(
+                        select(s.servers.c.url).where(s.servers.c.heartbeat > since)
+                    )
+                    if r.url
+                }
+            )
+        )
+        self.peer_urls = tuple(urls)
 
     async def claim_tables(self) -> None:
         """Take every open table no live process runs (its lease ran out, or its process on
@@ -303,6 +361,70 @@ class CardRoom:
 
     def connected(self, account: int) -> bool:
         return bool(self.conns.get(account))
+
+    # --- sessions: every message after hello is checked against the token and the role ------
+
+    async def authorise(self, conn: Conn) -> None:
+        """Check the connection's token, and set its role, before it is served a message: from
+        this process's cache, which a logout or a role change made here updates at once
+        (:meth:`revoke`, :meth:`role_changed`), read again from the database once it is older
+        than ``Options.session_seconds`` (a logout, an expiry or a role change made by another
+        process). A token no longer valid closes every connection using it
+        (``CLOSE_LOGGED_OUT``) and the message is refused, ``unauthorised``."""
+        token = conn.token
+        session = None if token in self._revoked else self._sessions.get(token)
+        if session is not None and time.monotonic() - session.checked < self._session_seconds:
+            conn.role = session.role
+            return
+        for _ in range(5):
+            changes = self._session_changes
+            account = await self.store.aread(lambda c: auth.account_of_digest(c, token))
+            if token in self._revoked or account is None or account.id != conn.account_id:
+                self.revoke(token)
+                raise Refused("unauthorised", "your token was logged out or expired: log in again")
+            if changes == self._session_changes:  # no logout or role change meanwhile
+                self._sessions[token] = Session(account.id, account.role, time.monotonic())
+                if len(self._sessions) > 100_000:
+                    self._prune_sessions()
+                break
+        assert account is not None
+        self._set_role(account.id, account.role)
+
+    @property
+    def _session_seconds(self) -> float:
+        return self.options.session_seconds
+
+    def _prune_sessions(self) -> None:
+        live = {conn.token for conns in self.conns.values() for conn in conns}
+        for token in [t for t in self._sessions if t not in live]:
+            del self._sessions[token]
+
+    def revoke(self, token: str) -> None:
+        """A token (its digest) no longer works (logged out): every connection that said hello
+        with it is closed at once, with ``CLOSE_LOGGED_OUT``."""
+        self._session_changes += 1
+        self._sessions.pop(token, None)
+        self._revoked[token] = None
+        while len(self._revoked) > 100_000:
+            self._revoked.popitem(last=False)
+        for conns in list(self.conns.values()):
+            for conn in list(conns):
+                if conn.token == token:
+                    conn.let_go(CLOSE_LOGGED_OUT, "logged out: log in again")
+
+    def role_changed(self, account: int, role: str) -> None:
+        """An account's role changed (committed): its connections have the new role from now
+        on, for their next message (a dealer made a player can no longer void a hand)."""
+        self._session_changes += 1
+        now = time.monotonic()
+        for token, session in list(self._sessions.items()):
+            if session.account == account:
+                self._sessions[token] = Session(account, role, now)
+        self._set_role(account, role)
+
+    def _set_role(self, account: int, role: str) -> None:
+        for conn in self.conns.get(account, ()):
+            conn.role = role
 
     def seen(self, account: int, request: str) -> bool:
         return request in self._recent.get(account, ())
@@ -428,11 +550,23 @@ class CardRoom:
     async def serve_socket(self, websocket: WebSocket) -> None:
         await websocket.accept()
         conn = Conn(websocket, self.options)
-        sender = asyncio.create_task(conn.sender())
+        address = websocket.client.host if websocket.client is not None else ""
+        most = self.options.sockets_before_hello
+        if most and self._unheard.get(address, 0) >= most:
+            log.info("%s holds %d connections before hello: one more closed", address, most)
+            with contextlib.suppress(Exception):
+                await websocket.close(CLOSE_TOO_MANY, "too many connections before hello")
+            return
+        conn.address = address
+        self._unheard[address] = self._unheard.get(address, 0) + 1
+        conn.task = asyncio.create_task(conn.sender())
+        deadline = asyncio.get_running_loop().call_later(
+            self.options.hello_seconds, self._no_hello, conn
+        )
         try:
             while not conn.closed:
                 message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
+                if message["type"] == "websocket.disconnect" or conn.closed:
                     break
                 text = message.get("text")
                 if text is None:
@@ -448,9 +582,29 @@ class CardRoom:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            deadline.cancel()
+            self._heard(conn)
             conn.closed = True
-            sender.cancel()
+            conn.task.cancel()
             await self._gone(conn)
+            if conn.closer is not None:  # its close sent (at once: socket_protocol)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(conn.closer), 5)
+
+    def _no_hello(self, conn: Conn) -> None:
+        if conn.account_id is None and not conn.closed:
+            conn.let_go(CLOSE_NO_HELLO, "no hello in time")
+
+    def _heard(self, conn: Conn) -> None:
+        """The connection said hello, or ended: its address's connections before hello are
+        one fewer."""
+        if conn.address:
+            left = self._unheard.get(conn.address, 1) - 1
+            if left > 0:
+                self._unheard[conn.address] = left
+            else:
+                self._unheard.pop(conn.address, None)
+            conn.address = ""
 
     async def _gone(self, conn: Conn) -> None:
         self.hall.gone(conn)
@@ -482,8 +636,13 @@ class CardRoom:
             if conn.account_id is None:
                 raise Refused("unauthorised", "send hello with your token first")
             assert request is not None
-            if kind not in ("watch", "unwatch") and self.seen(conn.account_id, request):
+            await self.authorise(conn)  # the token still valid, the role as it is now
+            if self.seen(conn.account_id, request):
                 self._check_resent(conn.account_id, request, message)
+                if kind in ("watch", "unwatch") and _following(conn, message) != (kind == "watch"):
+                    # Following a table is the connection's: a watch resent on a new
+                    # connection (the first one lost) follows it there too, state first.
+                    await self._dispatch(conn, kind, message)
                 conn.send({"type": "ok", "id": request, "duplicate": True})
                 return
             answered = False
@@ -491,6 +650,8 @@ class CardRoom:
                 await self._tournament(conn, kind, message)
             else:
                 answered = await self._dispatch(conn, kind, message)
+            if kind in ("watch", "unwatch"):  # kept in memory: they store nothing
+                self.remember(conn.account_id, request)
             self._keep(conn.account_id, request, message)
             if not answered:  # an act's `events` carry its id as their `cause`: its answer
                 conn.send({"type": "ok", "id": request, "duplicate": False})
@@ -564,12 +725,23 @@ class CardRoom:
         return False
 
     async def _hello(self, conn: Conn, token: str) -> None:
+        changes = self._session_changes
         account = await self.store.aread(lambda c: auth.account_of_token(c, token))
         if account is None or account.role not in auth.ROLES:
             raise Refused("unauthorised", "unknown or expired token: log in again")
         if conn.account_id is not None and conn.account_id != account.id:
             raise Refused("unauthorised", "this connection already belongs to another account")
+        if conn.closed:
+            return
+        digest = auth.digest(token)
+        if digest in self._revoked:
+            raise Refused("unauthorised", "unknown or expired token: log in again")
+        if changes == self._session_changes:  # else read again at the next message
+            self._sessions[digest] = Session(account.id, account.role, time.monotonic())
         conn.account_id, conn.name, conn.role = account.id, account.name, account.role
+        conn.token = digest
+        self._heard(conn)
+        self._set_role(account.id, account.role)
         self._names[account.id] = account.name
         self.conns.setdefault(account.id, set()).add(conn)
         if account.id not in self._recent:
@@ -613,6 +785,10 @@ class _SystemConn:
         self.account_id: int | None = account
         self.role = "admin"
         self.name = HOUSE
+
+
+def _following(conn: Conn, message: dict[str, Any]) -> bool:
+    return message.get("table") in conn.rooms
 
 
 def _error(
@@ -736,7 +912,9 @@ def _recent_requests(conn: Connection, account: int) -> list[str]:
 
 def create_app(room: CardRoom) -> Starlette:
     """The ASGI app: the HTTP API (croupier.server.web.http) and the WebSocket at /ws."""
-    from croupier.server.web.http import HttpApi, HTTPError, http_error
+    from starlette.middleware import Middleware
+
+    from croupier.server.web.http import HttpApi, HTTPError, SecurityHeaders, http_error
 
     api = HttpApi(room)
 
@@ -754,4 +932,7 @@ def create_app(room: CardRoom) -> Starlette:
         HTTPError: http_error,
         StarletteHTTPException: http_error,
     }
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
+    middleware = [Middleware(SecurityHeaders, room=room)]
+    return Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers=handlers, middleware=middleware
+    )

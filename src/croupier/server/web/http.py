@@ -40,7 +40,7 @@ from croupier.wire import loads
 if TYPE_CHECKING:
     from croupier.server.web.app import CardRoom
 
-__all__ = ["HTTPError", "HttpApi", "http_error"]
+__all__ = ["HTTPError", "HttpApi", "SecurityHeaders", "http_error"]
 
 MAX_BODY = 16384
 FORWARDED = "x-croupier-forwarded"  # a request one process passed to another (HttpApi.forward)
@@ -211,6 +211,54 @@ class Lane:
 
 def _address(request: Request) -> str:
     return request.client.host if request.client is not None else ""
+
+
+class SecurityHeaders:
+    """Every HTTP answer's security headers: the page runs its own scripts and styles only (ES
+    modules from /static, no inline script, no eval), talks to its own origin and, by
+    WebSocket, to the card room's other processes (a table may live in one: CardRoom.peer_urls),
+    is framed by nobody, and sends no referrer (docs/protocol.md, "HTTP")."""
+
+    def __init__(self, app: Any, room: CardRoom) -> None:
+        self.app, self.room = app, room
+        self._policy: tuple[tuple[str, ...], list[tuple[bytes, bytes]]] = ((), [])
+
+    def headers(self) -> list[tuple[bytes, bytes]]:
+        peers = self.room.peer_urls
+        if self._policy[1] and self._policy[0] == peers:
+            return self._policy[1]
+        sockets = sorted({_socket_url(url) for url in peers})
+        connect = " ".join(["'self'", *sockets])
+        policy = (
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            f"connect-src {connect}; base-uri 'none'; form-action 'self'; "
+            "frame-ancestors 'none'"
+        )
+        headers = [
+            (b"content-security-policy", policy.encode("latin-1")),
+            (b"x-frame-options", b"DENY"),
+            (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"no-referrer"),
+        ]
+        self._policy = (peers, headers)
+        return headers
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *self.headers()]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def _socket_url(url: str) -> str:
+    """The WebSocket origin of a process's public address (http://h:p -> ws://h:p)."""
+    return "ws" + url.rstrip("/")[4:] if url.startswith("http") else url
 
 
 class HttpApi:
@@ -389,6 +437,9 @@ class HttpApi:
         await self._account(request)
         token = request.headers["authorization"][7:]
         await self.room.store.write(lambda c: auth.forget_token(c, token))
+        # The token's connections here are closed now; other processes' at their next
+        # message, or within Options.session_seconds (CardRoom.authorise).
+        self.room.revoke(auth.digest(token))
         return JSONResponse({"ok": True})
 
     async def me(self, request: Request) -> Response:
@@ -555,19 +606,25 @@ class HttpApi:
         if role not in auth.ROLES:
             raise HTTPError(400, f"role must be one of {', '.join(auth.ROLES)}")
 
-        def job(conn: Connection) -> int:
-            changed = conn.execute(
-                update(s.accounts)
-                .where(s.accounts.c.name == name, s.accounts.c.role.in_(auth.ROLES))
-                .values(role=role)
-            ).rowcount
-            if changed:
-                detail = f"{name} is made {role}"
-                seating.audit(conn, admin.id, None, None, None, "role", "applied", detail)
-            return int(changed)
+        def job(conn: Connection) -> int | None:
+            found = conn.scalar(
+                select(s.accounts.c.id).where(
+                    s.accounts.c.name == name, s.accounts.c.role.in_(auth.ROLES)
+                )
+            )
+            if found is None:
+                return None
+            conn.execute(update(s.accounts).where(s.accounts.c.id == found).values(role=role))
+            detail = f"{name} is made {role}"
+            seating.audit(conn, admin.id, None, None, None, "role", "applied", detail)
+            return int(found)
 
-        if not await self.room.store.write(job):
+        account = await self.room.store.write(job)
+        if account is None:
             raise HTTPError(404, f"no player account {name!r}")
+        # Its connections here have the new role from their next message on; other
+        # processes' within Options.session_seconds (CardRoom.authorise).
+        self.room.role_changed(account, str(role))
         return JSONResponse({"name": name, "role": role})
 
     async def my_hands(self, request: Request) -> Response:
