@@ -15,11 +15,11 @@ pool pays each prize, which leaves it empty.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import Connection, insert, or_, select, update
+from sqlalchemy import Connection, delete, insert, or_, select, update
 
 from croupier.server.store import schema as s
 from croupier.server.store.database import (
@@ -30,22 +30,37 @@ from croupier.server.store.database import (
     LeaseLost,
     post_ledger,
 )
+from croupier.server.store.rooms import audit
 from croupier.tournament import Purchase, Standing
 from croupier.tournament import events as ev
 from croupier.tournament.log import dump_log
 from croupier.wire import loads
 
 __all__ = [
+    "Job",
     "Member",
+    "Payout",
     "Snapshot",
+    "balance",
     "buy_in",
     "claim",
+    "end_hand",
     "fence",
+    "insert_hand",
+    "insert_move",
+    "not_started",
+    "pay",
     "pay_prizes",
     "read_snapshot",
     "refund",
+    "register",
+    "save",
     "store_events",
+    "unregister",
 ]
+
+T = TypeVar("T")
+Job = Callable[[Connection], T]  # what a tournament writes in one transaction
 
 
 @dataclass(frozen=True)
@@ -224,3 +239,154 @@ def fence(conn: Connection, tournament: int, owner: str) -> None:
     )
     if done.rowcount != 1:
         raise LeaseLost(f"tournament {tournament} is no longer run by this process")
+
+
+# --- a tournament's writes, each in the transaction of its run's change ----------------------
+
+
+def save(
+    conn: Connection,
+    tournament: int,
+    owner: str,
+    start: int,
+    events: Sequence[ev.TournamentEvent],
+    job: Job[T] | None,
+) -> T | None:
+    """One change of a tournament: the lease checked (:func:`fence`), the log's new events from
+    number ``start`` on, the status ``running`` when they start it, then ``job``'s rows."""
+    fence(conn, tournament, owner)
+    store_events(conn, tournament, start, events)
+    if any(isinstance(e, ev.Started) for e in events):
+        conn.execute(
+            update(s.tournaments).where(s.tournaments.c.id == tournament).values(status="running")
+        )
+    return job(conn) if job is not None else None
+
+
+def insert_hand(
+    conn: Connection, tournament: int, table: int, number: int, setup: str, started: float
+) -> int:
+    """A hand dealt at ``table`` (its setup as JSON): its id."""
+    key = conn.execute(
+        insert(s.tournament_hands).values(
+            tournament_id=tournament,
+            table_no=table,
+            number=number,
+            setup=setup,
+            status="playing",
+            started=started,
+        )
+    ).inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def insert_move(
+    conn: Connection,
+    hand: int,
+    seq: int,
+    seat: int,
+    account: int,
+    request: str | None,
+    move: str,
+    by: str,
+    at: float,
+) -> None:
+    """The hand's move number ``seq`` (as JSON), made by ``by``: player, bot, absent, clock."""
+    conn.execute(
+        insert(s.tournament_moves).values(
+            hand_id=hand,
+            seq=seq,
+            seat=seat,
+            account_id=account,
+            request_id=request,
+            move=move,
+            by=by,
+            at=at,
+        )
+    )
+
+
+@dataclass(frozen=True)
+class Payout:
+    """The end of a tournament: its standings, who its players are, its prize pool."""
+
+    standings: Sequence[Standing]
+    members: dict[str, Member]
+    pool: int
+
+
+def end_hand(
+    conn: Connection,
+    tournament: int,
+    hand: int,
+    table: int,
+    number: int,
+    result: str,
+    void: str,
+    payout: Payout | None = None,
+) -> None:
+    """A hand over (``result``: each seat's chips, as JSON), or void (``void`` says why, and is
+    audited as the floor's ruling); when it ends the tournament, the ``payout``."""
+    conn.execute(
+        update(s.tournament_hands)
+        .where(s.tournament_hands.c.id == hand)
+        .values(status="void" if void else "finished", finished=time.time(), result=result)
+    )
+    if void:
+        audit(conn, None, None, None, None, "tournament", "ruling",
+              f"tournament {tournament} table {table} hand {number}: {void}")  # fmt: skip
+    if payout is not None:
+        pay(conn, tournament, payout.standings, payout.members, payout.pool)
+
+
+def pay(
+    conn: Connection,
+    tournament: int,
+    standings: Iterable[Standing],
+    members: dict[str, Member],
+    pool: int,
+) -> None:
+    """The end: the prizes paid from the pool, the tournament finished."""
+    pay_prizes(conn, standings, members, pool, f"tournament {tournament} prizes")
+    conn.execute(
+        update(s.tournaments).where(s.tournaments.c.id == tournament).values(status="finished")
+    )
+
+
+def register(
+    conn: Connection, tournament: int, member: Member, pool: int, purchase: Purchase, memo: str
+) -> None:
+    """A registration before the start: the entry's row and its buy-in."""
+    conn.execute(
+        insert(s.tournament_entries).values(
+            tournament_id=tournament, account_id=member.account, at=time.time()
+        )
+    )
+    buy_in(conn, member, pool, purchase, memo)
+
+
+def unregister(
+    conn: Connection, tournament: int, member: Member, pool: int, purchase: Purchase, memo: str
+) -> None:
+    """An unregistration before the start: the entry's row gone, the buy-in refunded."""
+    conn.execute(
+        delete(s.tournament_entries).where(
+            s.tournament_entries.c.tournament_id == tournament,
+            s.tournament_entries.c.account_id == member.account,
+        )
+    )
+    refund(conn, member, pool, purchase, memo)
+
+
+def not_started(conn: Connection, tournament: int, actor: int | None, detail: str) -> None:
+    """The start at its time refused: audited, and the tournament waits for its director."""
+    audit(conn, actor, None, None, None, "tournament", "ruling", detail)
+    conn.execute(
+        update(s.tournaments).where(s.tournaments.c.id == tournament).values(starts_at=None)
+    )
+
+
+def balance(conn: Connection, account: int) -> int:
+    """An account's balance (0 for one that is gone)."""
+    return int(conn.scalar(select(s.accounts.c.balance).where(s.accounts.c.id == account)) or 0)
