@@ -15,7 +15,7 @@ cards shown down; a spectator sees no hole card.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from croupier.betting import IllegalAction
@@ -28,7 +28,7 @@ from croupier.server.rooms.table_spec import TableSpec
 from croupier.tournament import DealtHand, EngineHands, ForcedBets, HandSetup, SeatInHand
 from croupier.wire import dumps, loads
 
-__all__ = ["TourneyHand", "dump_setup", "load_setup", "move_json", "move_of"]
+__all__ = ["Playing", "TourneyHand", "dump_setup", "load_setup", "move_json", "move_of"]
 
 Record = dict[str, object]
 
@@ -188,6 +188,17 @@ class TourneyHand:
             "bank_end": None,
             "legal": self.legal(seat),
         }
+
+
+@dataclass
+class Playing:
+    """A hand in play at one of a tournament's tables."""
+
+    hand: TourneyHand
+    hand_id: int
+    number: int
+    clock_end: float | None = None  # a person's turn runs out then (time.time)
+    due: float = 0.0  # a bot may act then (loop time)
 
 
 def move_json(move: Move) -> str:

@@ -24,27 +24,24 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, delete, insert, select, update
-
+from croupier.server.records import Refused
 from croupier.server.rooms.game_table import Move, RuleError
-from croupier.server.rooms.seating import Refused, audit
-from croupier.server.store import schema as s
+from croupier.server.store import tournaments as store
 from croupier.server.store.database import InsufficientChipsError, LeaseLost, StoreError
-from croupier.server.store.tournaments import (
-    Member,
-    Snapshot,
-    buy_in,
-    fence,
-    pay_prizes,
-    read_snapshot,
-    refund,
-    store_events,
-)
+from croupier.server.store.rooms import audit
+from croupier.server.store.tournaments import Job, Member, Snapshot, buy_in, read_snapshot
 from croupier.server.tournaments import views
-from croupier.server.tournaments.hand import TourneyHand, dump_setup, load_setup, move_json, move_of
+from croupier.server.tournaments.hand import (
+    Playing,
+    TourneyHand,
+    dump_setup,
+    load_setup,
+    move_json,
+    move_of,
+)
+from croupier.server.tournaments.ports import Host, as_host
 from croupier.server.tournaments.views import VOID_RULE, control
 from croupier.tournament import (
     EngineHands,
@@ -61,10 +58,9 @@ from croupier.tournament.log import load_log
 from croupier.wire import dumps, loads
 
 if TYPE_CHECKING:
-    from croupier.server.hall import Hall
-    from croupier.server.web.app import Conn
+    from croupier.server.rooms.ports import Listener
 
-__all__ = ["Playing", "TournamentRun", "read_settings"]
+__all__ = ["TournamentRun", "read_settings"]
 
 log = logging.getLogger("croupier.server")
 LONGEST_WAIT = 0.25  # seconds between looks at the clock when nothing else wakes a run
@@ -78,25 +74,14 @@ def read_settings(data: object) -> TournamentSettings:
     return tournament_from_mapping(data)
 
 
-@dataclass
-class Playing:
-    """A hand in play at one of the tournament's tables."""
-
-    hand: TourneyHand
-    hand_id: int
-    number: int
-    clock_end: float | None = None  # a person's turn runs out then (time.time)
-    due: float = 0.0  # a bot may act then (loop time)
-
-
 class TournamentRun:
-    def __init__(self, hall: Hall, snap: Snapshot) -> None:
-        self.hall = hall
-        self.store = hall.room.store
+    def __init__(self, host: Host, snap: Snapshot) -> None:
+        self.host = as_host(host)
+        self.store = self.host.store
         self.id = int(snap.row.id)
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
-        self.watchers: dict[Conn, int | None] = {}  # a spectator's table; None: one's own
+        self.watchers: dict[Listener, int | None] = {}  # a spectator's table; None: one's own
         self.closed = False
         self.task: asyncio.Task[None] | None = None
         self.voids: list[tuple[int, int, str]] = []  # (table, hand id, why) to void on resume
@@ -120,7 +105,7 @@ class TournamentRun:
         bot = BOTS[self.bot_kind]()
         self.engine = EngineHands("league", bot_for=lambda name: bot)
         events = load_log("\n".join(snap.events))
-        self.t = Tournament.rebuild(self.settings, events, seed=self.seed, clock=self.hall.clock)
+        self.t = Tournament.rebuild(self.settings, events, seed=self.seed, clock=self.host.clock)
         self.saved = len(events)
         self.hands: dict[int, Playing] = {}
         self.rested: dict[int, float] = {}
@@ -199,7 +184,7 @@ class TournamentRun:
     async def _step(self) -> float:
         """Everything due now; the seconds until something may be due again."""
         if self.status == "registering":
-            if self.starts_at is not None and self.hall.clock() >= self.starts_at:
+            if self.starts_at is not None and self.host.clock() >= self.starts_at:
                 await self._start(None)
             return LONGEST_WAIT
         if self.status != "running":
@@ -256,14 +241,14 @@ class TournamentRun:
         hand.apply(seat, move)
         name = hand.name_at(seat)
         member = self.members[name]
-        if not self.hall.room.connected(member.account) and not self.t.players[name].absent:
+        if not self.host.connected(member.account) and not self.t.players[name].absent:
             # Gone and out of time: absent from the next hand on, their blinds posted and
             # their hand killed (league 25, 27), until they come back.
             self.t.mark_absent(name)
         await self._store_move(table, playing, seat, move, None, "clock", start)
         return 0.0
 
-    async def came_back(self, conn: Conn) -> None:
+    async def came_back(self, conn: Listener) -> None:
         """A player marked absent while away is back: dealt in again (league 25)."""
         async with self.lock:
             record = self.t.players.get(conn.name)
@@ -284,7 +269,7 @@ class TournamentRun:
         if seat is None:
             return
         if playing.hand.decides_itself(seat):
-            playing.due = asyncio.get_running_loop().time() + self.hall.room.bot_delay
+            playing.due = asyncio.get_running_loop().time() + self.host.bot_delay
         else:
             playing.clock_end = time.time() + self.action_clock
 
@@ -294,17 +279,10 @@ class TournamentRun:
         playing = Playing(hand, 0, setup.hand)
         self.hands[table] = playing
         self._next_turn(playing)
-        row = {
-            "tournament_id": self.id, "table_no": table, "number": setup.hand,
-            "setup": dump_setup(setup), "status": "playing", "started": time.time(),
-        }  # fmt: skip
-
-        def job(conn: Connection) -> int:
-            key = conn.execute(insert(s.tournament_hands).values(**row)).inserted_primary_key
-            assert key is not None
-            return int(key[0])
-
-        playing.hand_id = await self._write(job)
+        text, started = dump_setup(setup), time.time()
+        playing.hand_id = await self._write(
+            lambda c: store.insert_hand(c, self.id, table, setup.hand, text, started)
+        )
 
     async def _store_move(
         self,
@@ -318,17 +296,15 @@ class TournamentRun:
     ) -> None:
         hand = playing.hand
         account = self.members[hand.name_at(seat)].account
-        row = {
-            "hand_id": playing.hand_id, "seq": hand.moves - 1, "seat": seat,
-            "account_id": account, "request_id": request, "move": move_json(move), "by": by,
-            "at": time.time(),
-        }  # fmt: skip
+        hand_id, seq, text, at = playing.hand_id, hand.moves - 1, move_json(move), time.time()
         self._next_turn(playing)
-        await self._write(lambda conn: conn.execute(insert(s.tournament_moves).values(**row)))
+        await self._write(
+            lambda c: store.insert_move(c, hand_id, seq, seat, account, request, text, by, at)
+        )
         if request is not None:
-            self.hall.room.remember(account, request)
+            self.host.remember(account, request)
         for conn in self._watching(table):
-            seat_of = self._seat_in(conn, table)
+            seat_of = self.seat_in(conn, table)
             conn.send(
                 {
                     "type": "tournament_events",
@@ -365,27 +341,12 @@ class TournamentRun:
         self.hands.pop(table, None)
         self.rested[table] = asyncio.get_running_loop().time()
         result = dumps({str(k): v for k, v in stacks.items()})
-        finished = self.t.finished
-        standings = self.t.standings() if finished else []
-
-        def job(conn: Connection) -> None:
-            conn.execute(
-                update(s.tournament_hands)
-                .where(s.tournament_hands.c.id == hand_id)
-                .values(status="void" if void else "finished", finished=time.time(), result=result)
-            )
-            if void:
-                audit(conn, None, None, None, None, "tournament", "ruling",
-                       f"tournament {self.id} table {table} hand {number}: {void}")  # fmt: skip
-            if finished:
-                self._pay(conn, standings)
-
-        await self._write(job, before=lambda: self._hand_over(table, number, stacks, void))
-
-    def _pay(self, conn: Connection, standings: list[Any]) -> None:
-        pay_prizes(conn, standings, self.members, self.pool, f"tournament {self.id} prizes")
-        conn.execute(
-            update(s.tournaments).where(s.tournaments.c.id == self.id).values(status="finished")
+        payout = None
+        if self.t.finished:
+            payout = store.Payout(self.t.standings(), dict(self.members), self.pool)
+        await self._write(
+            lambda c: store.end_hand(c, self.id, hand_id, table, number, result, void, payout),
+            before=lambda: self._hand_over(table, number, stacks, void),
         )
 
     def _hand_over(self, table: int, number: int, stacks: dict[int, int], void: str) -> None:
@@ -401,7 +362,7 @@ class TournamentRun:
 
     async def _write(
         self,
-        job: Callable[[Connection], Any] | None = None,
+        job: Job[Any] | None = None,
         *,
         before: Callable[[], None] | None = None,
     ) -> Any:
@@ -411,26 +372,16 @@ class TournamentRun:
         start = self.saved
         new = list(self.t.events[start:])
 
-        started = any(isinstance(e, ev.Started) for e in new)
-
-        def run(conn: Connection) -> Any:
-            fence(conn, self.id, self.hall.room.owner)
-            store_events(conn, self.id, start, new)
-            if started:
-                conn.execute(
-                    update(s.tournaments)
-                    .where(s.tournaments.c.id == self.id)
-                    .values(status="running")
-                )
-            return job(conn) if job is not None else None
-
+        owner = self.host.owner
         try:
-            result = await self.store.write(run)
+            result = await self.store.write(
+                lambda c: store.save(c, self.id, owner, start, new, job)
+            )
         except LeaseLost:
             log.warning(
                 "tournament %s: lease lost, leaving it to the process that took it", self.id
             )
-            self.hall.drop(self.id)
+            self.host.drop(self.id)
             raise Refused("elsewhere", f"tournament {self.id} moved to another process") from None
         except InsufficientChipsError as error:
             await self._reload()
@@ -467,7 +418,7 @@ class TournamentRun:
                 "from_table": was[0], "from_seat": was[1], "table": event.table,
                 "seat": event.seat, "reason": event.reason.value,
             }  # fmt: skip
-            for conn in self.hall.room.conns.get(member.account, ()):
+            for conn in self.host.conns.get(member.account, ()):
                 if conn in self.watchers:
                     conn.send(move)
         if any(not isinstance(e, ev.HandStarted) for e in new):
@@ -486,7 +437,7 @@ class TournamentRun:
         for conn in list(self.watchers):
             conn.send(self.state_for(conn))
 
-    def _table_of(self, conn: Conn) -> int | None:
+    def table_of(self, conn: Listener) -> int | None:
         """The table ``conn`` follows: the player's own, else the one they chose to watch,
         else the first."""
         record = self.t.players.get(conn.name)
@@ -498,10 +449,10 @@ class TournamentRun:
         # Anyone else watches the first table (a player out of it too: ``you`` is then null).
         return min(self.t.tables) if self.t.tables else None
 
-    def _watching(self, table: int) -> list[Conn]:
-        return [conn for conn in list(self.watchers) if self._table_of(conn) == table]
+    def _watching(self, table: int) -> list[Listener]:
+        return [conn for conn in list(self.watchers) if self.table_of(conn) == table]
 
-    def _seat_in(self, conn: Conn, table: int) -> int | None:
+    def seat_in(self, conn: Listener, table: int) -> int | None:
         record = self.t.players.get(conn.name)
         if record is None or record.table != table:
             return None
@@ -512,7 +463,7 @@ class TournamentRun:
     def clock_info(self) -> dict[str, object]:
         return views.clock_info(self)
 
-    def state_for(self, conn: Conn) -> dict[str, object]:
+    def state_for(self, conn: Listener) -> dict[str, object]:
         return views.state_for(self, conn)
 
     def results(self) -> list[dict[str, object]]:
@@ -532,22 +483,14 @@ class TournamentRun:
         async with self.lock:
             price = self.settings.buy_in
             if self.status == "finished":
-                raise self._refuse(actor, "the tournament is over: no more entries")
+                raise self.refuse(actor, "the tournament is over: no more entries")
             await self._can_pay(member, price.price, actor, "the buy-in")
             memo = f"tournament {self.id}: {member.name}'s buy-in"
             if self.status == "registering":
                 if any(m.name == member.name for m in self.entries):
-                    raise self._refuse(actor, f"{member.name} is already registered")
-
-                def job(conn: Connection) -> None:
-                    conn.execute(
-                        insert(s.tournament_entries).values(
-                            tournament_id=self.id, account_id=member.account, at=time.time()
-                        )
-                    )
-                    buy_in(conn, member, self.pool, price, memo)
-
-                await self._write(job)
+                    raise self.refuse(actor, f"{member.name} is already registered")
+                pool = self.pool
+                await self._write(lambda c: store.register(c, self.id, member, pool, price, memo))
                 self.entries.append(member)
                 self.members[member.name] = member
                 self._send_states()
@@ -561,7 +504,7 @@ class TournamentRun:
                     self.t.register(member.name)
                     done = "registered late"
             except TournamentError as error:
-                raise self._refuse(actor, str(error)) from None
+                raise self.refuse(actor, str(error)) from None
             self.members[member.name] = member
             await self._write(lambda conn: buy_in(conn, member, self.pool, price, memo))
         self.wake.set()
@@ -570,20 +513,16 @@ class TournamentRun:
     async def _can_pay(self, member: Member, price: int, actor: int, what: str) -> None:
         if member.bot:
             return  # the house stakes its bots
-        balance = await self.store.aread(
-            lambda c: c.scalar(
-                select(s.accounts.c.balance).where(s.accounts.c.id == member.account)
-            )
-        )
-        if int(balance or 0) < price:
-            raise self._refuse(actor, f"{what} costs {price} chips; you have {balance}")
+        balance = await self.store.aread(lambda c: store.balance(c, member.account))
+        if balance < price:
+            raise self.refuse(actor, f"{what} costs {price} chips; you have {balance}")
 
     async def buy_chips(self, member: Member, actor: int, kind: str) -> str:
         """A rebuy or the add-on (house options), as the library allows them: the price from
         the player's balance, as a buy-in's."""
         async with self.lock:
             if self.status != "running":
-                raise self._refuse(actor, f"the tournament is {self.status}: no {kind} now")
+                raise self.refuse(actor, f"the tournament is {self.status}: no {kind} now")
             option = self.settings.rebuys if kind == "rebuy" else self.settings.add_on
             if option is not None:
                 await self._can_pay(member, option.purchase.price, actor, f"the {kind}")
@@ -593,7 +532,7 @@ class TournamentRun:
                 else:
                     self.t.add_on(member.name)
             except TournamentError as error:
-                raise self._refuse(actor, str(error)) from None
+                raise self.refuse(actor, str(error)) from None
             assert option is not None  # the library refuses an option the settings lack
             memo = f"tournament {self.id}: {member.name}'s {kind}"
             await self._write(lambda conn: buy_in(conn, member, self.pool, option.purchase, memo))
@@ -604,39 +543,30 @@ class TournamentRun:
         """Unregister before the start: the buy-in is refunded, the fee too."""
         async with self.lock:
             if self.status != "registering":
-                raise self._refuse(
+                raise self.refuse(
                     actor,
                     "the tournament has started: an entry is no longer withdrawn (the chips are "
                     "in play; a player may leave their stack, which is blinded off, league 25)",
                 )
             if not any(m.name == member.name for m in self.entries):
-                raise self._refuse(actor, f"{member.name} is not registered")
+                raise self.refuse(actor, f"{member.name} is not registered")
             memo = f"tournament {self.id}: {member.name} unregistered"
-
-            def job(conn: Connection) -> None:
-                conn.execute(
-                    delete(s.tournament_entries).where(
-                        s.tournament_entries.c.tournament_id == self.id,
-                        s.tournament_entries.c.account_id == member.account,
-                    )
-                )
-                refund(conn, member, self.pool, self.settings.buy_in, memo)
-
-            await self._write(job)
+            pool, price = self.pool, self.settings.buy_in
+            await self._write(lambda c: store.unregister(c, self.id, member, pool, price, memo))
             self.entries = [m for m in self.entries if m.name != member.name]
             self._send_states()
 
-    def _refuse(self, actor: int | None, why: str) -> Refused:
+    def refuse(self, actor: int | None, why: str) -> Refused:
         detail = f"tournament {self.id}: {why}"
-
-        def job(conn: Connection) -> None:
-            audit(conn, actor, None, None, None, "tournament", "refused", detail)
-
-        future = self.store.writer.submit(job, None)
+        future = self.store.writer.submit(
+            lambda c: audit(c, actor, None, None, None, "tournament", "refused", detail), None
+        )
         future.add_done_callback(lambda f: f.exception())
         return Refused("refused", why)
 
-    async def act(self, conn: Conn, request: str, table: int, number: int, move: Move) -> None:
+    _refuse = refuse  # as web/tournaments.py calls it, until it says ``refuse``
+
+    async def act(self, conn: Listener, request: str, table: int, number: int, move: Move) -> None:
         async with self.lock:
             playing = self.hands.get(table)
             record = self.t.players.get(conn.name)
@@ -657,11 +587,11 @@ class TournamentRun:
             try:
                 hand.apply(seat, move)
             except RuleError as error:
-                raise self._refuse(conn.account_id, str(error)) from None
+                raise self.refuse(conn.account_id, str(error)) from None
             await self._store_move(table, playing, seat, move, request, "player", start)
         self.wake.set()
 
-    async def watch(self, conn: Conn, table: int | None) -> None:
+    async def watch(self, conn: Listener, table: int | None) -> None:
         async with self.lock:
             if table is not None and table not in self.t.tables:
                 raise Refused("not_found", f"the tournament has no table {table} now")
@@ -677,7 +607,7 @@ class TournamentRun:
             try:
                 done = await self._control(action, body)
             except TournamentError as error:
-                raise self._refuse(actor, f"{action}: {error}") from None
+                raise self.refuse(actor, f"{action}: {error}") from None
             detail = f"tournament {self.id}: {action} by {name}: {done}"
             await self._write(
                 lambda conn: audit(conn, actor, None, None, None, "tournament", "applied", detail)
@@ -705,7 +635,7 @@ class TournamentRun:
 
     def _started_tournament(self) -> None:
         """Start on a scratch tournament, so that a refusal leaves nothing registered."""
-        scratch = Tournament(self.settings, seed=self.seed, clock=self.hall.clock)
+        scratch = Tournament(self.settings, seed=self.seed, clock=self.host.clock)
         for member in self.entries:
             scratch.register(member.name)
         scratch.start()
@@ -719,16 +649,7 @@ class TournamentRun:
         except TournamentError as error:
             self.starts_at = None  # waits for the director now
             detail = f"tournament {self.id}: not started at its time: {error}"
-
-            def job(conn: Connection) -> None:
-                audit(conn, actor, None, None, None, "tournament", "ruling", detail)
-                conn.execute(
-                    update(s.tournaments)
-                    .where(s.tournaments.c.id == self.id)
-                    .values(starts_at=None)
-                )
-
-            await self._write(job)
+            await self._write(lambda c: store.not_started(c, self.id, actor, detail))
             return
         detail = f"tournament {self.id}: started at its time with {len(self.entries)} players"
         await self._write(

@@ -3,17 +3,20 @@ it, the lobby's row and the details; and the director's controls, which the libr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from croupier.tournament import Break, Tournament, TournamentError
+from croupier.tournament import Break, Tournament, TournamentError, TournamentSettings
 
 if TYPE_CHECKING:
-    from croupier.server.tournaments.run import TournamentRun
-    from croupier.server.web.app import Conn
+    from croupier.server.rooms.ports import Listener
+    from croupier.server.store.tournaments import Member
+    from croupier.server.tournaments.hand import Playing
+    from croupier.server.tournaments.ports import Host
 
 __all__ = [
     "CONTROLS",
     "VOID_RULE",
+    "Shown",
     "clock_info",
     "control",
     "detail",
@@ -33,10 +36,31 @@ CONTROLS: dict[str, str] = {
 }  # fmt: skip
 
 
-def clock_info(run: TournamentRun) -> dict[str, object]:
+class Shown(Protocol):
+    """What the views read of a tournament run (croupier.server.tournaments.run)."""
+
+    id: int
+    name: str
+    status: str
+    starts_at: float | None
+    settings: TournamentSettings
+    t: Tournament
+    entries: list[Member]  # registered before the start
+    members: dict[str, Member]
+    hands: dict[int, Playing]  # the hands in play, by table
+    host: Host
+
+    def table_of(self, conn: Listener) -> int | None:
+        """The table ``conn`` follows."""
+
+    def seat_in(self, conn: Listener, table: int) -> int | None:
+        """``conn``'s seat at ``table``, if it has one."""
+
+
+def clock_info(run: Shown) -> dict[str, object]:
     """The clock and the level as a table shows them."""
     t = run.t
-    now = run.hall.clock()
+    now = run.host.clock()
     remaining = t.remaining(now) if t.started else None
     level = t.level
     return {
@@ -57,11 +81,11 @@ def clock_info(run: TournamentRun) -> dict[str, object]:
     }
 
 
-def pool_before_start(run: TournamentRun) -> int:
+def pool_before_start(run: Shown) -> int:
     return len(run.entries) * run.settings.buy_in.to_pool
 
 
-def next_break(run: TournamentRun, remaining: float | None) -> float | None:
+def next_break(run: Shown, remaining: float | None) -> float | None:
     """Seconds until the next break begins (0 during one), None when none is left."""
     t = run.t
     if t.on_break:
@@ -77,14 +101,14 @@ def next_break(run: TournamentRun, remaining: float | None) -> float | None:
     return None
 
 
-def state_for(run: TournamentRun, conn: Conn) -> dict[str, object]:
-    table = run._table_of(conn)
+def state_for(run: Shown, conn: Listener) -> dict[str, object]:
+    table = run.table_of(conn)
     seats: list[dict[str, object]] = []
     hand = None
     you = None
     if table is not None:
         record = run.t.tables[table]
-        you = run._seat_in(conn, table)
+        you = run.seat_in(conn, table)
         for seat, name in sorted(record.seats.items()):
             player = run.t.players[name]
             member = run.members.get(name)
@@ -95,11 +119,11 @@ def state_for(run: TournamentRun, conn: Conn) -> dict[str, object]:
                     "chips": player.chips,
                     "bot": member is not None and member.bot,
                     "connected": member is not None
-                    and (member.bot or run.hall.room.connected(member.account)),
+                    and (member.bot or run.host.connected(member.account)),
                     "absent": player.absent
                     or player.penalty_hands > 0
                     or (
-                        player.penalty_until is not None and run.hall.clock() < player.penalty_until
+                        player.penalty_until is not None and run.host.clock() < player.penalty_until
                     ),
                 }
             )
@@ -119,11 +143,11 @@ def state_for(run: TournamentRun, conn: Conn) -> dict[str, object]:
     }
 
 
-def results(run: TournamentRun) -> list[dict[str, object]]:
+def results(run: Shown) -> list[dict[str, object]]:
     return [{"place": st.place, "name": st.player, "prize": st.prize} for st in run.t.standings()]
 
 
-def lobby_row(run: TournamentRun) -> dict[str, object]:
+def lobby_row(run: Shown) -> dict[str, object]:
     return {
         "tournament": run.id,
         "name": run.name,
@@ -135,8 +159,8 @@ def lobby_row(run: TournamentRun) -> dict[str, object]:
     }
 
 
-def detail(run: TournamentRun) -> dict[str, object]:
-    now = run.hall.clock()
+def detail(run: Shown) -> dict[str, object]:
+    now = run.host.clock()
     tables = [
         {"table": n, "seats": [{"seat": s_, "name": name} for s_, name in sorted(t.seats.items())],
          "size": t.size, "hand": run.hands[n].number if n in run.hands else None}
