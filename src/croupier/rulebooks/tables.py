@@ -342,7 +342,17 @@ def book_table(
     if rake_cap is not None:
         _check_whole("rake_cap", rake_cap, least=1)
         options["commission_cap"] = rake_cap
-    rounds = [chosen] if isinstance(chosen, str) else list(chosen or ())
+    stakes_of = (small, big) if blinds else big
+    if chosen is None:
+        # The book's default structure, named: a table that leaves it to the book and one that
+        # names it are dealt alike (the house's table maximum below included).
+        try:
+            default = book.rules(game, None, stakes=stakes_of, deck=deck, **options)
+        except RulesError as error:
+            raise RulebookError(f"{name}: {error}") from None
+        structures = tuple(s.value for s in default.betting.structures)
+        chosen = structures[0] if len(structures) == 1 else structures
+    rounds = [chosen] if isinstance(chosen, str) else list(chosen)
     if max_wager is None and Structure.SPREAD.value in rounds:
         max_wager = 4 * big
     elif max_wager is None and Structure.FIXED.value in rounds:
@@ -359,9 +369,7 @@ def book_table(
             )
         options["max_wager"] = max_wager
     try:
-        rules = book.rules(
-            game, chosen, stakes=(small, big) if blinds else big, deck=deck, **options
-        )
+        rules = book.rules(game, chosen, stakes=stakes_of, deck=deck, **options)
     except RulesError as error:
         raise RulebookError(f"{name}: {error}") from None
     return rules, {key: value for key, value in options.items() if key != "ante"}

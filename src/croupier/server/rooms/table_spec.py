@@ -65,13 +65,18 @@ class TableSpec:
         return asdict(self)
 
     def written_out(self) -> TableSpec:
-        """This spec as a new table stores it: house rules' structure written out (the game's
-        usual one, as ``croupier play`` deals it), so that what the table deals never depends
-        on a default that may change."""
-        if self.rulebook is not None or self.structure is not None:
+        """This spec as a new table stores it: the structure written out (the book's default
+        for the game; under house rules the game's usual one, as ``croupier play`` deals it),
+        so that what the table deals never depends on a default that may change (stored
+        tables of before: migration 0006)."""
+        if self.structure is not None:
             return self
-        usual = USUAL_STRUCTURE.get(self.game)
-        return self if usual is None else replace(self, structure=usual.value)
+        if self.rulebook is None:
+            usual = USUAL_STRUCTURE.get(self.game)
+            return self if usual is None else replace(self, structure=usual.value)
+        rules, _ = rules_for(self)
+        rounds = rules.betting.structures
+        return replace(self, structure=",".join(structure.value for structure in rounds))
 
     @classmethod
     def from_json(cls, data: object) -> TableSpec:

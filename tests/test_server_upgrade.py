@@ -1,0 +1,106 @@
+"""An existing card room's database upgrades with nothing lost: a table stored without a
+betting structure deals, after the upgrade, the structure it was dealt before (migration 0006),
+and a new table stores its structure written out, so that a later change of default cannot
+change a table in play."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import create_engine, text
+
+from croupier.betting import Structure
+from croupier.games import GAMES
+from croupier.rulebooks import rulebook_names
+from croupier.server.rooms.table_spec import SpecError, TableSpec, rules_for
+from croupier.server.store.database import Store
+
+# What a book's table without a structure was dealt before revision 0006, read from the code
+# of that time (rules_for of a spec with no structure): the books' own defaults then.
+BEFORE = {
+    "au-casino": Structure.NO_LIMIT,
+    "cardroom": Structure.FIXED,
+    "league": Structure.NO_LIMIT,
+    "qld": Structure.POT,
+    "rws": Structure.NO_LIMIT,
+}
+
+
+TABLE_ROW = text(
+    "INSERT INTO tables (id, name, owner_id, spec, status, created, hands, clock, bank, "
+    "sit_out_after, pause) VALUES (:id, 't', 50, :spec, 'open', :now, 1, 30, 60, 2, 3)"
+)
+HAND_ROW = text(
+    "INSERT INTO hands (id, table_id, number, status, spec, deck, seed, button, seats, events, "
+    "started) VALUES (:id, :id, 1, 'finished', :spec, '[]', 1, 1, '[]', '[]', :now)"
+)
+
+
+def _dealt_specs() -> list[TableSpec]:
+    specs = []
+    for book in rulebook_names():
+        for game in GAMES:
+            spec = TableSpec(game=game, rulebook=book, stakes="2/4", seats=6)
+            try:
+                rules_for(spec)
+            except SpecError:
+                continue  # a game the book does not deal
+            specs.append(spec)
+    return specs
+
+
+@pytest.mark.parametrize("spec", _dealt_specs(), ids=lambda s: f"{s.rulebook}-{s.game}")
+def test_a_spec_written_out_deals_exactly_what_the_blank_one_does(spec: TableSpec) -> None:
+    written = spec.written_out()
+    assert written.structure is not None
+    assert rules_for(written) == rules_for(spec)
+
+
+def _migrations(db: str) -> Config:
+    from importlib import resources
+
+    config = Config()
+    folder = resources.files("croupier.server.store") / "migrations"
+    config.set_main_option("script_location", str(folder))
+    config.set_main_option("sqlalchemy.url", db)
+    return config
+
+
+def test_migration_0006_keeps_the_structure_each_stored_table_was_dealt(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = create_engine(db)
+    config = _migrations(db)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0005")
+    specs = [TableSpec(game=g, rulebook=b, stakes="2/4") for b in BEFORE for g in ("holdem",)]
+    specs += [TableSpec(game="stud7", rulebook="au-casino", stakes="1/2"),
+              TableSpec(game="omaha", rulebook="cardroom", stakes="2/4")]  # fmt: skip
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO accounts (id, name, password_hash, role, balance, created) "
+                "VALUES (50, 'owner', '!', 'player', 0, 0)"
+            )
+        )
+        for number, spec in enumerate(specs, start=1):
+            stored = json.dumps({**spec.to_json(), "structure": None})
+            values = {"id": number, "spec": stored, "now": time.time()}
+            connection.execute(TABLE_ROW, values)
+            connection.execute(HAND_ROW, values)
+    engine.dispose()
+    Store(db).close()  # a card room starting on the old database upgrades it
+    engine = create_engine(db)
+    with engine.connect() as connection:
+        for name in ("tables", "hands"):
+            rows = connection.execute(text(f"SELECT id, spec FROM {name} ORDER BY id")).all()
+            for row, spec in zip(rows, specs, strict=True):
+                stored = TableSpec.from_json(json.loads(row.spec))
+                dealt = rules_for(stored)[0].betting.structures
+                assert dealt == (BEFORE[spec.rulebook or ""],), (name, spec)
+    engine.dispose()
