@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from croupier.server.web.app import OUTBOX_LIMIT, Conn, Options
+from croupier.server.hall import Options
 from croupier.server.web.protocol import (
     CLIENT_MESSAGES,
     ERROR_CODES,
@@ -25,6 +25,7 @@ from croupier.server.web.protocol import (
     check_server_message,
     parse_client_message,
 )
+from croupier.server.web.socket import OUTBOX_LIMIT, Conn
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 SECTION = re.compile(

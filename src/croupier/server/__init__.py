@@ -6,10 +6,11 @@ from __future__ import annotations
 import socket
 from urllib.parse import urlsplit
 
+from croupier.server.hall import CardRoom, Options
 from croupier.server.rooms.game_table import GameTable, Move
 from croupier.server.rooms.table_spec import TableSpec
 from croupier.server.store.database import Store, check_ledger
-from croupier.server.web.app import CardRoom, Options, create_app
+from croupier.server.web.app import create_app
 
 __all__ = [
     "CardRoom",

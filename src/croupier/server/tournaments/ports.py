@@ -5,13 +5,13 @@ knows no hall and no WebSocket (docs/server.md). Its connections are the rooms'
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from croupier.server.rooms.ports import Listener
     from croupier.server.store.database import Store
 
-__all__ = ["Host", "as_host"]
+__all__ = ["Host"]
 
 
 class Host(Protocol):
@@ -46,48 +46,3 @@ class Host(Protocol):
 
     def drop(self, tournament: int) -> None:
         """Stop running ``tournament`` here: another process took its lease."""
-
-
-def as_host(hall: object) -> Host:
-    """``hall`` as a :class:`Host`. Until the hall holds the process's rooms itself (issue 38:
-    the lead's hall.py), the store, lease, connections and bot delay are its ``room``'s: this
-    reads them there. Goes once the hall provides them."""
-    if hasattr(hall, "store"):
-        return hall  # type: ignore[return-value]
-    return _RoomsHall(hall)
-
-
-class _RoomsHall:
-    """Today's hall (its ``room`` the process's card room) seen as a :class:`Host`."""
-
-    def __init__(self, hall: object) -> None:
-        self.hall: Any = hall
-
-    @property
-    def clock(self) -> Callable[[], float]:
-        return self.hall.clock  # type: ignore[no-any-return]
-
-    @property
-    def store(self) -> Store:
-        return self.hall.room.store  # type: ignore[no-any-return]
-
-    @property
-    def owner(self) -> str:
-        return str(self.hall.room.owner)
-
-    @property
-    def bot_delay(self) -> float:
-        return float(self.hall.room.bot_delay)
-
-    @property
-    def conns(self) -> Mapping[int, Collection[Listener]]:
-        return self.hall.room.conns  # type: ignore[no-any-return]
-
-    def connected(self, account: int) -> bool:
-        return bool(self.hall.room.connected(account))
-
-    def remember(self, account: int, request: str | None) -> None:
-        self.hall.room.remember(account, request)
-
-    def drop(self, tournament: int) -> None:
-        self.hall.drop(tournament)

@@ -41,7 +41,7 @@ from croupier.server.tournaments.hand import (
     move_json,
     move_of,
 )
-from croupier.server.tournaments.ports import Host, as_host
+from croupier.server.tournaments.ports import Host
 from croupier.server.tournaments.views import VOID_RULE, control
 from croupier.tournament import (
     EngineHands,
@@ -76,7 +76,7 @@ def read_settings(data: object) -> TournamentSettings:
 
 class TournamentRun:
     def __init__(self, host: Host, snap: Snapshot) -> None:
-        self.host = as_host(host)
+        self.host = host
         self.store = self.host.store
         self.id = int(snap.row.id)
         self.lock = asyncio.Lock()

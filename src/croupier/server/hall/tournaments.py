@@ -6,73 +6,83 @@ from __future__ import annotations
 import contextlib
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, Protocol
 
-from sqlalchemy import Connection, insert, select, update
-
-from croupier.server.rooms.seating import Refused
-from croupier.server.store import schema as s
-from croupier.server.store.database import LEASE_SECONDS
+from croupier.server.records import Refused
+from croupier.server.rooms.ports import Listener
+from croupier.server.store import hall as rows
+from croupier.server.store import leases
+from croupier.server.store.database import Store
 from croupier.server.store.tournaments import claim, read_snapshot
 from croupier.server.tournaments.run import TournamentRun, read_settings
 from croupier.tournament import Status, TournamentError
 from croupier.tournament.bots import BOTS
 from croupier.wire import dumps
 
-if TYPE_CHECKING:
-    from croupier.server.web.app import CardRoom, Conn
+__all__ = ["Hall", "Process"]
 
-__all__ = ["Hall"]
+
+class Process(Protocol):
+    """What the tournaments' hall needs of the process's card room (hall.card_room)."""
+
+    store: Store
+    owner: str  # this process, as the leases name it
+    options: Any  # hall.card_room.Options: the action clock, the pause between hands
+    bot_delay: float
+    conns: Mapping[int, Collection[Listener]]  # each account's open connections
+
+    def connected(self, account: int) -> bool: ...
+
+    def remember(self, account: int, request: str | None) -> None: ...
 
 
 class Hall:
-    """The card room's tournaments."""
+    """The card room's tournaments. To each tournament it runs it is the host
+    (:class:`croupier.server.tournaments.ports.Host`): the process's clock, database, lease and
+    connections."""
 
-    def __init__(self, room: CardRoom) -> None:
+    def __init__(self, room: Process) -> None:
         self.room = room
         self.runs: dict[int, TournamentRun] = {}
-        self.clock = room.options.tournament_clock
+        self.clock: Callable[[], float] = room.options.tournament_clock
+        self.store = room.store
+        self.owner = room.owner
+
+    @property
+    def bot_delay(self) -> float:
+        return self.room.bot_delay
+
+    @property
+    def conns(self) -> Mapping[int, Collection[Listener]]:
+        return self.room.conns
+
+    def connected(self, account: int) -> bool:
+        return self.room.connected(account)
+
+    def remember(self, account: int, request: str | None) -> None:
+        self.room.remember(account, request)
 
     async def start(self) -> None:
         await self.claim()
 
     async def claim(self) -> None:
         """Take every unfinished tournament no live process runs (as ``CardRoom.claim_tables``)."""
-        from croupier.server.web.app import _dead
-
         now = time.time()
-        rows = await self.room.store.aread(
-            lambda conn: list(
-                conn.execute(
-                    select(
-                        s.tournaments.c.id, s.tournaments.c.lease_owner, s.tournaments.c.lease_until
-                    ).where(s.tournaments.c.status != "finished")
-                )
-            )
-        )
-        for row in rows:
+        for row in await self.store.aread(leases.unfinished_tournaments):
             if row.id in self.runs:
                 continue
             owner = row.lease_owner
-            if owner is None or owner == self.room.owner or row.lease_until < now or _dead(owner):
+            if owner is None or owner == self.owner or row.lease_until < now or (
+                leases.dead(owner)
+            ):
                 with contextlib.suppress(Refused):
                     await self.get(int(row.id))
 
     async def renew(self) -> None:
         """Renew this process's leases; stop running the tournaments another process took."""
-        owner, mine = self.room.owner, sorted(self.runs)
-
-        def job(conn: Connection) -> set[int]:
-            conn.execute(
-                update(s.tournaments)
-                .where(s.tournaments.c.lease_owner == owner)
-                .values(lease_until=time.time() + LEASE_SECONDS)
-            )
-            return set(
-                conn.scalars(select(s.tournaments.c.id).where(s.tournaments.c.lease_owner == owner))
-            )
-
-        held = await self.room.store.write(job)
+        owner, mine = self.owner, sorted(self.runs)
+        held = await self.store.write(lambda c: leases.renew_tournaments(c, owner))
         for tournament in mine:
             run = self.runs.get(tournament)
             if run is not None and run.status != "finished" and tournament not in held:
@@ -92,37 +102,25 @@ class Hall:
     async def get(self, tournament: int) -> TournamentRun:
         """The tournament, run by this process (its lease taken), or :class:`Refused`
         ``elsewhere`` with the address of the process that runs it."""
-        from croupier.server.web.app import _dead
-
         run = self.runs.get(tournament)
         if run is not None:
             return run
-        row = await self.room.store.aread(
-            lambda conn: conn.execute(
-                select(s.tournaments).where(s.tournaments.c.id == tournament)
-            ).first()
-        )
+        row = await self.store.aread(lambda c: rows.tournament_row(c, tournament))
         if row is None:
             raise Refused("not_found", f"no tournament {tournament}")
         if row.status != "finished":
-            dead = row.lease_owner if row.lease_owner and _dead(row.lease_owner) else None
-            got = await self.room.store.write(
-                lambda conn: claim(conn, tournament, self.room.owner, dead)
+            dead = row.lease_owner if row.lease_owner and leases.dead(row.lease_owner) else None
+            got = await self.store.write(
+                lambda conn: claim(conn, tournament, self.owner, dead)
             )
             if not got:
-                url = await self.room.store.aread(
-                    lambda conn: conn.scalar(
-                        select(s.servers.c.url)
-                        .join(s.tournaments, s.tournaments.c.lease_owner == s.servers.c.id)
-                        .where(s.tournaments.c.id == tournament)
-                    )
+                url = await self.store.aread(
+                    lambda c: leases.tournament_owner_url(c, tournament)
                 )
                 raise Refused(
-                    "elsewhere",
-                    f"tournament {tournament} is run by another server process",
-                    str(url or ""),
+                    "elsewhere", f"tournament {tournament} is run by another server process", url
                 )
-        snap = await self.room.store.aread(lambda conn: read_snapshot(conn, tournament))
+        snap = await self.store.aread(lambda conn: read_snapshot(conn, tournament))
         run = self.runs.get(tournament)  # made meanwhile by another request
         if run is None:
             run = self.runs[tournament] = TournamentRun(self, snap)
@@ -151,44 +149,14 @@ class Hall:
             "seed": secrets.randbits(62) if seed is None else seed, "status": "registering",
             "starts_at": starts_at, "clock": options.clock if clock is None else clock,
             "pause": options.pause if pause is None else pause, "bot": bot,
-            "created": time.time(), "lease_owner": self.room.owner,
-            "lease_until": time.time() + LEASE_SECONDS,
+            "created": time.time(), "lease_owner": self.owner,
+            "lease_until": time.time() + leases.LEASE_SECONDS,
         }  # fmt: skip
-
-        def job(conn: Connection) -> int:
-            pool = conn.execute(
-                insert(s.accounts).values(
-                    name=f"#pool {secrets.token_hex(6)}",
-                    password_hash="!",
-                    role="pool",
-                    balance=0,
-                    created=time.time(),
-                )
-            ).inserted_primary_key
-            assert pool is not None
-            key = conn.execute(
-                insert(s.tournaments).values(pool_id=int(pool[0]), **values)
-            ).inserted_primary_key
-            assert key is not None
-            return int(key[0])
-
-        return await self.get(await self.room.store.write(job))
+        return await self.get(await self.store.write(lambda c: rows.open_tournament(c, values)))
 
     async def lobby(self) -> list[dict[str, object]]:
-        rows = await self.room.store.aread(
-            lambda conn: list(
-                conn.execute(
-                    select(
-                        s.tournaments.c.id,
-                        s.tournaments.c.name,
-                        s.tournaments.c.status,
-                        s.tournaments.c.starts_at,
-                    ).order_by(s.tournaments.c.id)
-                )
-            )
-        )
         out: list[dict[str, object]] = []
-        for row in rows:
+        for row in await self.store.aread(rows.tournament_list):
             run = self.runs.get(row.id)
             if run is not None:
                 out.append(run.lobby_row())
@@ -197,7 +165,7 @@ class Hall:
                             "starts_at": row.starts_at})  # fmt: skip
         return out
 
-    async def returned(self, conn: Conn) -> None:
+    async def returned(self, conn: Listener) -> None:
         """A player back on the WebSocket follows their tournament table again."""
         for run in list(self.runs.values()):
             record = run.t.players.get(conn.name)
@@ -206,6 +174,6 @@ class Hall:
                     await run.came_back(conn)
                     await run.watch(conn, None)
 
-    def gone(self, conn: Conn) -> None:
+    def gone(self, conn: Listener) -> None:
         for run in self.runs.values():
             run.watchers.pop(conn, None)
