@@ -124,7 +124,7 @@ class CardRoom:
         self.hall.stop()
         for room in list(self.rooms.values()):
             room.close()
-        stopping = {"type": "error", "id": None, "code": "unavailable",
+        stopping: dict[str, object] = {"type": "error", "id": None, "code": "unavailable",
                     "message": "the server is stopping; reconnect"}  # fmt: skip
         for conns in list(self.conns.values()):
             for conn in conns:

@@ -30,7 +30,10 @@ class Process(Protocol):
     owner: str  # this process, as the leases name it
     options: Any  # hall.card_room.Options: the action clock, the pause between hands
     bot_delay: float
-    conns: Mapping[int, Collection[Listener]]  # each account's open connections
+
+    @property
+    def conns(self) -> Mapping[int, Collection[Listener]]:
+        """Each account's open connections."""
 
     def connected(self, account: int) -> bool: ...
 
