@@ -1,4 +1,6 @@
-"""Accounts: argon2 password hashes, session tokens (stored as their SHA-256 only), roles."""
+"""Accounts: argon2 password hashes, session tokens (stored as their SHA-256 only), roles:
+registering (:func:`open_account`), logging in and out, who a token is, an admin setting a
+role (:func:`set_role`)."""
 
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Connection, delete, func, insert, select
+from sqlalchemy import Connection, delete, func, insert, select, update
 
 from croupier.server.store import schema as s
 from croupier.server.store.database import CAGE, post_ledger
+from croupier.server.store.rooms import audit
 
 __all__ = [
     "BOT_NAME",
@@ -26,7 +29,9 @@ __all__ = [
     "digest",
     "login_of",
     "new_token",
+    "open_account",
     "register",
+    "set_role",
 ]
 
 ROLES = ("player", "dealer", "admin")
@@ -89,6 +94,13 @@ def register(
             memo="welcome",
         )
     return account_id
+
+
+def open_account(conn: Connection, name: str, password_hash: str, welcome: int) -> tuple[int, str]:
+    """A new player's account (:func:`register`) and its first token: the account's id and
+    the token."""
+    account = register(conn, name, password_hash, "player", welcome)
+    return account, new_token(conn, account)
 
 
 def password_matches(stored: str | None, password: str) -> bool:
@@ -160,8 +172,6 @@ def digest(token: str) -> str:
 
 def make_admin(conn: Connection, name: str, password_hash: str) -> int:
     """An admin account (made, or an existing one given the role and this password)."""
-    from sqlalchemy import update
-
     found = conn.execute(
         select(s.accounts.c.id, s.accounts.c.role).where(s.accounts.c.name == name)
     ).first()
@@ -175,3 +185,16 @@ def make_admin(conn: Connection, name: str, password_hash: str) -> int:
         .values(role="admin", password_hash=password_hash)
     )
     return int(found.id)
+
+
+def set_role(conn: Connection, name: str, role: str, by: int) -> int | None:
+    """Give the account ``name`` logs in to (a player, dealer or admin) ``role``, audited as
+    done by account ``by``; the account's id, or None when there is no such account."""
+    found = conn.scalar(
+        select(s.accounts.c.id).where(s.accounts.c.name == name, s.accounts.c.role.in_(ROLES))
+    )
+    if found is None:
+        return None
+    conn.execute(update(s.accounts).where(s.accounts.c.id == found).values(role=role))
+    audit(conn, by, None, None, None, "role", "applied", f"{name} is made {role}")
+    return int(found)
