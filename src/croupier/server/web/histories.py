@@ -7,11 +7,9 @@ not see (a history that would is refused); an admin may have the house's record,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
-from typing import Any, Protocol
-
-from sqlalchemy import Connection, select
+from typing import Protocol
 
 from croupier import events as ev
 from croupier.cards import Card
@@ -29,50 +27,27 @@ from croupier.history.text import Tournament
 from croupier.rulebooks import RulebookError
 from croupier.server.rooms.game_table import GameTable, Move, RuleError
 from croupier.server.rooms.table_spec import TableSpec
-from croupier.server.store import schema as s
+from croupier.server.store.hands import Finished
 from croupier.server.store.table_log import TableLogError, decode
 from croupier.wire import loads
 
-__all__ = ["Dealt", "Finished", "phh", "pokerstars", "read_finished"]
+__all__ = ["Dealt", "deal_again", "phh", "pokerstars"]
 
 
-@dataclass(frozen=True, slots=True)
-class Finished:
-    """A finished hand as stored: its row, its moves in order, and its table's name."""
-
-    row: Any
-    moves: list[Any]
-    table_name: str
-    dealt: list[list[Any]]  # one row per player dealt in: seat, account, name, ..., stack
-
-    def seat_of(self, account: int) -> int | None:
-        return next((row[0] for row in self.dealt if row[1] == account), None)
-
-    def deal_again(self) -> GameTable:
-        """The hand dealt again from its record. Raises :class:`RuleError`,
-        :class:`~croupier.server.rooms.table_spec.SpecError` or :class:`TableLogError`."""
-        dealt = self.dealt
-        return GameTable.of_record(
-            TableSpec.from_json(loads(self.row.spec)),
-            loads(self.row.deck),
-            self.row.seed,
-            [row[0] for row in dealt],
-            [row[4] for row in dealt],
-            [(m.seat, Move.from_json(loads(m.move))) for m in self.moves],
-            _forced(self.row.forced),
-        )
-
-
-def read_finished(conn: Connection, hand_id: int) -> Finished | None:
-    """Hand ``hand_id`` if it is stored and finished."""
-    row = conn.execute(select(s.hands).where(s.hands.c.id == hand_id)).first()
-    if row is None or row.status != "finished":
-        return None
-    moves = list(
-        conn.execute(select(s.moves).where(s.moves.c.hand_id == hand_id).order_by(s.moves.c.seq))
+def deal_again(found: Finished) -> GameTable:
+    """A finished hand (:func:`croupier.server.store.hands.read_finished`) dealt again from its
+    record. Raises :class:`RuleError`,
+    :class:`~croupier.server.rooms.table_spec.SpecError` or :class:`TableLogError`."""
+    dealt = found.dealt
+    return GameTable.of_record(
+        TableSpec.from_json(loads(found.row.spec)),
+        loads(found.row.deck),
+        found.row.seed,
+        [row[0] for row in dealt],
+        [row[4] for row in dealt],
+        [(m.seat, Move.from_json(loads(m.move))) for m in found.moves],
+        _forced(found.row.forced),
     )
-    name = conn.scalar(select(s.tables.c.name).where(s.tables.c.id == row.table_id))
-    return Finished(row, moves, str(name), list(loads(row.seats)))
 
 
 def _forced(stored: str | None) -> ForcedBets | None:

@@ -1,6 +1,6 @@
 """The card room's HTTP API: accounts, the lobby, the cashier, the ledger, hand histories and
 the audit log (docs/protocol.md, "HTTP"). Play itself is on the WebSocket
-(croupier.server.web.app)."""
+(croupier.server.web.socket)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from datetime import UTC, datetime
 from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import Connection, func, select, update
 from starlette.convertors import Convertor, register_url_convertor
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
@@ -25,20 +24,20 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from croupier.citing import book_prefix, in_force
-from croupier.server.rooms import seating
 from croupier.server.rooms.game_table import RuleError
 from croupier.server.rooms.room import Refused
 from croupier.server.rooms.table_spec import SpecError, TableSpec
 from croupier.server.store import accounts as auth
-from croupier.server.store import schema as s
-from croupier.server.store.database import StoreError, check_ledger, post_ledger
+from croupier.server.store import hands, ledger, lobby
+from croupier.server.store import rooms as room_rows
+from croupier.server.store.database import StoreError
 from croupier.server.store.table_log import TableLogError
 from croupier.server.web import histories, pages
 from croupier.server.web import tournaments as tourney_http
 from croupier.wire import loads
 
 if TYPE_CHECKING:
-    from croupier.server.web.app import CardRoom
+    from croupier.server.hall import CardRoom
 
 __all__ = ["HTTPError", "HttpApi", "SecurityHeaders", "http_error"]
 
@@ -330,7 +329,7 @@ class HttpApi:
             {"ok": True, "server": self.room.owner, "tables": tables, "stats": stats}
         )
 
-    async def _body(self, request: Request) -> dict[str, Any]:
+    async def body(self, request: Request) -> dict[str, Any]:
         raw = await _read_at_most(request, MAX_BODY)
         try:
             body = loads(raw or b"{}")
@@ -373,7 +372,7 @@ class HttpApi:
             return JSONResponse({"error": why, "code": "unavailable"}, status_code=503)
         return Response(answer, status_code=status, media_type=kind)
 
-    async def _account(self, request: Request, *roles: str) -> auth.Account:
+    async def account(self, request: Request, *roles: str) -> auth.Account:
         header = request.headers.get("authorization", "")
         token = header[7:] if header.lower().startswith("bearer ") else ""
         account = await self.room.store.aread(lambda c: auth.account_of_token(c, token))
@@ -384,7 +383,7 @@ class HttpApi:
         return account
 
     async def register(self, request: Request) -> Response:
-        body = await self._body(request)
+        body = await self.body(request)
         name, password = body.get("name"), body.get("password")
         try:
             auth.check_new(name, password)  # type: ignore[arg-type]
@@ -395,20 +394,17 @@ class HttpApi:
         self._registrations.note(address)
         hashed = await self._passwords.run(auth.hash_password, str(password))
         welcome = self.room.options.welcome
-
-        def job(conn: Connection) -> tuple[int, str]:
-            account = auth.register(conn, str(name), hashed, "player", welcome)
-            return account, auth.new_token(conn, account)
-
         try:
-            account, token = await self.room.store.write(job)
+            account, token = await self.room.store.write(
+                lambda c: auth.open_account(c, str(name), hashed, welcome)
+            )
         except auth.AuthError as error:
             raise HTTPError(409, str(error)) from None
-        self.room._names[account] = str(name)
+        self.room.named(account, str(name))
         return JSONResponse({"account": account, "name": name, "role": "player", "token": token})
 
     async def login(self, request: Request) -> Response:
-        body = await self._body(request)
+        body = await self.body(request)
         name, password = str(body.get("name", ""))[:40], str(body.get("password", ""))[:200]
         address = _address(request)
         _throttled(self._login_failures, address, "failed logins from your address")
@@ -434,17 +430,17 @@ class HttpApi:
         )
 
     async def logout(self, request: Request) -> Response:
-        await self._account(request)
+        await self.account(request)
         token = request.headers["authorization"][7:]
         await self.room.store.write(lambda c: auth.forget_token(c, token))
         # The token's connections here are closed now; other processes' at their next
         # message, or within Options.session_seconds (CardRoom.authorise).
-        self.room.revoke(auth.digest(token))
+        self.room.sessions.revoke(auth.digest(token))
         return JSONResponse({"ok": True})
 
     async def me(self, request: Request) -> Response:
-        account = await self._account(request)
-        places = await self.room.store.aread(lambda c: seating.places_of(c, account.id))
+        account = await self.account(request)
+        places = await self.room.store.aread(lambda c: room_rows.places_of(c, account.id))
         return JSONResponse(
             {
                 "account": account.id,
@@ -461,41 +457,13 @@ class HttpApi:
             for k, v in request.query_params.items()
             if k in ("game", "rulebook", "structure", "stakes")
         }
-        free = request.query_params.get("open_seats")
-
-        def read(conn: Connection) -> list[dict[str, Any]]:
-            taken: dict[int, int] = {}
-            for row in conn.execute(select(s.seats.c.table_id)):
-                taken[row.table_id] = taken.get(row.table_id, 0) + 1
-            waiting: dict[int, int] = {}
-            for row in conn.execute(select(s.waits.c.table_id)):
-                waiting[row.table_id] = waiting.get(row.table_id, 0) + 1
-            out = []
-            for row in conn.execute(select(s.tables).where(s.tables.c.status.in_(s.LIVE))):
-                spec = loads(row.spec)
-                if any(str(spec.get(k)) != v for k, v in wanted.items()):
-                    continue
-                used = taken.get(row.id, 0)
-                if free and spec["seats"] - used < 1:
-                    continue
-                out.append(
-                    {
-                        "table": row.id,
-                        "name": row.name,
-                        "spec": spec,
-                        "seats_taken": used,
-                        "waiting": waiting.get(row.id, 0),
-                        "hands": row.hands,
-                        "closing": row.status == "closing",
-                    }
-                )
-            return out
-
-        return JSONResponse({"tables": await self.room.store.aread(read)})
+        free = bool(request.query_params.get("open_seats"))
+        tables = await self.room.store.aread(lambda c: lobby.tables(c, wanted, free))
+        return JSONResponse({"tables": tables})
 
     async def new_table(self, request: Request) -> Response:
-        account = await self._account(request)
-        body = await self._body(request)
+        account = await self.account(request)
+        body = await self.body(request)
         try:
             unknown = sorted(set(body) - {"name", "spec", *_TABLE_SETTINGS})
             if unknown:
@@ -518,14 +486,8 @@ class HttpApi:
         most = self.room.options.tables_per_player
         if account.role != "player":
             return
-        owned = await self.room.store.aread(
-            lambda c: c.scalar(
-                select(func.count())
-                .select_from(s.tables)
-                .where(s.tables.c.owner_id == account.id, s.tables.c.status == "open")
-            )
-        )
-        if owned is not None and owned >= most:
+        owned = await self.room.store.aread(lambda c: lobby.open_tables_of(c, account.id))
+        if owned >= most:
             raise HTTPError(409, f"a player may own at most {most} open tables (the house's limit)")
 
     async def table_info(self, request: Request) -> Response:
@@ -542,112 +504,53 @@ class HttpApi:
         return JSONResponse(room.state_message(None))
 
     async def my_ledger(self, request: Request) -> Response:
-        account = await self._account(request)
+        account = await self.account(request)
         rows = await self.room.store.aread(
-            lambda c: [
-                {
-                    "at": r.at,
-                    "kind": r.kind,
-                    "table": r.table_id,
-                    "hand": r.hand_id,
-                    "amount": r.amount,
-                    "memo": r.memo,
-                }
-                for r in c.execute(
-                    select(s.ledger)
-                    .where(s.ledger.c.account_id == account.id)
-                    .order_by(s.ledger.c.id.desc())
-                    .limit(LEDGER_ROWS)
-                )
-            ]
+            lambda c: ledger.account_rows(c, account.id, LEDGER_ROWS)
         )
         return JSONResponse({"balance": account.balance, "rows": rows[::-1]})
 
     async def ledger_check(self, request: Request) -> Response:
-        await self._account(request, "dealer", "admin")
-        problems = await self.room.store.aread(check_ledger)
+        await self.account(request, "dealer", "admin")
+        problems = await self.room.store.aread(ledger.check_ledger)
         for room in self.room.rooms.values():
             problems += room.check_chips()
         return JSONResponse({"balanced": not problems, "problems": problems})
 
     async def cashier(self, request: Request) -> Response:
         """The cage: a dealer or admin cashes chips in for an account (a ledger row each)."""
-        cashier = await self._account(request, "dealer", "admin")
-        body = await self._body(request)
+        cashier = await self.account(request, "dealer", "admin")
+        body = await self.body(request)
         name, amount = str(body.get("name", "")), body.get("amount")
         if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= 10**9:
             raise HTTPError(400, "amount must be a whole number of chips, 1..10^9")
-
-        def job(conn: Connection) -> int:
-            account, _ = auth.login_of(conn, name)
-            if account is None:  # the house's own accounts (house, cage, bots) cash nothing in
-                raise StoreError(f"no player, dealer or admin account {name!r}")
-            cage = self.room.store.account_id(conn, "cage")
-            post_ledger(
-                conn,
-                [("cash_in", cage, None, -amount), ("cash_in", account.id, None, amount)],
-                memo=f"by {cashier.name}",
-            )
-            detail = f"{amount} chips cashed in for {account.name}"
-            seating.audit(conn, cashier.id, None, None, None, "cash_in", "applied", detail)
-            balance = conn.scalar(select(s.accounts.c.balance).where(s.accounts.c.id == account.id))
-            return int(balance or 0)
-
         try:
-            balance = await self.room.store.write(job)
+            balance = await self.room.store.write(
+                lambda c: ledger.cash_in(c, name, amount, cashier.id, cashier.name)
+            )
         except StoreError as error:
             raise HTTPError(404, str(error)) from None
         return JSONResponse({"name": name, "balance": balance})
 
     async def set_role(self, request: Request) -> Response:
-        admin = await self._account(request, "admin")
-        body = await self._body(request)
+        admin = await self.account(request, "admin")
+        body = await self.body(request)
         role, name = body.get("role"), request.path_params["name"]
         if role not in auth.ROLES:
             raise HTTPError(400, f"role must be one of {', '.join(auth.ROLES)}")
-
-        def job(conn: Connection) -> int | None:
-            found = conn.scalar(
-                select(s.accounts.c.id).where(
-                    s.accounts.c.name == name, s.accounts.c.role.in_(auth.ROLES)
-                )
-            )
-            if found is None:
-                return None
-            conn.execute(update(s.accounts).where(s.accounts.c.id == found).values(role=role))
-            detail = f"{name} is made {role}"
-            seating.audit(conn, admin.id, None, None, None, "role", "applied", detail)
-            return int(found)
-
-        account = await self.room.store.write(job)
+        account = await self.room.store.write(lambda c: auth.set_role(c, name, str(role), admin.id))
         if account is None:
             raise HTTPError(404, f"no player account {name!r}")
         # Its connections here have the new role from their next message on; other
         # processes' within Options.session_seconds (CardRoom.authorise).
-        self.room.role_changed(account, str(role))
+        self.room.sessions.role_changed(account, str(role))
         return JSONResponse({"name": name, "role": role})
 
     async def my_hands(self, request: Request) -> Response:
-        account = await self._account(request)
-
-        def read(conn: Connection) -> list[dict[str, Any]]:
-            played = select(s.ledger.c.hand_id).where(
-                s.ledger.c.account_id == account.id, s.ledger.c.kind.in_(("result", "refund"))
-            )
-            return [
-                {
-                    "hand": r.id,
-                    "table": r.table_id,
-                    "number": r.number,
-                    "status": r.status,
-                    "started": r.started,
-                }
-                for r in conn.execute(
-                    select(s.hands).where(s.hands.c.id.in_(played)).order_by(s.hands.c.id)
-                )
-            ]
-
-        return JSONResponse({"hands": await self.room.store.aread(read)})
+        account = await self.account(request)
+        return JSONResponse(
+            {"hands": await self.room.store.aread(lambda c: hands.hands_of(c, account.id))}
+        )
 
     async def hand_phh(self, request: Request) -> Response:
         """A finished hand as PHH, as the asking player's seat saw it (an admin may ask for
@@ -660,12 +563,12 @@ class HttpApi:
         return await self._history(request, "txt")
 
     async def _history(self, request: Request, kind: str) -> Response:
-        account = await self._account(request)
+        account = await self.account(request)
         hand_id = int(request.path_params["hand"])
         house = request.query_params.get("view") == "house"
         if house and account.role != "admin":
             raise HTTPError(403, "only an admin reads the house's record")
-        found = await self.room.store.aread(lambda conn: histories.read_finished(conn, hand_id))
+        found = await self.room.store.aread(lambda c: hands.read_finished(c, hand_id))
         if found is None:
             raise HTTPError(404, f"no finished hand {hand_id}")
         seat = found.seat_of(account.id)
@@ -674,7 +577,7 @@ class HttpApi:
         viewer = None if house else seat
         names = [row[2] for row in found.dealt]
         try:
-            game = found.deal_again()
+            game = histories.deal_again(found)
             if kind == "phh":
                 text = histories.phh(game, viewer, names, house=house, options=game.options)
             else:
@@ -691,26 +594,6 @@ class HttpApi:
         )
 
     async def audit_log(self, request: Request) -> Response:
-        await self._account(request, "dealer", "admin")
-        rows = await self.room.store.aread(
-            lambda c: [
-                {
-                    "at": r.at,
-                    "account": r.account_id,
-                    "name": r.name,
-                    "table": r.table_id,
-                    "hand": r.hand_id,
-                    "request": r.request_id,
-                    "kind": r.kind,
-                    "outcome": r.outcome,
-                    "detail": r.detail,
-                }
-                for r in c.execute(
-                    select(s.audit, s.accounts.c.name)
-                    .outerjoin(s.accounts, s.accounts.c.id == s.audit.c.account_id)
-                    .order_by(s.audit.c.id.desc())
-                    .limit(500)
-                )
-            ]
-        )
+        await self.account(request, "dealer", "admin")
+        rows = await self.room.store.aread(ledger.audit_rows)
         return JSONResponse({"rows": rows})

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -22,13 +21,13 @@ from croupier.rulebooks.schema import SPECS
 from croupier.server.rooms.game_table import GameTable, RuleError
 from croupier.server.rooms.table_spec import SpecError, TableSpec
 from croupier.server.store import accounts as auth
-from croupier.server.store import schema as s
+from croupier.server.store import hands, lobby
 from croupier.server.store.table_log import TableLogError
 from croupier.server.web import histories
 from croupier.wire import loads
 
 if TYPE_CHECKING:
-    from croupier.server.web.app import CardRoom
+    from croupier.server.hall import CardRoom
 
 __all__ = ["routes"]
 
@@ -154,9 +153,7 @@ class _Pages:
     async def table_rules(self, request: Request) -> Response:
         """A table's spec, its minimum buy-in and its book's settings for its game."""
         table = int(request.path_params["table"])
-        row = await self.room.store.aread(
-            lambda c: c.execute(select(s.tables).where(s.tables.c.id == table)).first()
-        )
+        row = await self.room.store.aread(lambda c: lobby.table(c, table))
         if row is None:
             return _error(404, f"no table {table}")
         spec = TableSpec.from_json(loads(row.spec))
@@ -184,22 +181,20 @@ class _Pages:
             }
         )
 
-    async def _finished(
-        self, request: Request
-    ) -> tuple[GameTable, histories.Finished, int] | Response:
+    async def _finished(self, request: Request) -> tuple[GameTable, hands.Finished, int] | Response:
         """The finished hand asked for, dealt again, with the asker's seat in it."""
         account = await self._account(request)
         if account is None:
             return _error(401, "log in first: Authorization: Bearer <token>")
         hand_id = int(request.path_params["hand"])
-        found = await self.room.store.aread(lambda conn: histories.read_finished(conn, hand_id))
+        found = await self.room.store.aread(lambda c: hands.read_finished(c, hand_id))
         if found is None:
             return _error(404, f"no finished hand {hand_id}")
         seat = found.seat_of(account.id)
         if seat is None:
             return _error(403, "you were not dealt into that hand")
         try:
-            game = found.deal_again()
+            game = histories.deal_again(found)
         except (RuleError, SpecError, TableLogError) as error:
             return _error(422, f"the hand cannot be dealt again: {error}")
         return game, found, seat

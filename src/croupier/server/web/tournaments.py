@@ -9,10 +9,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import tomli
-from sqlalchemy import Connection, select
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
@@ -20,27 +19,41 @@ from starlette.routing import Route
 from croupier.history.text import Tournament
 from croupier.server.rooms.game_table import RuleError
 from croupier.server.rooms.room import Refused
-from croupier.server.store import schema as s
+from croupier.server.store import hands
+from croupier.server.store.accounts import Account
 from croupier.server.store.tournaments import Member
 from croupier.server.tournaments.hand import TourneyHand, load_setup, move_of
 from croupier.server.web import histories
 from croupier.tournament import EngineHands, HandSetup, TournamentError
 from croupier.tournament.events import HandStarted
-from croupier.tournament.log import load_log
 from croupier.wire import loads
 
 if TYPE_CHECKING:
     from croupier.server.tournaments.run import TournamentRun
-    from croupier.server.web.http import HttpApi
+    from croupier.server.hall import CardRoom
 
 __all__ = ["routes"]
 
 DIRECTORS = ("dealer", "admin")
-RunHandler = Callable[["HttpApi", Request, "TournamentRun"], Awaitable[Response]]
 MOST_BOTS = 100
 
 
-def routes(api: HttpApi) -> list[Route]:
+class Api(Protocol):
+    """What the tournaments' routes use of the card room's HTTP API
+    (croupier.server.web.http.HttpApi): the card room, who asks, the request's body, and
+    passing a request on to the process that runs the tournament."""
+
+    @property
+    def room(self) -> CardRoom: ...
+    async def account(self, request: Request, *roles: str) -> Account: ...
+    async def body(self, request: Request) -> dict[str, Any]: ...
+    async def forward(self, refused: Refused, request: Request) -> Response: ...
+
+
+RunHandler = Callable[[Api, Request, "TournamentRun"], Awaitable[Response]]
+
+
+def routes(api: Api) -> list[Route]:
     return [
         Route("/api/tournaments", partial(lobby, api), methods=["GET"]),
         Route("/api/tournaments", partial(create, api), methods=["POST"]),
@@ -67,12 +80,12 @@ def routes(api: HttpApi) -> list[Route]:
     ]
 
 
-def _here(handler: RunHandler) -> Callable[[HttpApi, Request], Awaitable[Response]]:
+def _here(handler: RunHandler) -> Callable[[Api, Request], Awaitable[Response]]:
     """The handler of a request about one tournament, given the tournament, in the process
     that runs it: another process's request is answered by that process
-    (:meth:`HttpApi.forward`)."""
+    (:meth:`Api.forward`)."""
 
-    async def answer(api: HttpApi, request: Request) -> Response:
+    async def answer(api: Api, request: Request) -> Response:
         try:
             run = await api.room.hall.get(int(request.path_params["id"]))
         except Refused as refused:
@@ -92,18 +105,18 @@ def _refused(refused: Refused) -> Response:
     return JSONResponse(body, status_code=codes.get(refused.code, 400))
 
 
-async def lobby(api: HttpApi, request: Request) -> Response:
+async def lobby(api: Api, request: Request) -> Response:
     return JSONResponse({"tournaments": await api.room.hall.lobby()})
 
 
-async def detail(api: HttpApi, request: Request, run: TournamentRun) -> Response:
+async def detail(api: Api, request: Request, run: TournamentRun) -> Response:
     return JSONResponse(run.detail())
 
 
-async def create(api: HttpApi, request: Request) -> Response:
+async def create(api: Api, request: Request) -> Response:
     """A tournament from a tournament file's fields: ``settings`` (JSON) or ``file`` (TOML)."""
-    account = await api._account(request, *DIRECTORS)
-    body = await api._body(request)
+    account = await api.account(request, *DIRECTORS)
+    body = await api.body(request)
     try:
         data: Any = body.get("settings")
         if isinstance(body.get("file"), str):
@@ -135,9 +148,9 @@ async def create(api: HttpApi, request: Request) -> Response:
     return JSONResponse(run.detail())
 
 
-async def register(api: HttpApi, request: Request, run: TournamentRun) -> Response:
+async def register(api: Api, request: Request, run: TournamentRun) -> Response:
     """Buy in (or re-enter): the price from your balance, as ledger rows."""
-    account = await api._account(request)
+    account = await api.account(request)
     try:
         done = await run.enter(Member(account.id, account.name, False), account.id)
     except Refused as refused:
@@ -145,9 +158,9 @@ async def register(api: HttpApi, request: Request, run: TournamentRun) -> Respon
     return JSONResponse({"tournament": run.id, "name": account.name, "done": done})
 
 
-async def buy_chips(api: HttpApi, request: Request, run: TournamentRun) -> Response:
+async def buy_chips(api: Api, request: Request, run: TournamentRun) -> Response:
     """A rebuy or the add-on (house options), as the tournament's settings allow them."""
-    account = await api._account(request)
+    account = await api.account(request)
     kind = "rebuy" if request.url.path.endswith("/rebuy") else "add-on"
     try:
         done = await run.buy_chips(Member(account.id, account.name, False), account.id, kind)
@@ -156,8 +169,8 @@ async def buy_chips(api: HttpApi, request: Request, run: TournamentRun) -> Respo
     return JSONResponse({"tournament": run.id, "name": account.name, "done": done})
 
 
-async def unregister(api: HttpApi, request: Request, run: TournamentRun) -> Response:
-    account = await api._account(request)
+async def unregister(api: Api, request: Request, run: TournamentRun) -> Response:
+    account = await api.account(request)
     try:
         await run.leave(Member(account.id, account.name, False), account.id)
     except Refused as refused:
@@ -165,10 +178,10 @@ async def unregister(api: HttpApi, request: Request, run: TournamentRun) -> Resp
     return JSONResponse({"tournament": run.id, "name": account.name, "done": "unregistered"})
 
 
-async def bots(api: HttpApi, request: Request, run: TournamentRun) -> Response:
+async def bots(api: Api, request: Request, run: TournamentRun) -> Response:
     """The house enters ``count`` bots (their buy-ins staked from the cage)."""
-    account = await api._account(request, *DIRECTORS)
-    body = await api._body(request)
+    account = await api.account(request, *DIRECTORS)
+    body = await api.body(request)
     count = body.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MOST_BOTS:
         return JSONResponse({"error": f"count must be 1..{MOST_BOTS}"}, status_code=400)
@@ -184,13 +197,13 @@ async def bots(api: HttpApi, request: Request, run: TournamentRun) -> Response:
     return JSONResponse({"tournament": run.id, "bots": names})
 
 
-async def direct(api: HttpApi, request: Request, run: TournamentRun) -> Response:
+async def direct(api: Api, request: Request, run: TournamentRun) -> Response:
     """The director's controls (dealer or admin; audited, applied or refused)."""
-    account = await api._account(request)
-    body = await api._body(request)
+    account = await api.account(request)
+    body = await api.body(request)
     try:
         if account.role not in DIRECTORS:
-            refusal = run._refuse(
+            refusal = run.refuse(
                 account.id, f"{body.get('action')}: only a dealer or an admin directs"
             )
             return JSONResponse(
@@ -203,29 +216,14 @@ async def direct(api: HttpApi, request: Request, run: TournamentRun) -> Response
     return JSONResponse({"tournament": run.id, "done": done, "clock": run.clock_info()})
 
 
-async def my_hands(api: HttpApi, request: Request) -> Response:
+async def my_hands(api: Api, request: Request) -> Response:
     """The finished hands of the tournament you were dealt into."""
-    account = await api._account(request)
+    account = await api.account(request)
     tournament = int(request.path_params["id"])
-    marker = f'"player":"{account.name}"'
-
-    def read(conn: Connection) -> list[dict[str, Any]]:
-        rows = conn.execute(
-            select(s.tournament_hands)
-            .where(
-                s.tournament_hands.c.tournament_id == tournament,
-                s.tournament_hands.c.status == "finished",
-                s.tournament_hands.c.setup.contains(marker, autoescape=True),
-            )
-            .order_by(s.tournament_hands.c.id)
-        )
-        return [
-            {"hand": r.id, "table": r.table_no, "number": r.number, "started": r.started}
-            for r in rows
-            if any(seat.player == account.name for seat in load_setup(r.setup).seats)
-        ]
-
-    return JSONResponse({"hands": await api.room.store.aread(read)})
+    found = await api.room.store.aread(
+        lambda c: hands.tournament_hands_of(c, tournament, account.name)
+    )
+    return JSONResponse({"hands": found})
 
 
 @dataclass(frozen=True)
@@ -245,45 +243,18 @@ class _Played:
     house: bool
 
 
-async def _played(api: HttpApi, request: Request) -> _Played | Response:
+async def _played(api: Api, request: Request) -> _Played | Response:
     """The finished hand, if the asking account may have it: a player who sat in it (as their
     seat saw it), or an admin asking for the house's record (``?view=house``)."""
-    account = await api._account(request)
+    account = await api.account(request)
     tournament, hand_id = int(request.path_params["id"]), int(request.path_params["hand"])
     house = request.query_params.get("view") == "house"
     if house and account.role != "admin":
         return JSONResponse({"error": "only an admin reads the house's record"}, status_code=403)
-
-    def read(conn: Connection) -> tuple[Any, list[Any], Any, list[HandStarted]]:
-        row = conn.execute(
-            select(s.tournament_hands).where(
-                s.tournament_hands.c.id == hand_id,
-                s.tournament_hands.c.tournament_id == tournament,
-            )
-        ).first()
-        moves = conn.execute(
-            select(s.tournament_moves)
-            .where(s.tournament_moves.c.hand_id == hand_id)
-            .order_by(s.tournament_moves.c.seq)
-        )
-        settings = conn.scalar(
-            select(s.tournaments.c.settings).where(s.tournaments.c.id == tournament)
-        )
-        starts: list[HandStarted] = []  # the log's starts of a hand of this number here
-        if row is not None:
-            for line in conn.scalars(
-                select(s.tournament_events.c.event).where(
-                    s.tournament_events.c.tournament_id == tournament,
-                    s.tournament_events.c.event.startswith('{"type":"HandStarted",'),
-                    s.tournament_events.c.event.contains(f'"hand":{row.number},'),
-                )
-            ):
-                event = load_log(line)[0]
-                if isinstance(event, HandStarted) and event.table == row.table_no:
-                    starts.append(event)
-        return row, list(moves), settings, starts
-
-    row, moves, settings, starts = await api.room.store.aread(read)
+    stored = await api.room.store.aread(
+        lambda c: hands.read_tournament_hand(c, tournament, hand_id)
+    )
+    row, moves, settings, starts = stored.row, stored.moves, stored.settings, stored.starts
     if row is None or row.status != "finished":
         return JSONResponse({"error": f"no finished hand {hand_id} here"}, status_code=404)
     setup = load_setup(row.setup)
@@ -308,7 +279,7 @@ async def _played(api: HttpApi, request: Request) -> _Played | Response:
     )  # fmt: skip
 
 
-async def hand_phh(api: HttpApi, request: Request) -> Response:
+async def hand_phh(api: Api, request: Request) -> Response:
     """A finished tournament hand as PHH, as your seat saw it (``?view=house``: every card,
     admins only)."""
     played = await _played(api, request)
@@ -327,7 +298,7 @@ async def hand_phh(api: HttpApi, request: Request) -> Response:
     )
 
 
-async def hand_pokerstars(api: HttpApi, request: Request) -> Response:
+async def hand_pokerstars(api: Api, request: Request) -> Response:
     """A finished tournament hand as PokerStars text, as your seat saw it (``?view=house``:
     every card, admins only): the ``Tournament #id, $buy-in+$fee`` header from the tournament's
     settings and the hand's blind level."""
