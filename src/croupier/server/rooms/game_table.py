@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from croupier import events as ev
 from croupier.betting import IllegalAction, Legal
@@ -29,6 +29,7 @@ from croupier.hand import Hand
 from croupier.history import event_record
 from croupier.out_of_time import out_of_time_in
 from croupier.seats import draw_cards, priority_groups, priority_order
+from croupier.server.records import HandEnd, HandStart, Move, Record, StoredHand
 from croupier.server.rooms.table_spec import (
     MOST_BUY_IN,
     SpecError,
@@ -55,6 +56,7 @@ __all__ = [
     "ACTIONS",
     "Dealt",
     "GameTable",
+    "HandEnd",
     "HandStart",
     "Move",
     "RuleError",
@@ -66,9 +68,6 @@ __all__ = [
 ACTIONS = ("fold", "check_or_call", "bet_or_raise", "bring_in", "draw")
 """What a player may send: the engine's player operations."""
 
-Record = dict[str, object]
-
-
 IN_TURN = (
     "au 1.1 'Action', rws 3.8.1(b), rws 3.9.1(d), qld s24, qld s25, cardroom betting 11, league 39"
 )
@@ -77,40 +76,6 @@ IN_TURN = (
 
 class RuleError(ValueError):
     """A move or seat request the rules refuse, worded by the engine (it names the clause)."""
-
-
-@dataclass(frozen=True)
-class Move:
-    """One player decision as the protocol carries it."""
-
-    kind: str  # one of ACTIONS
-    amount: int | None = None  # bet_or_raise: the total to bet or raise to this round
-    cards: tuple[str, ...] = ()  # draw: the discards ("Ah"); none stands pat
-
-    def to_json(self) -> dict[str, object]:
-        return {"kind": self.kind, "amount": self.amount, "cards": list(self.cards)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, object]) -> Move:
-        amount = data.get("amount")
-        cards = data.get("cards") or ()
-        return cls(
-            str(data["kind"]),
-            amount if isinstance(amount, int) else None,
-            tuple(str(c) for c in cards) if isinstance(cards, list | tuple) else (),
-        )
-
-
-@dataclass(frozen=True)
-class HandStart:
-    """A hand just dealt: what must be stored before anyone hears of it."""
-
-    deck: tuple[int, ...]  # the full deck order dealt from (a house secret)
-    seed: int  # seeds the reshuffles of burns and discards (a house secret)
-    button: int  # the button's seat
-    order: tuple[int, ...]  # seat of each player, in deal order
-    starting: tuple[int, ...]  # stacks when dealt (after any participation fee), in deal order
-    events: tuple[Record, ...]  # the house's records of the deal
 
 
 @dataclass(frozen=True)
@@ -125,27 +90,6 @@ class Dealt:
         """The seat to act first (None: nobody acts, the hand is over already)."""
         player = self.hand.to_act
         return None if self.hand.over or player is None else self.start.order[player]
-
-
-@dataclass(frozen=True)
-class StoredHand:
-    """A hand in progress as the database keeps it: dealt again from its deck and seed, its
-    moves re-applied, every event checked against the records stored."""
-
-    deck: tuple[int, ...]
-    seed: int
-    button: int
-    order: tuple[int, ...]
-    events: tuple[Record, ...]  # the house records of the deal
-    moves: tuple[tuple[int, Move, tuple[Record, ...]], ...]  # seat, move, the records it made
-
-
-@dataclass(frozen=True)
-class HandEnd:
-    stacks: dict[int, int]  # seat -> chips after the hand (every dealt seat)
-    commission: int  # taken by the house in this hand
-    busted: tuple[int, ...] = field(default=())
-    left: tuple[int, ...] = field(default=())  # seats the table let go (Bust.LEAVE: qld s31(4))
 
 
 def check_new_table(game: GameTable) -> None:
