@@ -309,7 +309,7 @@ def test_rws_3_7_au_1_1_league_12_the_blinds_go_on_where_the_book_says_after_a_r
             for seat, client in enumerate(clients, 1):
                 await client.sit(table, seat, 200)
             room.closed = False
-            room._schedule_deal(0.0)
+            room.schedule_deal(0.0)
             await _fold_until(clients, table, lambda: room.number == 1 and room.game.in_hand)
             await clients[0].leave(table)  # after this hand (au 7.5)
             await _fold_until(clients, table, lambda: room.number == 2 and room.moves == 1)

@@ -20,46 +20,20 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sqlalchemy import Connection, update
-
-from croupier.server.rooms.game_table import GameTable, HandEnd, Move, RuleError, bot_move
-from croupier.server.rooms.seating import (
-    Refused,
-    SeatState,
-    _bot_rebuy,
-    _cash_out,
-    _duplicate,
-    audit,
-    close_now,
-)
+from croupier.server.records import HandEnd, Move, Refused, SeatState
+from croupier.server.rooms.game_table import GameTable, RuleError, bot_move
+from croupier.server.rooms.ports import Host, Listener
+from croupier.server.rooms.seating import close_now
 from croupier.server.rooms.table_spec import TableSpec
 from croupier.server.rooms.waiting import Wait, fill_seats, load_waits, waiting_list
-from croupier.server.store import schema as s
-from croupier.server.store.database import LeaseLost, StoreError, post_ledger, post_ledger_rows
-from croupier.server.store.rooms import (
-    FINISH_HAND,
-    INSERT_EVENT,
-    INSERT_HAND,
-    INSERT_MOVE,
-    SEAT_PLAYING,
-    SEAT_RECORDED,
-    UPDATE_BANK,
-    UPDATE_CHIPS,
-    UPDATE_HANDS,
-    Snapshot,
-    read_snapshot,
-    store_events,
-    stored_hand,
-)
+from croupier.server.store import rooms as rows
+from croupier.server.store.database import LeaseLost, StoreError
+from croupier.server.store.rooms import Job, Row, Snapshot, read_snapshot, stored_hand
 from croupier.server.store.table_log import TableLogError, dumps_event, encode, loads_events
 from croupier.wire import dumps, loads
-
-if TYPE_CHECKING:
-    from croupier.server.web.app import CardRoom, Conn
 
 __all__ = ["Refused", "Room", "SeatState"]
 
@@ -82,12 +56,12 @@ class Shown:
 
 
 class Room:
-    def __init__(self, server: CardRoom, snapshot: Snapshot) -> None:
+    def __init__(self, server: Host[Room], snapshot: Snapshot) -> None:
         self.server = server
         self.store = server.store
         self.id = int(snapshot.table.id)
         self.lock = asyncio.Lock()
-        self.viewers: dict[Conn, None] = {}
+        self.viewers: dict[Listener, None] = {}
         self.closed = False
         self._turn_task: asyncio.Task[None] | None = None
         # A person's clock: one timer a table, due at _timer_at (wall clock) or sooner, and the
@@ -167,17 +141,16 @@ class Room:
             self.rebuilt = False
             text = (f"hand {self.number} rebuilt from its stored deck and {self.moves} moves; "
                     "every event as stored")  # fmt: skip
-            hand_id = self.hand_id
-
-            def job(conn: Connection) -> None:
-                audit(conn, None, self.id, hand_id, None, "resume", "ruling", text)
-
+            table, hand_id = self.id, self.hand_id
             with contextlib.suppress(StoreError):
-                await self.store.write(job, self.id)
+                await self.store.write(
+                    lambda c: rows.audit(c, None, table, hand_id, None, "resume", "ruling", text),
+                    table,
+                )
         if self.game.in_hand:
             self._schedule_turn()
         else:
-            self._schedule_deal(0.0)
+            self.schedule_deal(0.0)
 
     # --- views -----------------------------------------------------------------------------
 
@@ -314,7 +287,7 @@ class Room:
 
     # --- the hand --------------------------------------------------------------------------
 
-    def _schedule_deal(self, delay: float) -> None:
+    def schedule_deal(self, delay: float) -> None:
         """Deal after ``delay`` unless a deal is pending already (the deal in progress may ask
         for the next: a deal that failed to be stored is dealt again)."""
         task = self._deal_task
@@ -339,7 +312,7 @@ class Room:
             except (LeaseLost, StoreError) as error:
                 if not isinstance(error, LeaseLost):
                     await asyncio.sleep(DEAL_RETRY)  # a database that fails: not at once again
-                await self._store_failed(error)
+                await self.store_failed(error)
             except Exception:
                 log.exception("table %s: dealing failed", self.id)
 
@@ -383,10 +356,8 @@ class Room:
         try:
             # With the batch's others: the table's events, the seats that start playing, and
             # the hand's row, whose new id the writer reads back.
-            rows: list[tuple[Any, dict[str, Any]]] = [(INSERT_EVENT, r) for r in table_events]
-            rows += [(SEAT_PLAYING, {"p_table": self.id, "p_seat": seat}) for seat in waiting]
-            rows += [(SEAT_RECORDED, {"r_table": self.id, "r_seat": st.seat}) for st in recorded]
-            self.hand_id = await self.store.insert(INSERT_HAND, hand, self.id, rows)
+            written = rows.deal_rows(self.id, table_events, waiting, [st.seat for st in recorded])
+            self.hand_id = await self.store.insert(rows.INSERT_HAND, hand, self.id, written)
         except BaseException:
             self.game.rollback()  # nothing was stored: the deal never happened
             raise
@@ -573,7 +544,7 @@ class Room:
                 if move is not None and refused.code == "refused":
                     await self._apply(seat, self.game.auto_move(), None, "clock")
 
-    async def act(self, conn: Conn, request: str, hand: int, move: Move) -> None:
+    async def act(self, conn: Listener, request: str, hand: int, move: Move) -> None:
         async with self.lock:
             seat = self.seat_of(conn.account_id)
             if seat is None:
@@ -596,7 +567,7 @@ class Room:
             records = game.act(seat, move)
         except RuleError as error:
             why = game.cite(str(error))
-            self._audit_refusal(state.account, request, "act", why)
+            self.audit_refusal(state.account, request, "act", why)
             raise Refused("refused", why) from None
         now = time.time()
         bank = 0.0 if by == "clock" else _bank_left(state.bank, self.clock_end, now)
@@ -610,7 +581,7 @@ class Room:
         hand_id, seq = self.hand_id, self.moves
         assert hand_id is not None
         finish, finish_rows = self._finish_job(end) if end is not None else (None, [])
-        ruling = by == "clock"
+        timeout = f"seat {seat} out of time: {move.kind} (the clock)" if by == "clock" else None
 
         bank_changed = bank != state.bank
         move_row = {
@@ -621,34 +592,20 @@ class Room:
 
         # The action and the next turn's clock in one row, and the seat's time bank: statements
         # built once (below), which the writer runs once for all the batch's actions.
-        rows: list[tuple[Any, dict[str, Any]]] = [(INSERT_MOVE, move_row)]
-        if bank_changed:
-            rows.append((UPDATE_BANK, {"b_table": self.id, "b_seat": seat, "b_bank": bank}))
-        rows += finish_rows
-
-        def job(conn: Connection) -> None:
-            if ruling:
-                audit(
-                    conn,
-                    state.account,
-                    self.id,
-                    hand_id,
-                    None,
-                    "timeout",
-                    "ruling",
-                    f"seat {seat} out of time: {move.kind} (the clock)",
-                )
-            if finish is not None:
-                finish(conn)
-
+        written = rows.move_rows(move_row, self.id, seat, bank if bank_changed else None)
+        written += finish_rows
+        table, account = self.id, state.account
+        job: Job | None = None
+        if timeout is not None or finish is not None:  # a ruling, or seats that change
+            job = lambda c: rows.after_move(c, table, hand_id, account, timeout, finish)  # noqa: E731
         try:
             stored = time.perf_counter()
-            await self.store.write(job if ruling or finish is not None else None, self.id, rows)
+            await self.store.write(job, table, written)
         except asyncio.CancelledError:
             raise  # the room closes, or is read again: the database says what was stored
         except BaseException as failure:  # not `error`: compiled, a name keeps one type
-            await self._store_failed(failure)
-            if request is not None and _duplicate(failure):
+            await self.store_failed(failure)
+            if request is not None and rows.duplicate(failure):
                 raise Refused("duplicate", "this action id was already applied") from None
             raise Refused("unavailable", "the change could not be stored; resend") from None
         self.moves += 1
@@ -669,29 +626,21 @@ class Room:
         else:
             self._schedule_turn()
 
-    def _finish_job(
-        self, end: HandEnd
-    ) -> tuple[Callable[[Connection], None] | None, list[tuple[Any, dict[str, Any]]]]:
+    def _finish_job(self, end: HandEnd) -> tuple[rows.FinishedSeats | None, list[Row]]:
         """What a finished hand writes: stacks, the ledger (each seat's result and the house's
         commission), the button, who leaves or sits out. The rows every hand writes, which the
-        writer runs once for all the hands of its batch, and a job for the rest (rebuys, seats
-        that leave or sit out), or None."""
+        writer runs once for all the hands of its batch, and the seats that change (rebuys,
+        seats that leave or sit out), or None."""
         hand_id = self.hand_id
         assert hand_id is not None and self.game.start is not None
         dealt = {seat: self.seats[seat] for seat in self.game.start.order}
-        rows_of_ledger: list[tuple[str, int, int | None, int]] = [
-            ("result", st.account, self.id, end.stacks[seat] - st.chips)
-            for seat, st in dealt.items()
-        ]
-        if end.commission:
-            rows_of_ledger.append(("commission", self.server.house_id, None, end.commission))
+        results = [(st.account, end.stacks[seat] - st.chips) for seat, st in dealt.items()]
         # A player the table let go (qld s31(4): too few chips to go on) leaves with the rest,
         # and a bot rebuys instead, as a player who tops up would (s31(3)).
         let_go = {seat for seat in end.left if self.seats[seat].bot is None}
         leaving = [st for seat, st in dealt.items() if st.leaving or seat in let_go]
         leaving += [st for st in self.seats.values() if st.leaving and st.seat not in dealt]
         away = {seat: self.seats[seat].away + 1 for seat in self.timed_out if seat in self.seats}
-        number = self.number
         table_events = self._event_rows()
         rebuys = [  # not at a closing table: every seat is cashed out after this hand
             (st, self.game.minimum_buy_in)
@@ -699,37 +648,20 @@ class Room:
             if st.bot is not None and (end.stacks[seat] == 0 or seat in end.left) and not st.leaving
             and self.closing is None
         ]  # fmt: skip
-
-        now = time.time()
-        rows: list[tuple[Any, dict[str, Any]]] = [
-            (FINISH_HAND, {"f_hand": hand_id, "f_finished": now, "f_commission": end.commission,
-                            "f_result": dumps({str(k): v for k, v in end.stacks.items()})}),
-            *post_ledger_rows(rows_of_ledger, hand_id=hand_id, memo=f"hand {number}", at=now),
-            *((UPDATE_CHIPS, {"c_table": self.id, "c_seat": seat, "c_chips": chips})
-              for seat, chips in end.stacks.items()),
-            *((INSERT_EVENT, row) for row in table_events),
-            (UPDATE_HANDS, {"h_table": self.id, "h_hands": number}),
-        ]  # fmt: skip
-        sit_out_after = self.sit_out_after
-
-        def job(conn: Connection) -> None:
-            for seat, count in away.items():
-                values: dict[str, object] = {"away": count}
-                if count >= sit_out_after:
-                    values["status"] = "sitting_out"
-                conn.execute(
-                    update(s.seats)
-                    .where(s.seats.c.table_id == self.id, s.seats.c.seat == seat)
-                    .values(**values)
-                )
-            for st, chips in rebuys:
-                _bot_rebuy(conn, self.id, st, chips)
-            for st in leaving:
-                chips = end.stacks.get(st.seat, st.chips)
-                _cash_out(conn, self.id, st.seat, st.account, chips)
-
+        written = rows.finish_hand_rows(
+            self.id, hand_id, self.number, end.stacks, results, end.commission,
+            self.server.house_id, table_events, time.time(),
+        )  # fmt: skip
         self._pending_finish = (end, away, rebuys, leaving, len(table_events))
-        return (job if away or rebuys or leaving else None), rows
+        if not (away or rebuys or leaving):
+            return None, written
+        seats = rows.FinishedSeats(
+            away,
+            self.sit_out_after,
+            [(st.seat, st.account, chips) for st, chips in rebuys],
+            [(st.seat, st.account, end.stacks.get(st.seat, st.chips)) for st in leaving],
+        )
+        return seats, written
 
     def _finished(self, end: HandEnd) -> None:
         _, away, rebuys, leaving, stored = self._pending_finish
@@ -759,7 +691,7 @@ class Room:
             }
         )
         self.broadcast_seats()
-        self._schedule_deal(self.pause)
+        self.schedule_deal(self.pause)
 
     async def void(self, reason: str, by: int | None) -> None:
         async with self.lock:
@@ -789,35 +721,17 @@ class Room:
             for i, e in enumerate(ended)
         ]
 
-        def job(conn: Connection) -> None:
-            conn.execute(
-                update(s.hands)
-                .where(s.hands.c.id == hand_id)
-                .values(
-                    status="void",
-                    finished=time.time(),
-                    to_act=None,
-                    clock_end=None,
-                    bank_end=None,
-                    result=dumps({"void": reason}),
-                )
-            )
-            post_ledger(
-                conn,
-                [("refund", row[1], self.id, 0) for row in dealt],
-                hand_id=hand_id,
-                memo=text + "; every contribution returned",
-            )
-            audit(conn, by, self.id, hand_id, None, "void", "ruling", text)
-            for row in leaving:
-                _cash_out(conn, self.id, row.seat, row.account_id, row.chips)
-            store_events(conn, table_events)
-            conn.execute(update(s.tables).where(s.tables.c.id == self.id).values(hands=hands))
-
+        table = self.id
+        gone = [(row.seat, row.account_id, row.chips) for row in leaving]
+        accounts = [row[1] for row in dealt]
         try:
-            await self.store.write(job, self.id)
+            await self.store.write(
+                lambda c: rows.void_hand(c, table, hand_id, reason, text, by, accounts, gone,
+                                         table_events, hands),
+                table,
+            )  # fmt: skip
         except BaseException as error:
-            await self._store_failed(error)
+            await self.store_failed(error)
             return
         self._cancel_tasks()
         self.void_reason = None
@@ -845,20 +759,20 @@ class Room:
             }
         )
         self.send_states()
-        self._schedule_deal(self.pause)
+        self.schedule_deal(self.pause)
 
     # --- failures --------------------------------------------------------------------------
 
-    def _audit_refusal(self, account: int | None, request: str | None, kind: str, why: str) -> None:
+    def audit_refusal(self, account: int | None, request: str | None, kind: str, why: str) -> None:
         hand_id = self.hand_id if self.game.in_hand else None
 
-        def job(conn: Connection) -> None:
-            audit(conn, account, self.id, hand_id, request, kind, "refused", why)
-
-        future = self.store.writer.submit(job, None)
+        table = self.id
+        future = self.store.writer.submit(
+            lambda c: rows.audit(c, account, table, hand_id, request, kind, "refused", why), None
+        )
         future.add_done_callback(lambda f: f.exception())  # stored or not, nobody waits
 
-    async def _store_failed(self, error: BaseException) -> None:
+    async def store_failed(self, error: BaseException) -> None:
         if isinstance(error, LeaseLost):
             log.warning("table %s: lease lost, leaving it to the process that took it", self.id)
             await self.server.drop_room(self)

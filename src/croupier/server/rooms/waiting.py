@@ -1,6 +1,6 @@
-"""A table's waiting list (the operations of :class:`~croupier.server.rooms.room.Room` on it, each
-under the room's lock): people waiting for a seat at a full table, and seated players asking
-for a seat change.
+"""A table's waiting list (the operations of a room on it, each under the room's lock, the room
+seen as a :class:`~croupier.server.rooms.ports.TableActor`): people waiting for a seat at a full
+table, and seated players asking for a seat change.
 
 A seat that comes free goes by the book's priority (``seat_priority``): under au 11.1(a) the
 players seated in the game come before anyone waiting to join; under qld s16(2) the players in
@@ -18,24 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sqlalchemy import Connection, func, insert, select, update
-
-from croupier.server.rooms.seating import (
-    Refused,
-    _cash_out,
-    _check_open,
-    _write_request,
-    audit,
-    drop_wait,
-)
-from croupier.server.store import schema as s
-
-if TYPE_CHECKING:
-    from croupier.server.rooms.room import Room
-    from croupier.server.web.app import Conn
+from croupier.server.records import Refused, SeatChange, Wait
+from croupier.server.rooms.ports import Listener, TableActor
+from croupier.server.rooms.seating import check_open, write_request
+from croupier.server.store import rooms as rows
 
 __all__ = [
     "MOST_WAITS",
@@ -50,19 +38,7 @@ __all__ = [
 MOST_WAITS = 20  # tables one account may wait at, at once (the card room's limit)
 
 
-@dataclass
-class Wait:
-    """One person on a table's waiting list."""
-
-    account: int
-    name: str
-    since: float  # when they asked: the list's order
-    wanted: int | None = None  # the seat a seated player asks to move to (None: any)
-    offer: int | None = None  # the seat held for them
-    offer_until: float | None = None  # when the hold lapses
-
-
-def load_waits(room: Room, rows: list[Any]) -> dict[int, Wait]:
+def load_waits(room: TableActor, stored: list[Any]) -> dict[int, Wait]:
     """The list as stored (rows in the order asked)."""
     return {
         r.account_id: Wait(
@@ -73,11 +49,11 @@ def load_waits(room: Room, rows: list[Any]) -> dict[int, Wait]:
             r.offer,
             r.offer_until,
         )
-        for r in rows
+        for r in stored
     }
 
 
-def waiting_list(room: Room) -> list[dict[str, object]]:
+def waiting_list(room: TableActor) -> list[dict[str, object]]:
     """The list as every viewer sees it (it is public, like a card room's board): in the book's
     order for a seat that comes free, each entry with its group's rank (``priority``, 1 comes
     first) and name; within a group in the order asked, though a draw decides among them."""
@@ -104,18 +80,18 @@ def waiting_list(room: Room) -> list[dict[str, object]]:
     return listed
 
 
-def _free_seats(room: Room, held: set[int | None]) -> list[int]:
+def _free_seats(room: TableActor, held: set[int | None]) -> list[int]:
     """Seats nobody sits in and nobody holds (``held``: the seats held)."""
     return [n for n in range(1, room.game.seats + 1) if n not in room.seats and n not in held]
 
 
-async def wait(room: Room, conn: Conn, request: str, wanted: int | None) -> None:
+async def wait(room: TableActor, conn: Listener, request: str, wanted: int | None) -> None:
     """Put the connection's account on the list: for a seat, or (seated) for a seat change, to
     the seat ``wanted`` or to any."""
     account = conn.account_id
     assert account is not None
     async with room.lock:
-        _check_open(room)
+        check_open(room)
         if account in room.waits:
             raise Refused("refused", "you are on this table's waiting list already")
         seat = room.seat_of(account)
@@ -132,33 +108,26 @@ async def wait(room: Room, conn: Conn, request: str, wanted: int | None) -> None
             raise Refused(
                 "refused", f"seat {free[0]} is free: sit down; the waiting list is for a full table"
             )
-        others = await room.store.aread(
-            lambda c: c.scalar(select(func.count()).where(s.waits.c.account_id == account))
-        )
-        if int(others or 0) >= MOST_WAITS:
+        others = await room.store.aread(lambda c: rows.count_waits(c, account))
+        if others >= MOST_WAITS:
             raise Refused("refused", f"you wait at {MOST_WAITS} tables already (the card room)")
         now = time.time()
         what = "waits for a seat"
         if seat is not None:
             to = f"seat {wanted}" if wanted is not None else "any seat"
             what = f"in seat {seat} asks to change to {to}"
-
-        def job(c: Connection) -> None:
-            c.execute(
-                insert(s.waits).values(
-                    table_id=room.id, account_id=account, since=now, wanted=wanted
-                )
-            )
-            audit(c, account, room.id, None, request, "wait", "applied", f"{conn.name} {what}")
-
-        await _write_request(room, job, account, request)
+        table, detail = room.id, f"{conn.name} {what}"
+        await write_request(
+            room, lambda c: rows.add_wait(c, table, account, now, wanted, request, detail),
+            account, request,
+        )  # fmt: skip
         room.waits[account] = Wait(account, conn.name, now, wanted)
         room.server.remember(account, request)
         room.broadcast_seats()
-        room._schedule_deal(0.0)  # between hands, a free seat is filled at once
+        room.schedule_deal(0.0)  # between hands, a free seat is filled at once
 
 
-async def unwait(room: Room, conn: Conn, request: str) -> None:
+async def unwait(room: TableActor, conn: Listener, request: str) -> None:
     """Take the connection's account off the list, giving up a seat held for it."""
     account = conn.account_id
     assert account is not None
@@ -167,43 +136,29 @@ async def unwait(room: Room, conn: Conn, request: str) -> None:
         if own is None:
             raise Refused("refused", "you are not on this table's waiting list")
         gave_up = f", giving up seat {own.offer}" if own.offer is not None else ""
-
-        def job(c: Connection) -> None:
-            drop_wait(c, room.id, account)
-            detail = f"{conn.name} leaves the waiting list{gave_up}"
-            audit(c, account, room.id, None, request, "unwait", "applied", detail)
-
-        await _write_request(room, job, account, request)
+        table, detail = room.id, f"{conn.name} leaves the waiting list{gave_up}"
+        await write_request(
+            room, lambda c: rows.unwait(c, table, account, request, detail), account, request
+        )
         del room.waits[account]
         room.server.remember(account, request)
         room.broadcast_seats()
         if own.offer is not None:
-            room._schedule_deal(0.0)  # the seat goes to the next
+            room.schedule_deal(0.0)  # the seat goes to the next
 
 
-_AUDIT_KINDS = {"lapse": "offer_lapsed", "move": "seat_change", "offer": "seat_offer"}
-
-
-@dataclass
-class _Step:
-    kind: str  # lapse, move, offer
-    wait: Wait
-    seat: int | None = None  # the seat won
-    before: int | None = None  # a mover's seat until now
-    detail: str = ""
-
-
-async def fill_seats(room: Room) -> None:
+async def fill_seats(room: TableActor) -> None:
     """Between hands: holds that lapsed end, and each free seat goes to the waiting list by the
     book's priority and a draw among equals (one stored change, then one broadcast)."""
     if room.game.in_hand or room.closing is not None or not room.waits:
         return
     now, rule, game = time.time(), room.game.seat_rule, room.game
     lapsed = [w for w in room.waits.values() if w.offer_until is not None and w.offer_until <= now]
-    steps = [
-        _Step("lapse", w, detail=f"the hold on seat {w.offer} for {w.name} lapsed ({rule})")
+    changes = [
+        SeatChange("lapse", w.account,
+                   detail=f"the hold on seat {w.offer} for {w.name} lapsed ({rule})")
         for w in lapsed
-    ]
+    ]  # fmt: skip
     pool = [w for w in room.waits.values() if w.offer is None]
     held = {w.offer for w in room.waits.values() if w not in lapsed}
     where = {st.account: st.seat for st in room.seats.values()}
@@ -232,63 +187,41 @@ async def fill_seats(room: Room) -> None:
         if before is not None:
             where[chosen.account] = seat
             free = sorted([*free, before])
-            steps.append(_Step("move", chosen, seat, before, f"{why}; moves from seat {before}"))
+            changes.append(
+                SeatChange("move", chosen.account, seat, before, f"{why}; moves from seat {before}")
+            )
         else:
             why += f"; held for {room.server.options.seat_hold:.0f} s ({rule})"
-            steps.append(_Step("offer", chosen, seat, detail=why))
-    if not steps and not bots:
+            changes.append(SeatChange("offer", chosen.account, seat, detail=why))
+    if not changes and not bots:
         _arm_lapse(room)  # holds kept (after a restart too) still lapse on time
         return
     until = now + room.server.options.seat_hold
-
-    def job(c: Connection) -> None:
-        for bot in bots:  # leaves with its chips
-            _cash_out(c, room.id, bot.seat, bot.account, bot.chips)
-            detail = f"{bot.name} gives seat {bot.seat} up to a person waiting"
-            audit(c, None, room.id, None, None, "bot_leaves", "ruling", detail)
-        for step in steps:
-            w = step.wait
-            if step.kind == "offer":
-                c.execute(
-                    update(s.waits)
-                    .where(s.waits.c.table_id == room.id, s.waits.c.account_id == w.account)
-                    .values(offer=step.seat, offer_until=until)
-                )
-            else:
-                drop_wait(c, room.id, w.account)
-            if step.kind == "move":
-                c.execute(
-                    update(s.seats)
-                    .where(s.seats.c.table_id == room.id, s.seats.c.seat == step.before)
-                    .values(seat=step.seat)
-                )
-            kind = _AUDIT_KINDS[step.kind]
-            audit(c, w.account, room.id, None, None, kind, "ruling", step.detail)
-
-    await room.store.write(job, room.id)
+    table = room.id
+    await room.store.write(lambda c: rows.fill_seats(c, table, bots, changes, until), table)
     for bot in bots:
         del room.seats[bot.seat]
-    for step in steps:
-        w = step.wait
-        if step.kind == "offer":
-            w.offer, w.offer_until = step.seat, until
+    for change in changes:
+        w = room.waits[change.account]
+        if change.kind == "offer":
+            w.offer, w.offer_until = change.seat, until
             # Told wherever they are (the lobby, another table), not only at this table.
             offer = {"type": "seat_offer", "table": room.id, "name": room.name,
-                     "seat": step.seat, "until": until}  # fmt: skip
+                     "seat": change.seat, "until": until}  # fmt: skip
             for conn in list(room.server.conns.get(w.account, ())):
                 conn.send(offer)
             continue
         del room.waits[w.account]
-        if step.kind == "move":
-            assert step.before is not None and step.seat is not None
-            state = room.seats.pop(step.before)
-            state.seat = step.seat
-            room.seats[step.seat] = state
+        if change.kind == "move":
+            assert change.before is not None and change.seat is not None
+            state = room.seats.pop(change.before)
+            state.seat = change.seat
+            room.seats[change.seat] = state
     room.broadcast_seats()
     _arm_lapse(room)
 
 
-def _arm_lapse(room: Room) -> None:
+def _arm_lapse(room: TableActor) -> None:
     """Wake the table when the next hold lapses (a deal, or the next one, fills its seat)."""
     if room.lapse is not None:
         room.lapse.cancel()
@@ -296,4 +229,4 @@ def _arm_lapse(room: Room) -> None:
     ends = [w.offer_until for w in room.waits.values() if w.offer_until is not None]
     if ends and not room.closed:
         delay = max(0.0, min(ends) - time.time()) + 0.05
-        room.lapse = asyncio.get_running_loop().call_later(delay, room._schedule_deal, 0.0)
+        room.lapse = asyncio.get_running_loop().call_later(delay, room.schedule_deal, 0.0)
