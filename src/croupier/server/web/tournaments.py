@@ -29,8 +29,8 @@ from croupier.tournament.events import HandStarted
 from croupier.wire import loads
 
 if TYPE_CHECKING:
-    from croupier.server.tournaments.run import TournamentRun
     from croupier.server.hall import CardRoom
+    from croupier.server.tournaments.run import TournamentRun
 
 __all__ = ["routes"]
 
