@@ -312,6 +312,7 @@ def main() -> None:
         # (croupier serve --port N each); the first made the admin account.
         more = [Server(db, free_port(), extra, log) for _ in range(args.processes - 1)]
         ok = True
+        sessions = None
         try:
             for other in more:
                 other.start()
@@ -323,7 +324,7 @@ def main() -> None:
                 report_load(label, server, result)
             elif args.mode == "crash":
                 clients, tables = args.clients or 40, args.tables or 8
-                run(run_crash(server, clients, tables, args.kills, args.seed))
+                sessions = run(run_crash(server, clients, tables, args.kills, args.seed))
             else:
                 result = run(run_hostile(server, args.messages, args.seed))
                 ok = report_hostile(label, server, result)
@@ -332,7 +333,7 @@ def main() -> None:
                 other.stop()
             code = server.stop()
         if args.mode == "crash":
-            ok = report_crash(label, server, args.kills)
+            ok = report_crash(label, server, args.kills, sessions)
         if code not in (0, None):
             print(f"croupier serve exited with {code} on Ctrl-C")
         if os.environ.get("CROUPIER_BENCH_LOG"):

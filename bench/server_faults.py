@@ -28,9 +28,14 @@ from server_clients import (
 # --- crash -----------------------------------------------------------------------------------
 
 
-async def run_crash(server: Server, clients: int, tables: int, kills: int, seed: int) -> None:
+async def run_crash(
+    server: Server, clients: int, tables: int, kills: int, seed: int
+) -> dict[str, Any]:
+    """Play through the kills; what got through of the session attacks made after them (a
+    logged-out token, a demoted dealer: each from before the kills)."""
     seats = max(2, clients // tables)
     players, places = await set_up(server.url, clients, tables, seats, "c")
+    sessions = await session_setup(server, "crash-")
     rng = random.Random(seed)
     tally = Tally()
     stop = asyncio.Event()
@@ -47,6 +52,7 @@ async def run_crash(server: Server, clients: int, tables: int, kills: int, seed:
         if (number + 1) % 10 == 0:
             print(f"  {number + 1} kills", flush=True)
     await asyncio.sleep(2)
+    result = await crash_sessions(server, sessions, sorted({t for _, t in places}))
 
     # Everyone leaves: each seat goes when its hand ends, then no hand is dealt.
     async def leave(client: Client, table: int) -> None:
@@ -61,6 +67,32 @@ async def run_crash(server: Server, clients: int, tables: int, kills: int, seed:
     await asyncio.gather(*tasks, return_exceptions=True)
     for client in players:
         await client.close()
+    return result
+
+
+async def crash_sessions(
+    server: Server, setup: dict[str, Any], tables: list[int]
+) -> dict[str, Any]:
+    """After the restarts, new sockets with the logged-out token and the demoted dealer's."""
+    through = {"logged-out token sits": 0, "demoted dealer voids": 0}
+    for table in tables:
+        ws = await _socket(server.url)
+        await ws.send(json.dumps({"type": "hello", "id": "h", "token": setup["gone"].token}))
+        await ws.send(json.dumps({"type": "sit", "id": f"s{table}", "table": table,
+                                  "seat": 1, "chips": 200}))  # fmt: skip
+        reply = await _answer(ws, f"s{table}")
+        through["logged-out token sits"] += reply is not None and reply.get("type") == "ok"
+        await ws.close()
+        dealer = await _socket(server.url, setup["dealer"].token)
+        await dealer.send(json.dumps({"type": "void_hand", "id": f"v{table}", "table": table}))
+        reply = await _answer(dealer, f"v{table}")
+        through["demoted dealer voids"] += reply is not None and reply.get("type") == "ok"
+        await dealer.close()
+    for ws in (setup["demoted"], setup["revoked"]):
+        with contextlib.suppress(Exception):
+            await ws.close()
+    await setup["boss"].close()
+    return {"through": through, "sent": dict.fromkeys(through, len(tables))}
 
 
 def _hands_playing(db: str) -> int:
@@ -77,7 +109,9 @@ def _hands_playing(db: str) -> int:
         store.close()
 
 
-def report_crash(label: str, server: Server, kills: int) -> bool:
+def report_crash(
+    label: str, server: Server, kills: int, sessions: dict[str, Any] | None = None
+) -> bool:
     store = Reader(server.db)
     try:
         statuses = dict(
@@ -123,6 +157,11 @@ def report_crash(label: str, server: Server, kills: int) -> bool:
         print(f"    {problem}")
     good = not problems and cash == held and seated == 0 and "playing" not in statuses
     print(f"  every hand finished or refunded, no chip created or lost: {'yes' if good else 'NO'}")
+    if sessions is not None:
+        print("  sessions after the restarts (issue 43), what got through of each:")
+        for case, count in sessions["through"].items():
+            print(f"    {case:40} {count} of {sessions['sent'][case]}")
+        good = good and not any(sessions["through"].values())
     return good
 
 
@@ -334,6 +373,7 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
     await mallory.watch(table)
     bob_again = await Client.login(url, "bob", PASSWORD)
     await bob_again.connect()  # bob's own account, a second connection: same seat
+    sessions = await session_setup(server, "hostile-")
     before = state_snapshot(server.db)
     received: dict[str, list[str]] = {"mallory": [], "bob_again": [], "stranger": []}
     replies: dict[str, int] = {}
@@ -367,13 +407,29 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
     }
     sockets = {"stranger": ws}
     reconnects = 0
+    hello_deadlines = 0
+
+    async def stranger(text: str) -> Any:
+        """The stranger's message answered; a stranger never says hello, so its socket is
+        closed once the hello deadline passes (4002): then a new one, the message again."""
+        nonlocal hello_deadlines
+        for attempt in range(2):
+            try:
+                await sockets["stranger"].send(text)
+                return await asyncio.wait_for(sockets["stranger"].recv(), 10)
+            except websockets.ConnectionClosed as closed:
+                if attempt or closed.rcvd is None or closed.rcvd.code != 4002:
+                    raise
+                hello_deadlines += 1
+                sockets["stranger"] = await websockets.connect(address, max_size=2**24)
+        raise AssertionError("unreachable")
+
     for index, (family, text) in enumerate(plan):
         target = "stranger" if family == "unauthorised" and index % 3 == 0 else family
         try:
             answers[family] = answers.get(family, 0) + 1  # attempted
             if target == "stranger":
-                await sockets["stranger"].send(text)
-                reply = await asyncio.wait_for(sockets["stranger"].recv(), 10)
+                reply = await stranger(text)
                 received["stranger"].append(str(reply))
                 code = json.loads(reply).get("code", "?")
                 replies[f"{code} (no hello)"] = replies.get(f"{code} (no hello)", 0) + 1
@@ -403,6 +459,7 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
     # connection answers in order); the stranger's were awaited one by one.
     for client in (mallory, bob_again):
         await client.request("ping", want="pong")
+    session_result = await session_attacks(server, sessions, table)
     after = state_snapshot(server.db)
     holes, shown = house_cards(server.db)
     leaks = 0
@@ -423,6 +480,8 @@ async def run_hostile(server: Server, messages: int, seed: int) -> dict[str, Any
         "over_frame_limit": sum(len(text) > FRAME_LIMIT for _, text in plan),
         "over_message_limit": sum(MAX_MESSAGE < len(text) <= FRAME_LIMIT for _, text in plan),
         "replies": replies,
+        "sessions": session_result,
+        "hello_deadlines": hello_deadlines,
     }
 
 
@@ -440,12 +499,174 @@ def report_hostile(label: str, server: Server, result: dict[str, Any]) -> bool:
     print(f"  hidden cards sent to the wrong seat {result['leaks']}")
     print(f"  connections closed by the server and reopened {result['reconnects']}")
     print(f"  replies: {dict(sorted(result['replies'].items()))}")
+    print(f"  the stranger's sockets closed for no hello in time {result['hello_deadlines']}")
+    sessions_ok = report_sessions(result["sessions"])
     applied = result["replies"].get("ok (applied!)", 0)
     applied += result["replies"].get("events (applied!)", 0)
     return (
-        crashes == 0
+        sessions_ok
+        and crashes == 0
         and not result["changes"]
         and result["leaks"] == 0
         and tracebacks == 0
         and applied == 0
     )
+
+
+# --- sessions and connections (issue 43): each case counts what got through (must be 0) -------
+
+
+def make_admin(db: str, name: str) -> None:
+    """An admin account made in the database (as croupier serve --admin does)."""
+    from croupier.server import auth
+    from croupier.server.store import Store
+
+    store = Store(db)
+    try:
+        hashed = auth.hash_password(PASSWORD)
+        store.write_now(lambda c: auth.make_admin(c, name, hashed))
+    finally:
+        store.close()
+
+
+async def _socket(url: str, token: str | None = None, **options: Any) -> Any:
+    import websockets
+
+    ws = await websockets.connect(url.replace("http://", "ws://") + "/ws", **options)
+    if token is not None:
+        await ws.send(json.dumps({"type": "hello", "id": "hello", "token": token}))
+        while json.loads(await ws.recv())["type"] != "welcome":
+            pass
+    return ws
+
+
+async def _answer(ws: Any, request: str, seconds: float = 10) -> dict[str, Any] | None:
+    """The answer to ``request``; None if the socket closed first."""
+    import websockets
+
+    try:
+        async with asyncio.timeout(seconds):
+            while True:
+                message = json.loads(await ws.recv())
+                if message.get("id") == request:
+                    return message  # type: ignore[no-any-return]
+    except websockets.ConnectionClosed:
+        return None
+
+
+async def _close_code(ws: Any, seconds: float = 30) -> int | None:
+    import websockets
+
+    with contextlib.suppress(websockets.ConnectionClosed, TimeoutError):
+        async with asyncio.timeout(seconds):
+            while True:
+                await ws.recv()
+    return ws.close_code  # type: ignore[no-any-return]
+
+
+async def session_setup(server: Server, prefix: str) -> dict[str, Any]:
+    """Before the attack: a dealer's socket opened, then the dealer made a player; a player's
+    socket opened, then the player logged out (its socket should be closed, 4001)."""
+    url = server.url
+    make_admin(server.db, f"{prefix}boss")
+    boss = await Client.login(url, f"{prefix}boss", PASSWORD)
+    dealer, gone, reader = await register_all(
+        url, [f"{prefix}dana", f"{prefix}gone", f"{prefix}reader"]
+    )
+    await boss.http("POST", f"/api/accounts/{prefix}dana/role", {"role": "dealer"})
+    demoted = await _socket(url, dealer.token)
+    await boss.http("POST", f"/api/accounts/{prefix}dana/role", {"role": "player"})
+    revoked = await _socket(url, gone.token)
+    await gone.http("POST", "/api/logout")
+    return {
+        "demoted": demoted,
+        "revoked": revoked,
+        "gone": gone,
+        "dealer": dealer,
+        "boss": boss,
+        "reader": reader,
+    }
+
+
+async def session_attacks(server: Server, setup: dict[str, Any], table: int) -> dict[str, Any]:
+    """The attacks, against ``table`` (a hand in play): what got through of each."""
+    url = server.url
+    through: dict[str, int] = {}
+    sent: dict[str, int] = {}
+    # A demoted dealer's socket voids the hand.
+    ws = setup["demoted"]
+    for n in range(20):
+        await ws.send(json.dumps({"type": "void_hand", "id": f"v{n}", "table": table}))
+        reply = await _answer(ws, f"v{n}")
+        through["demoted dealer voids"] = through.get("demoted dealer voids", 0) + (
+            reply is not None and reply.get("type") == "ok"
+        )
+    sent["demoted dealer voids"] = 20
+    await ws.close()
+    # A logged-out token's socket (closed 4001) and new sockets with the token sit.
+    ws = setup["revoked"]
+    with contextlib.suppress(Exception):
+        await ws.send(json.dumps({"type": "sit", "id": "s0", "table": table, "seat": 3,
+                                  "chips": 200}))  # fmt: skip
+    code = await _close_code(ws, 10)
+    through["logged-out socket left open"] = int(code != 4001)
+    sent["logged-out socket left open"] = 1
+    applied = 0
+    for n in range(10):
+        again = await _socket(url)
+        await again.send(json.dumps({"type": "hello", "id": "h", "token": setup["gone"].token}))
+        await again.send(json.dumps({"type": "sit", "id": f"s{n + 1}", "table": table,
+                                     "seat": 3, "chips": 200}))  # fmt: skip
+        reply = await _answer(again, f"s{n + 1}")
+        applied += reply is not None and reply.get("type") == "ok"
+        await again.close()
+    through["logged-out token sits"] = applied
+    sent["logged-out token sits"] = 10
+    # Text frames that are not UTF-8: closed 1007 (the log's tracebacks are counted apart).
+    wrong = 0
+    for _ in range(20):
+        ws = await _socket(url)
+        await ws.send(b'{"type": "ping", "id": "\xff\xfe"}', text=True)
+        wrong += await _close_code(ws, 10) != 1007
+    through["invalid UTF-8 not closed 1007"] = wrong
+    sent["invalid UTF-8 not closed 1007"] = 20
+    # Silent sockets: every one is closed (no hello in time: 4002; past the address's
+    # limit: 4003), none is kept open.
+    silent = [await _socket(url) for _ in range(100)]
+    codes = await asyncio.gather(*(_close_code(ws, 20) for ws in silent))
+    through["silent sockets kept open"] = sum(c not in (4002, 4003) for c in codes)
+    sent["silent sockets kept open"] = len(silent)
+    closed_codes = {c: codes.count(c) for c in set(codes)}
+    # A client that never reads: closed with 1008 (not 1011 by the keepalive).
+    import socket as sockets
+
+    reader = setup["reader"]
+    raw = sockets.socket()
+    raw.setsockopt(sockets.SOL_SOCKET, sockets.SO_RCVBUF, 4096)
+    raw.connect(("127.0.0.1", server.port))
+    ws = await _socket(url, None, sock=raw, max_queue=1, ping_interval=None)
+    await ws.send(json.dumps({"type": "hello", "id": "h", "token": reader.token}))
+    started = time.monotonic()
+    n = 0
+    while time.monotonic() - started < 20 and n < 15_000:
+        try:
+            async with asyncio.timeout(2):
+                await ws.send(json.dumps({"type": "watch", "id": f"w{n}", "table": table}))
+        except Exception:
+            break
+        n += 1
+        if n % 200 == 0:
+            await asyncio.sleep(0.01)
+    code = await _close_code(ws, 30)
+    through["never-reading client not closed 1008"] = int(code != 1008)
+    sent["never-reading client not closed 1008"] = 1
+    await setup["boss"].close()
+    return {"through": through, "sent": sent, "silent_codes": closed_codes, "unread_code": code}
+
+
+def report_sessions(result: dict[str, Any]) -> bool:
+    print("  sessions and connections (issue 43), what got through of each:")
+    for case, count in result["through"].items():
+        print(f"    {case:40} {count} of {result['sent'][case]}")
+    print(f"    silent sockets closed with {result['silent_codes']}")
+    return not any(result["through"].values())

@@ -36,6 +36,9 @@ def test_hostile_messages_crash_nothing_change_nothing_and_leak_no_card(tmp_path
     finally:
         assert server.stop() == 0
     assert b.report_hostile("short hostile run", server, result)
+    sessions = result["sessions"]  # issue 43's cases, each tried, none through
+    assert sessions["sent"]["silent sockets kept open"] == 100
+    assert sessions["unread_code"] == 1008 and not any(sessions["through"].values())
     assert sum(result["sent"].values()) == 2500
     assert result["replies"]["ok (duplicate)"] == 500  # every replay answered, none applied
     # Over 4,096 characters: too_large; over 64 KiB: the connection is closed (the bench
@@ -57,7 +60,8 @@ def test_killed_at_random_moments_every_hand_finishes_or_is_refunded(tmp_path: P
     )
     server.start()
     try:
-        asyncio.run(b.run_crash(server, clients=8, tables=2, kills=4, seed=5))
+        sessions = asyncio.run(b.run_crash(server, clients=8, tables=2, kills=4, seed=5))
     finally:
         server.stop()
-    assert b.report_crash("short crash run", server, 4)
+    assert b.report_crash("short crash run", server, 4, sessions)
+    assert sessions["sent"] == {"logged-out token sits": 2, "demoted dealer voids": 2}
