@@ -255,7 +255,8 @@ def test_cardroom_buy_in_3_a_player_away_when_the_game_broke_is_told_at_the_next
         async with running(db) as server:
             alice = await player(server.url, "alice")
             dave = await player(server.url, "dave")
-            spec = {"game": "holdem", "rulebook": rulebook, "stakes": "5/10", "seats": 6}
+            spec = {"game": "holdem", "rulebook": rulebook, "structure": structure,
+                    "stakes": "5/10", "seats": 6}  # fmt: skip
             broken = await alice.create_table(spec)
             await dave.sit(broken, 1, chips)  # alone: nothing is dealt
             welcome = await dave.connect()

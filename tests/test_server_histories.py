@@ -135,9 +135,11 @@ def test_a_missed_big_and_small_blind_posted_on_return_is_written_live_and_dead(
             clients = [alice, bob, cy]
             await play_hands(clients, table, 1)
             returned = None
-            for _ in range(4):  # where alice comes back decides what she owes: again if need be
+            for away in range(4, 8):  # where alice comes back decides what she owes: again,
+                # away one hand longer each time (a fixed count can bring her back to the big
+                # blind every time), if need be
                 await alice.request("sit_out", table=table)
-                await play_hands(clients, table, 4)  # the blinds pass alice's seat meanwhile
+                await play_hands(clients, table, away)  # the blinds pass alice's seat meanwhile
                 await alice.request("sit_in", table=table)
                 for _ in range(4):  # until she is dealt in (not between the button and blinds)
                     await play_hands(clients, table, 1)
