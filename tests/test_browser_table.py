@@ -417,7 +417,8 @@ def test_cardroom_buy_in_3_the_lobby_lists_the_rights_a_broken_game_left_until_u
     they had (cardroom buy-in 3): the lobby lists it (after a reload too: the welcome carries
     it), and no longer once it is used."""
     ivy = Player(browser, server, "ivy")
-    spec = {"rulebook": "cardroom", "game": "holdem", "stakes": "5/10", "seats": 6}
+    spec = {"rulebook": "cardroom", "game": "holdem", "structure": "fixed", "stakes": "5/10",
+            "seats": 6}  # fmt: skip
     broken = create_table(server, ivy.token, spec, "Breaking")
     ivy.open_table(broken)
     ivy.sit(1, 170)  # alone: nothing is dealt
