@@ -22,10 +22,11 @@ from croupier.server.rooms.ports import Host, Listener
 from croupier.server.rooms.room import Room
 from croupier.server.rooms.table_spec import TableSpec
 from croupier.server.store import accounts
+from croupier.server.store import hall as hall_rows
 from croupier.server.store import rooms as rows
 from croupier.server.store import schema as s
 from croupier.server.store.database import Store, check_ledger
-from croupier.wire import loads
+from croupier.wire import dumps, loads
 
 WELCOME = 10_000
 OWNER = "test-process"
@@ -170,12 +171,10 @@ class Rig:
         settings.update({k: table.pop(k) for k in list(table) if k in settings})
         spec = TableSpec(**{"game": "holdem", "rulebook": "rws", "stakes": "1/2", "seats": 6,
                             **table}).written_out()  # fmt: skip
+        text = dumps(spec.to_json())
         self.table = self.store.write_now(
-            lambda c: rows.create_table(
-                c, self.host.house_id, "test", spec.to_json(), lease_owner=OWNER,
-                lease_until=time.time() + 3600, **settings,
-            )
-        )  # fmt: skip
+            lambda c: hall_rows.open_table(c, self.host.house_id, "test", text, OWNER, settings)
+        )
         self.watcher = FakeListener(self.store, self.table, None, "watcher")
 
     async def open(self) -> Room:

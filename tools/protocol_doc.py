@@ -51,7 +51,9 @@ Python; the browser page uses the same messages.
   token's next message is refused `unauthorised` and its connections closed (4001). A token
   past its expiry is treated as logged out.
 - Nothing is sent before it is stored: a player hears of an action only once the database has
-  committed it.
+  committed it, and a `state` (the answer to `watch`, the tables heard after `hello`, and
+  `GET /api/tables/{id}`), whenever it is asked for, holds the hand exactly as stored: a deal or
+  an action being written is not in it, and the `events` that follow go on where it ends.
 - Each seat is sent only what it may see: its own hole cards, cards face up, the board, and
   cards shown at the showdown. Other hole cards, burns and the deck never leave the server;
   spectators see no hole card at all. Hidden cards are written `??`.

@@ -50,7 +50,6 @@ __all__ = [
     "cash_out",
     "close_table",
     "count_waits",
-    "create_table",
     "deal_rows",
     "drop_wait",
     "duplicate",
@@ -179,35 +178,6 @@ UPDATE_BANK = (
     .where(s.seats.c.table_id == bindparam("b_table"), s.seats.c.seat == bindparam("b_seat"))
     .values(bank=bindparam("b_bank"))
 )
-
-
-# --- a table -------------------------------------------------------------------------------
-
-
-def create_table(
-    conn: Connection,
-    owner: int,
-    name: str,
-    spec: dict[str, object],
-    *,
-    clock: float,
-    bank: float,
-    sit_out_after: int,
-    pause: float,
-    lease_owner: str,
-    lease_until: float,
-) -> int:
-    """A new open table (its spec as TableSpec.to_json writes it), leased to ``lease_owner``;
-    its id."""
-    key = conn.execute(
-        insert(s.tables).values(
-            name=name, owner_id=owner, spec=dumps(spec), status="open", created=time.time(),
-            hands=0, lease_owner=lease_owner, lease_until=lease_until, clock=clock, bank=bank,
-            sit_out_after=sit_out_after, pause=pause,
-        )
-    ).inserted_primary_key  # fmt: skip
-    assert key is not None
-    return int(key[0])
 
 
 def audit(
