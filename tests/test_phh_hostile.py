@@ -86,6 +86,16 @@ def test_an_ante_of_1e999999999_is_a_phh_error_not_decimal_overflow(tmp_path: Pa
     assert "p2: 1E+999999999 is too large" in error.message
 
 
+def test_a_table_maximum_of_1e9999999_in_the_options_is_a_phh_error_not_decimal_overflow(
+    tmp_path: Path,
+) -> None:
+    options = '_croupier_rulebook = "au-casino"\n_croupier_options = {max_wager = 1e9999999}'
+    single, _ = hostile(tmp_path, "min_bet = 2", f"min_bet = 2\n{options}")
+    result = replay(load_phh(single))  # the options are read when the hand is rebuilt
+    assert not result.ok and result.error is not None
+    assert "max_wager: 1E+9999999 is too large a number of chips" in str(result.error)
+
+
 def test_a_float_beyond_decimals_range_is_a_phh_error_not_invalid_operation(
     tmp_path: Path,
 ) -> None:

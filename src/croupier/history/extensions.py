@@ -343,7 +343,10 @@ class _Reader:
         return value
 
     def _chips(self, value: Amount, name: str, field: str) -> int:
-        scaled = value * self.scale
+        try:
+            scaled = value * self.scale
+        except ArithmeticError:  # decimal's Overflow: a number no table holds (1e9999999)
+            raise self.error(f"{name}: {value} is too large a number of chips", field) from None
         if isinstance(scaled, Decimal):
             if not scaled.is_finite() or scaled != scaled.to_integral_value():
                 raise self.error(
