@@ -190,8 +190,8 @@ def engine_hands(seed: int) -> list[tuple[str, HandHistory]]:
     from croupier.deck import Deck, SeededShuffler
     from croupier.hand import Hand, Rules
     from croupier.history import VARIANTS, HandHistory, history_from_hand, standard_rules
-    from croupier.play import book_rules
     from croupier.rulebooks import RulebookError, load_rulebook, rulebook_names
+    from croupier.rulebooks.tables import book_table
 
     rng = random.Random(seed)
     made: list[tuple[str, HandHistory]] = []
@@ -218,12 +218,13 @@ def engine_hands(seed: int) -> list[tuple[str, HandHistory]]:
         for game in load_rulebook(book).game_names:
             stud = game.startswith("stud") or game == "razz"
             stakes = "1/2" if stud else "5/10"
-            play(f"{book}-{game}.phh", book_rules(book, game, None, stakes), rng.randint(2, 5),
-                 rulebook=book)  # fmt: skip
+            # The history names the house options the table was dealt with (book_table's).
+            rules, options = book_table(book, game, None, stakes)
+            play(f"{book}-{game}.phh", rules, rng.randint(2, 5), rulebook=book, options=options)
             with contextlib.suppress(RulebookError):  # where the book takes a rake
-                raked = book_rules(book, game, None, stakes, rake="5%")
+                raked, options = book_table(book, game, None, stakes, rake="5%")
                 play(f"{book}-{game}-rake.phh", raked, rng.randint(2, 5), rulebook=book,
-                     options={"commission": "percentage", "commission_rate": "5%"})  # fmt: skip
+                     options=options)
     return made
 
 

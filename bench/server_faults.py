@@ -518,8 +518,8 @@ def report_hostile(label: str, server: Server, result: dict[str, Any]) -> bool:
 
 def make_admin(db: str, name: str) -> None:
     """An admin account made in the database (as croupier serve --admin does)."""
-    from croupier.server import auth
-    from croupier.server.store import Store
+    from croupier.server.store import accounts as auth
+    from croupier.server.store.database import Store
 
     store = Store(db)
     try:
