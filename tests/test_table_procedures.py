@@ -651,8 +651,9 @@ def _void_with_forfeit() -> tuple[Table, int]:
     from croupier.irregularities import Floor
 
     rules = load_rulebook("cardroom").rules("holdem", "no-limit", stakes=10)
-    # Newcomers are dealt in at once, so only the carried pot keeps one out.
-    t = Table(rules, 6, buy_in=BuyIn(minimum=100), new_player=NewPlayer.PLAY)
+    # Newcomers are dealt in at once, so only the carried pot keeps one out. The button starts
+    # at seat 4 (not the cardroom's drawn first button, cardroom ties 2): seat 1 is the small blind.
+    t = Table(rules, 6, buy_in=BuyIn(minimum=100), new_player=NewPlayer.PLAY, first_button=4)
     for seat, name in enumerate("abcd", start=1):
         t.sit(seat, name, 1000)
     hand = t.start_hand(shuffler=SeededShuffler(3))
