@@ -169,6 +169,29 @@ def test_another_processes_logout_refuses_the_next_message_within_session_second
     asyncio.run(main())
 
 
+def test_another_processes_logout_closes_an_idle_socket_within_session_seconds(
+    tmp_path: Path,
+) -> None:
+    """Two processes on one database: a logout made by one closes the other's socket that says
+    nothing (4001), by that process's sweep of its sessions, within Options.session_seconds;
+    another account's socket there stays open."""
+
+    async def main() -> None:
+        db = str(tmp_path / "room.db")
+        options = dataclasses.replace(FAST, session_seconds=0.3)
+        async with running(db, options) as first, running(db, options) as second:
+            carol = await Client.register(first.url, "carol", "password-1")
+            dan = await Client.register(first.url, "dan", "password-1")
+            idle = await raw(second.url, carol.token)
+            other = await raw(second.url, dan.token)
+            await carol.http("POST", "/api/logout")  # the first process
+            assert await asyncio.wait_for(closed_code(idle), 5) == 4001
+            await other.send(json.dumps({"type": "ping", "id": "p1"}))
+            assert (await answer(other, "p1"))["type"] == "pong"
+
+    asyncio.run(main())
+
+
 # --- item 3: smaller promises ------------------------------------------------------------------
 
 

@@ -47,9 +47,10 @@ Python; the browser page uses the same messages.
   role given (`POST /api/accounts/{{name}}/role`) is the connections' role from their next
   message (a dealer made a player is refused `unauthorised` at the next `void_hand`). Another
   server process on the same database learns either within 2 seconds
-  (`--session-seconds`; 0: it checks the database at every message): then the logged-out
-  token's next message is refused `unauthorised` and its connections closed (4001). A token
-  past its expiry is treated as logged out.
+  (`--session-seconds`: each process reads all its connections' tokens again that often, in
+  one query; 0: it checks the database at every message instead): then the logged-out token's
+  connections are closed (4001), idle or not, and its next message is refused
+  `unauthorised`. A token past its expiry is treated as logged out.
 - Nothing is sent before it is stored: a player hears of an action only once the database has
   committed it, and a `state` (the answer to `watch`, the tables heard after `hello`, and
   `GET /api/tables/{id}`), whenever it is asked for, holds the hand exactly as stored: a deal or
@@ -88,7 +89,7 @@ Python; the browser page uses the same messages.
 |---|---|---|
 | `POST /api/register` | `{"name", "password"}`: a name of 2-24 letters, digits, `_ . -` (not of the form of the house's bots' names, such as `Ada-bot-3-1` or `t2-bot1`), a password of 8-200 characters | `{"account", "name", "role", "token"}`; a welcome cash-in (`croupier serve --welcome`, 10,000 chips by default); 429 past the house's number of new accounts an address may make in an hour (`--registrations-per-hour`, 20) |
 | `POST /api/login` | `{"name", "password"}` | `{"account", "name", "role", "token"}`; 401 for a wrong name or password; 429 once an address has failed the house's number of times in 10 minutes (`--login-failures`, 30), or a name from any addresses (`--name-login-failures`, 100), the right password then refused too until the oldest failure is 10 minutes old (so guesses at a name can keep its owner out for that long: the house sets the limit); 503 while too many logins wait for a password check |
-| `POST /api/logout` | | `{"ok": true}` (the token no longer works: this process's connections that said hello with it are closed, 4001; other processes' at their next message, within `--session-seconds`) |
+| `POST /api/logout` | | `{"ok": true}` (the token no longer works: this process's connections that said hello with it are closed, 4001; other processes' within `--session-seconds`) |
 | `GET /api/me` | | `{"account", "name", "role", "balance", "seats", "transfers", "waits"}`; `seats`, `transfers` and `waits` as in `welcome` (the page's lobby reads it again every few seconds) |
 | `GET /api/tables?game=&rulebook=&structure=&stakes=&open_seats=1` | | `{"tables": [{"table", "name", "spec", "seats_taken", "waiting", "hands", "closing"}]}`: open tables (`waiting`: how many are on the waiting list), and those closing after their hand (`closing` true) |
 | `POST /api/tables` | `{"name", "spec": {"game", "rulebook", "structure", "stakes", "seats", "buy_in", "rake", "rake_cap", "short_buy_in"}, "clock", "bank", "pause", "sit_out_after"}`: every key optional, no other key; `rake_cap` the most commission a hand pays and `short_buy_in` the one short buy-in's size, where the book leaves them to the house (a cardroom table's is half the full buy-in unless given); house rules without a structure deal the game's usual one; `name` at most 60 printable characters; `clock` 1-3600 seconds, `bank` and `pause` 0-3600 seconds, `sit_out_after` 0-100 hands; a buy-in (given, or the book's for the stakes) of at most 10^9 chips | `{"table", "name", "spec"}`, or 400 with the rule that refuses it; 409 when a player already owns the house's number of open tables (`croupier serve --tables-per-player`, 20 by default; dealers and admins: any) |

@@ -360,9 +360,9 @@ def serve_command(
     session_seconds: Annotated[
         float,
         typer.Option(
-            help="Seconds a token's and role's check against the database holds for a "
-            "WebSocket's next messages (a logout or role change made by another process "
-            "reaches this one's sockets within it; 0: every message is checked).",
+            help="Seconds between reads of every connected token and role (a logout or role "
+            "change made by another process reaches this one's sockets within it; 0: every "
+            "message is checked against the database).",
             min=0,
         ),
     ] = 2.0,

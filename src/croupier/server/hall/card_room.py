@@ -117,6 +117,18 @@ class CardRoom:
         if self.options.demo:
             await self._demo_table()
         self._tasks.append(asyncio.create_task(self._leases()))
+        if self.sessions.seconds > 0:
+            self._tasks.append(asyncio.create_task(self._sweeps()))
+
+    async def _sweeps(self) -> None:
+        """The sessions read again every ``Options.session_seconds``: a logout or a role change
+        made by another process reaches this one's connections within it."""
+        while True:
+            await asyncio.sleep(self.sessions.seconds)
+            try:
+                await self.sessions.sweep()
+            except Exception:
+                log.exception("the sessions' sweep failed")
 
     async def stop(self) -> None:
         for task in self._tasks:

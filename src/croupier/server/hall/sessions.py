@@ -1,8 +1,11 @@
 """Who a connection is, checked on every message (issue 43 item 2): the token it said hello
 with must still be valid and its role is the account's role now. The checks are cached per
-token for ``Options.session_seconds``; a logout or a role change made in this process updates
-the cache at once (and closes the logged-out connections), one made by another process is
-read from the database when the cache runs out."""
+token; a logout or a role change made in this process updates the cache at once (and closes
+the logged-out connections). One made by another process is read by :meth:`Sessions.sweep`,
+which every ``Options.session_seconds`` reads all of this process's connected tokens in one
+query, closes the connections of a token no longer valid and sets the new roles; a token the
+sweeps have not seen for two periods is read again on its next message. (A read per token
+per period on the message path cost 0.1 ms of server CPU per action on PostgreSQL.)"""
 
 from __future__ import annotations
 
@@ -66,13 +69,34 @@ class Sessions:
             if len(self._sessions) > KEPT:
                 self._prune()
 
+    async def sweep(self) -> None:
+        """Read every connected token again, in one query: close the connections of those no
+        longer valid (logged out, expired, by any process), give the others their account's
+        role now."""
+        live = {conn.token: conn.account_id for conns in self.conns.values() for conn in conns}
+        live.pop("", None)
+        if not live:
+            return
+        changes = self.changes
+        found = await self.store.aread(lambda c: accounts.sessions_of(c, sorted(live)))
+        if changes != self.changes:
+            return  # a logout or role change came meanwhile: the next sweep reads again
+        for token, account in live.items():
+            got = found.get(token)
+            if got is None or got[0] != account:
+                self.revoke(token)
+            else:
+                self.checked(token, account, got[1], changes)
+                self.set_role(account, got[1])
+
     async def authorise(self, conn: Client) -> None:
         """Check the connection's token and set its role before it is served a message; a
         token no longer valid closes every connection using it (:data:`CLOSE_LOGGED_OUT`) and
         the message is refused, ``unauthorised``."""
         token = conn.token
         session = None if token in self._revoked else self._sessions.get(token)
-        if session is not None and time.monotonic() - session.checked < self.seconds:
+        # Fresh while the sweeps keep it so (two periods: a sweep may be under way).
+        if session is not None and time.monotonic() - session.checked < 2 * self.seconds:
             conn.role = session.role
             return
         for _ in range(5):

@@ -31,6 +31,7 @@ __all__ = [
     "new_token",
     "open_account",
     "register",
+    "sessions_of",
     "set_role",
 ]
 
@@ -163,6 +164,22 @@ def account_of_digest(conn: Connection, token_hash: str) -> Account | None:
     if row is None or row.role not in ROLES:
         return None
     return Account(row.id, row.name, row.role, row.balance)
+
+
+def sessions_of(conn: Connection, token_hashes: list[str]) -> dict[str, tuple[int, str]]:
+    """Of the tokens given by their digests, those still valid (as :func:`account_of_digest`):
+    each one's account and role. One read for every connection of a process (Sessions.sweep)."""
+    found: dict[str, tuple[int, str]] = {}
+    now = time.time()
+    for start in range(0, len(token_hashes), 500):
+        rows = conn.execute(
+            select(s.tokens.c.token_hash, s.accounts.c.id, s.accounts.c.role)
+            .join(s.accounts, s.tokens.c.account_id == s.accounts.c.id)
+            .where(s.tokens.c.token_hash.in_(token_hashes[start : start + 500]))
+            .where(s.tokens.c.expires > now)
+        )
+        found.update({row.token_hash: (row.id, row.role) for row in rows if row.role in ROLES})
+    return found
 
 
 def digest(token: str) -> str:
