@@ -6,7 +6,6 @@ tables all take it."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
 
@@ -121,7 +120,7 @@ def _check_out_of_time(hand: Hand) -> str:
             assert legal.raise_range is not None
             assert action == Action.bet_or_raise_to(legal.raise_range[0]), f"{legal}: least bet"
             case = "forced-open"
-    played = copy.deepcopy(hand, {id(hand.rules): hand.rules})
+    played = hand.copy()  # (a compiled Hand cannot be deep-copied)
     before = len(played.events)
     action.apply(played)  # the engine accepts it: no IllegalAction
     assert isinstance(played.events[before], _expected_event(action))
