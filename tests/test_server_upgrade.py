@@ -18,7 +18,8 @@ from croupier.betting import Structure
 from croupier.games import GAMES
 from croupier.rulebooks import rulebook_names
 from croupier.server.rooms.table_spec import SpecError, TableSpec, rules_for
-from croupier.server.store.database import Store
+from croupier.server.store.database import Store, database_url
+from server_harness import fresh_postgres_db
 
 # What a book's table without a structure was dealt before revision 0006, read from the code
 # of that time (rules_for of a spec with no structure): the books' own defaults then.
@@ -71,10 +72,24 @@ def _migrations(db: str) -> Config:
     return config
 
 
-def test_migration_0006_keeps_the_structure_each_stored_table_was_dealt(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'old.db'}"
-    engine = create_engine(db)
-    config = _migrations(db)
+def test_migration_0006_keeps_the_structure_each_stored_table_was_dealt_sqlite(
+    tmp_path: Path,
+) -> None:
+    _upgrade_keeps_the_structures(f"sqlite:///{tmp_path / 'old.db'}")
+
+
+def test_migration_0006_keeps_the_structure_each_stored_table_was_dealt_postgres(
+    postgres_dsn: str,
+) -> None:
+    _upgrade_keeps_the_structures(fresh_postgres_db(postgres_dsn))
+
+
+def _upgrade_keeps_the_structures(db: str) -> None:
+    """A database at revision 0005 holding book tables and hands with no structure, then a
+    card room started on it: each deals the structure it was dealt before."""
+    url = database_url(db)
+    engine = create_engine(url)
+    config = _migrations(url)
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "0005")
@@ -95,7 +110,7 @@ def test_migration_0006_keeps_the_structure_each_stored_table_was_dealt(tmp_path
             connection.execute(HAND_ROW, values)
     engine.dispose()
     Store(db).close()  # a card room starting on the old database upgrades it
-    engine = create_engine(db)
+    engine = create_engine(url)
     with engine.connect() as connection:
         for name in ("tables", "hands"):
             rows = connection.execute(text(f"SELECT id, spec FROM {name} ORDER BY id")).all()
