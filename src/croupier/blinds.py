@@ -30,15 +30,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from croupier.forced import BlindKind
 
-if TYPE_CHECKING:
-    from croupier.table_state import Bust
-
 __all__ = [
     "BlindPolicy",
+    "Bust",
     "FirstButton",
     "MissedBlinds",
     "NewPlayer",
@@ -57,6 +54,13 @@ class BlindPolicy(enum.Enum):
 
     MOVING_BUTTON = "moving-button"  # rws 1 'Dealer Button', 3.7; qld s18(2)
     MOVING_BIG_BLIND = "moving-big-blind"  # au 1.1 'Dead Button'; league 12
+
+
+class Bust(enum.Enum):
+    """What happens to a player who cannot play the next hand (no chips, or under qld s31(2))."""
+
+    SIT_OUT = "sit-out"  # keeps the seat, dealt out until chips are added (cardroom buy-in 2)
+    LEAVE = "leave"  # the seat is freed (qld s31(4); tournament elimination, league)
 
 
 class FirstButton(enum.Enum):

@@ -8,12 +8,11 @@ same table. The value types of a table (:class:`BuyIn`, :class:`Player`, ...) li
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from croupier.betting import Betting, Structure
-from croupier.blinds import NewPlayer, Positions, State
+from croupier.blinds import Bust, NewPlayer, Positions, State
 from croupier.cards import Card
 from croupier.hand import Hand, Rules
 from croupier.table_events import (
@@ -47,13 +46,6 @@ __all__ = ["Bust", "BuyIn", "HandSummary", "Player", "TableError", "TableState"]
 
 class TableError(ValueError):
     """A seat, buy-in or table-stake request the rules do not allow; names the clause."""
-
-
-class Bust(enum.Enum):
-    """What happens to a player who cannot play the next hand (no chips, or under qld s31(2))."""
-
-    SIT_OUT = "sit-out"  # keeps the seat, dealt out until chips are added (cardroom buy-in 2)
-    LEAVE = "leave"  # the seat is freed (qld s31(4); tournament elimination, league)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from croupier.betting import Betting, MinRaise, ShortAllIn, Structure
-from croupier.blinds import BlindPolicy, FirstButton, TableRules
+from croupier.blinds import BlindPolicy, Bust, FirstButton, TableRules
 from croupier.cards import CardError, DeckKind
 from croupier.games import GAMES, Game, GameError
 from croupier.games import game as engine_game
@@ -26,7 +26,6 @@ from croupier.rulebooks.schema import (
     brief,
     format_value,
 )
-from croupier.table_state import Bust
 
 __all__ = ["PARAMETERS", "Rulebook"]
 

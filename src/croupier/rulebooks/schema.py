@@ -24,12 +24,11 @@ from decimal import Decimal
 from fractions import Fraction
 
 from croupier.betting import MinRaise, ShortAllIn, Structure
-from croupier.blinds import BlindPolicy, FirstButton
+from croupier.blinds import BlindPolicy, Bust, FirstButton
 from croupier.cards import DeckKind
 from croupier.hand import ShowFirst
 from croupier.pots import Basis, CardSet, CommissionKind, OddChipRule
 from croupier.seats import SeatPriority
-from croupier.table_state import Bust
 
 __all__ = [
     "SPECS",

@@ -23,6 +23,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from croupier.betting import Betting, RulesError, Structure
+from croupier.blinds import Bust
 from croupier.cards import CardError, DeckKind
 from croupier.games import GAMES, Game, GameError, Opener
 from croupier.games import game as find_game
@@ -31,7 +32,7 @@ from croupier.rulebooks.loader import load_rulebook, rulebook_names
 from croupier.rulebooks.schema import Combination, RulebookError
 from croupier.rules import Rules
 from croupier.seats import SeatPriority
-from croupier.table_state import Bust, BuyIn
+from croupier.table_state import BuyIn
 
 __all__ = [
     "HOUSE_STAKES",
