@@ -51,7 +51,19 @@ def test_a_clause_list_with_neither_the_book_nor_the_cardroom_is_dropped() -> No
 def test_a_books_later_clauses_written_without_its_name_stay_with_it() -> None:
     message = "a hand needs at least 2 players (au 5.1, 7.4), 1 can play"
     assert in_force(message, "au") == message
-    assert in_force(message, "rws") == "a hand needs at least 2 players, 1 can play"
+    assert in_force(message, "rws") == (
+        "a hand needs at least 2 players (au 5.1, 7.4, followed where rws is silent), 1 can play"
+    )
+
+
+def test_one_other_books_rule_where_the_book_and_the_cardroom_are_silent_is_said_followed() -> None:
+    # A cardroom stud table enforces au's opening by the lowest up card: the cardroom book is
+    # silent on who opens, so the refusal names au's clauses as the procedure followed.
+    message = "p3 may not fold: the lowest up card must open (au 12.2(a), 13.2(a))"
+    assert in_force(message, "cardroom") == (
+        "p3 may not fold: the lowest up card must open "
+        "(au 12.2(a), 13.2(a), followed where cardroom is silent)"
+    )
 
 
 def test_clauses_with_brackets_of_their_own_and_several_lists_are_each_cut() -> None:

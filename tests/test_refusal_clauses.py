@@ -78,6 +78,9 @@ def _ends(part: str) -> list[str]:
     return [part]
 
 
+_REST_OF_LIST = r"(\(\w+\))*(, [^,()]+(\(\w+\))*)*"  # "(a), 13.2(a)": the list's clauses after one
+
+
 def problems(message: str, book: str | None) -> list[str]:
     """What is wrong with the clauses a refusal shown at a table under ``book`` (a citation
     prefix; None: house rules) names: another book's clause (the cardroom's only where said to
@@ -85,7 +88,7 @@ def problems(message: str, book: str | None) -> list[str]:
     wrong: list[str] = []
     filled = (f"where {book} is silent" in message) if book else f"({HOUSE}" in message
     for prefix, clause, after in cited_at(message):
-        if book and after.startswith(f", followed where {book} is silent"):
+        if book and re.match(rf"{_REST_OF_LIST}, followed where {book} is silent", after):
             pass  # a decision: the procedure of another book, said so (rulings.toml)
         elif prefix != book and not (prefix == GAP_FILLER and filled):
             wrong.append(f"{clause}: not the book in force ({book or HOUSE})")
@@ -105,6 +108,11 @@ def test_the_clause_reader_reads_each_books_form() -> None:
     ]  # fmt: skip
     assert problems("too big (au 10.1)", "rws") == ["au 10.1: not the book in force (rws)"]
     assert problems("x (cardroom buy-in 2, where league is silent)", "league") == []
+    followed = "x (au 12.2(a), 13.2(a), followed where cardroom is silent)"
+    assert problems(followed, "cardroom") == []
+    assert problems("x (au 1.2) y (au 2, followed where rws is silent)", "rws") == [
+        "au 1.2: not the book in force (rws)"
+    ]
     assert problems("x (qld s99(9))", "qld") == ["qld s99(9): not in docs/rules-coverage.toml"]
 
 

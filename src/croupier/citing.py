@@ -4,8 +4,10 @@ The table's rules are written once for every book, each message ending in the cl
 the books that have one, e.g. ``(au 7.4, qld s19(3)(a), rws 3.4, cardroom buy-in 1-2)``. At a
 table under one book, :func:`in_force` keeps that book's clauses only. Where the book has none
 among them, the cardroom's rules fill its gap (the books' README: where a book is silent, the
-cardroom rules apply), and the message says so; a list with neither is dropped: no other
-book's clause is cited for the book in force. A house-rules table (no book) cites its own
+cardroom rules apply), and the message says so. A list with neither is dropped when it holds
+several books' clauses (the message names the rule in force elsewhere); a list of one other
+book's clauses is the procedure croupier follows where the book and the cardroom are silent,
+and the message says so (:func:`followed`). A house-rules table (no book) cites its own
 settings, ``(house rules)``, or the cardroom's clause it falls back to, never a book's.
 """
 
@@ -111,4 +113,8 @@ def _cut(inside: str, book: str | None, whole: str) -> str:
         return f"({HOUSE}: {', '.join(filler)})" if filler else f"({HOUSE})"
     if filler:
         return f"({silent(', '.join(filler), book)})"
+    if len(set(books)) == 1:
+        # One other book's rule, which this table enforces where its book and the cardroom are
+        # silent (au's stud opening at a cardroom table): that book's procedure, said so.
+        return f"({followed(', '.join(items), book)})"
     return ""
