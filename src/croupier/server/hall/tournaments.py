@@ -20,7 +20,23 @@ from croupier.tournament import Status, TournamentError
 from croupier.tournament.bots import BOTS
 from croupier.wire import dumps
 
-__all__ = ["Hall", "Process"]
+__all__ = ["Hall", "Process", "Settings"]
+
+
+class Settings(Protocol):
+    """The card room's settings a tournament starts from (hall.card_room.Options)."""
+
+    @property
+    def clock(self) -> float:
+        """Seconds to act."""
+
+    @property
+    def pause(self) -> float:
+        """Seconds between hands."""
+
+    @property
+    def tournament_clock(self) -> Callable[[], float]:
+        """The tournaments' clock (tests run it faster)."""
 
 
 class Process(Protocol):
@@ -28,7 +44,9 @@ class Process(Protocol):
 
     store: Store
     owner: str  # this process, as the leases name it
-    options: Any  # hall.card_room.Options: the action clock, the pause between hands
+
+    @property
+    def options(self) -> Settings: ...
     bot_delay: float
 
     @property

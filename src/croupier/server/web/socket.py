@@ -15,7 +15,6 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from croupier.server.hall import CardRoom, Options
-from croupier.server.hall.sessions import CLOSE_LOGGED_OUT
 from croupier.server.records import Refused
 from croupier.server.rooms import seating, waiting
 from croupier.server.rooms.game_table import Move
@@ -24,7 +23,7 @@ from croupier.server.store.database import StoreError
 from croupier.server.web.protocol import MAX_MESSAGE, ProtocolError, parse_client_message
 from croupier.wire import dumps, loads
 
-__all__ = ["CLOSE_LOGGED_OUT", "Conn", "Sockets"]
+__all__ = ["Conn", "Sockets"]
 
 log = logging.getLogger("croupier.server")
 
