@@ -224,12 +224,19 @@ class GameTable:
         return self._table.events[self.saved :]
 
     def rollback(self) -> None:
-        """Back to the stored events, between hands (a write failed: what it would have
-        stored never happened)."""
+        """Back to the stored events: a write failed, so what it would have stored never
+        happened (a seat change, or a deal). The hand in progress stays when the stored events
+        leave it open."""
+        stored = self._table.events[: self.saved]
+        last = next(
+            (e for e in reversed(stored) if isinstance(e, HandStarted | HandFinished)), None
+        )
+        hand = self.hand if isinstance(last, HandStarted) else None
         table = self._new_table()
-        table.restore(self._table.events[: self.saved])
+        table.restore(stored, hand)
         self._table = table
-        self.abandon()
+        if hand is None:
+            self.abandon()
 
     def void_events(self, stacks: Mapping[int, int]) -> list[TableEvent]:
         """What voids the hand in progress at the table: it ends with every seat dealt in
