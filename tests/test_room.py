@@ -489,3 +489,38 @@ def test_seat_rows_written_ahead_of_the_table_events_before_the_upgrade_are_adop
         rig.close()
 
     asyncio.run(main())
+
+
+def test_a_player_who_leaves_mid_hand_acts_at_once_and_is_cashed_out_when_it_ends(
+    tmp_path: Path,
+) -> None:
+    """Issue 44: the table does not wait out a leaver's clock. Dealt in, the player who leaves
+    keeps their chips on the table until the hand ends (au 7.5, rws 3.4), but at each of their
+    turns folds, or checks when free, at once; then the seat is cashed out."""
+
+    async def main() -> None:
+        rig = Rig(tmp_path, clock=600.0, pause=3600.0)  # a clock nobody waits out here
+        room = await rig.open()
+        ann = rig.person("ann")
+        assert ann.account_id is not None
+        house = FakeListener(rig.store, rig.table, rig.host.house_id, "house")
+        house.role = "admin"
+        buy_in = room.game.minimum_buy_in
+        await seating.sit(room, ann, "a", 1, buy_in)
+        await seating.add_bot(room, house, "bot", 4, None)
+        await until(lambda: room.game.in_hand and room.game.to_act() == 1)
+        await seating.leave(room, ann, "leave")
+        await until(lambda: not room.game.in_hand, 5.0)
+        assert 1 not in room.seats and _waits(rig.store, rig.table) == []
+        assert {row.seat for row in _seats(rig.store, rig.table)} == {4}
+        [left] = _audits(rig.store, rig.table, "left")
+        assert left.detail.startswith("seat 1 has left the table: ") and left.outcome == "ruling"
+        assert _audits(rig.store, rig.table, "timeout") == []
+        [hand] = _hands(rig.store, rig.table)
+        assert hand.status == "finished"
+        net = loads(hand.result)["1"] - buy_in
+        assert _balance(rig.store, ann.account_id) == WELCOME + net
+        assert rig.store.read(check_ledger) == []
+        rig.close()
+
+    asyncio.run(main())

@@ -130,6 +130,9 @@ class TableActor(Protocol):
         """Store ``job`` with the table events the change made at the engine's table (one
         transaction); a failed write leaves the engine's table as stored."""
 
+    def schedule_turn(self) -> None:
+        """Start the turn of the seat to act (its clock, a bot, a seat that has left)."""
+
     def schedule_deal(self, delay: float) -> None:
         """Deal (or fill seats, or close) after ``delay`` unless a deal is pending already."""
 

@@ -228,7 +228,7 @@ class Room:
                     table,
                 )
         if self.game.in_hand:
-            self._schedule_turn()
+            self.schedule_turn()
         else:
             self.schedule_deal(0.0)
 
@@ -478,14 +478,16 @@ class Room:
 
     def _after_change(self) -> None:
         if self.game.in_hand:
-            self._schedule_turn()
+            self.schedule_turn()
 
-    def _schedule_turn(self) -> None:
+    def schedule_turn(self) -> None:
+        """Start the turn of the seat to act: a bot thinks, a seat that has left acts at once,
+        a person's clock runs."""
         self._cancel_turn()
         seat = self.game.to_act()
         if seat is None or self.closed:
             return
-        if self.seats[seat].bot is not None:
+        if self.seats[seat].bot is not None or self.seats[seat].leaving:
             self._turn_task = asyncio.create_task(self._turn_runner(seat, self.number, self.moves))
             return
         # A person: the table's timer, until the clock and the time bank run out. Most act well
@@ -536,12 +538,14 @@ class Room:
             log.exception("table %s: the turn of seat %s failed", self.id, seat)
             await asyncio.sleep(0.5)
             if not self.closed and self.moves == moves and self.number == number:
-                self._schedule_turn()
+                self.schedule_turn()
 
     async def _run_turn(self, seat: int, number: int, moves: int) -> None:
-        """A bot's move, or the clock's for a person out of time."""
-        if self.seats[seat].bot is None:
-            await self._clocked(seat, number, moves, None, "clock")
+        """A bot's move, or the clock's for a person out of time or one who has left (who
+        folds, or checks when it is free, at once: the table does not wait out their clock)."""
+        state = self.seats[seat]
+        if state.bot is None:
+            await self._clocked(seat, number, moves, None, "left" if state.leaving else "clock")
             return
         await asyncio.sleep(self.server.bot_delay)
         view, legal = self.game.bot_view(seat)
@@ -603,7 +607,10 @@ class Room:
         hand_id, seq = self.hand_id, self.moves
         assert hand_id is not None
         finish, finish_rows = self._finish_job(end) if end is not None else (None, [])
-        timeout = f"seat {seat} out of time: {move.kind} (the clock)" if by == "clock" else None
+        ruling = {
+            "clock": ("timeout", f"seat {seat} out of time: {move.kind} (the clock)"),
+            "left": ("left", f"seat {seat} has left the table: {move.kind} at its turn"),
+        }.get(by)
 
         bank_changed = bank != state.bank
         move_row = {
@@ -618,8 +625,8 @@ class Room:
         written += finish_rows
         table, account = self.id, state.account
         job: Job | None = None
-        if timeout is not None or finish is not None:  # a ruling, or seats that change
-            job = lambda c: rows.after_move(c, table, hand_id, account, timeout, finish)  # noqa: E731
+        if ruling is not None or finish is not None:  # a ruling, or seats that change
+            job = lambda c: rows.after_move(c, table, hand_id, account, ruling, finish)  # noqa: E731
         try:
             stored = time.perf_counter()
             await self.store.write(job, table, written)
@@ -646,7 +653,7 @@ class Room:
         if end is not None:
             self._finished(end)
         else:
-            self._schedule_turn()
+            self.schedule_turn()
 
     def _finish_job(self, end: HandEnd) -> tuple[rows.FinishedSeats | None, list[Row]]:
         """What a finished hand writes: stacks, the ledger (each seat's result and the house's

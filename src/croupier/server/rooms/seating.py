@@ -284,6 +284,8 @@ async def leave(room: TableActor, conn: Actor, request: str) -> None:
             room.server.remember(account, request)
             state.leaving = True
             room.broadcast_seats()
+            if room.game.to_act() == seat:
+                room.schedule_turn()  # their turn now: played at once (Room.schedule_turn)
             return
         _stand_up(room, seat)
         await write_request(

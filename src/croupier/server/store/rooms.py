@@ -276,13 +276,13 @@ def after_move(
     table: int,
     hand: int,
     account: int,
-    timeout: str | None,
+    ruling: tuple[str, str] | None,
     seats: FinishedSeats | None,
 ) -> None:
-    """What a move writes beyond its rows: the ruling when the clock moved for ``account``
-    (``timeout`` says what), and the seats its hand's end changes."""
-    if timeout is not None:
-        audit(conn, account, table, hand, None, "timeout", "ruling", timeout)
+    """What a move writes beyond its rows: the ruling (its kind and what it says) when the
+    table moved for ``account`` (out of time, or gone), and the seats its hand's end changes."""
+    if ruling is not None:
+        audit(conn, account, table, hand, None, ruling[0], "ruling", ruling[1])
     if seats is not None:
         finish_hand(conn, table, seats.away, seats.sit_out_after, seats.rebuys, seats.leaving)
 
