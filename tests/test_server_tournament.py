@@ -587,16 +587,17 @@ def test_rws_5_1_a_hand_that_cannot_be_dealt_again_after_a_restart_is_void(
             hand = run.t.tables[view.table or 0].hand
             assert hand is not None
             dealt = {name: chips for _, name, chips in hand.dealt}
+            account = run.members["ann"].account
             await ann.close()
             await td.close()
         # A stored move the rules refuse: the hand no longer deals again as stored.
         bad = {
             "hand_id": playing.hand_id, "seq": playing.hand.moves, "seat": view.you,
-            "account_id": None, "request_id": None, "move": move_json(Move("bet_or_raise", 1)),
-            "by": "player", "at": 0.0,
+            "account_id": account, "request_id": None,
+            "move": move_json(Move("bet_or_raise", 1)), "by": "player", "at": 0.0,
         }  # fmt: skip
         store = Store(db)
-        store.write_now(lambda c: c.execute(insert(s.tournament_moves), bad))
+        store.write_now(lambda c: c.execute(insert(s.moves), bad))
         store.close()
         async with running(db, options) as server:
             run = server.room.hall.runs[number]

@@ -159,6 +159,10 @@ class TourneyHand:
         player = self.player_of(seat)
         return [event_record(e.visible_to(player)) for e in self.dealt.hand.events[start:]]
 
+    def records(self, start: int) -> list[Record]:
+        """The house records of the hand's events from ``start`` on (as a move stores them)."""
+        return [event_record(e) for e in self.dealt.hand.events[start:]]
+
     def event_count(self) -> int:
         return len(self.dealt.hand.events)
 

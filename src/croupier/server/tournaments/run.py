@@ -280,8 +280,14 @@ class TournamentRun:
         self.hands[table] = playing
         self._next_turn(playing)
         text, started = dump_setup(setup), time.time()
+        spec = dumps(hand.spec.to_json())
+        seats = dumps(
+            [[s.seat, self.members[s.player].account, s.player, s.chips] for s in setup.seats]
+        )
         playing.hand_id = await self._write(
-            lambda c: store.insert_hand(c, self.id, table, setup.hand, text, started)
+            lambda c: store.insert_hand(
+                c, self.id, table, setup.hand, text, spec, setup.button, seats, started
+            )
         )
 
     async def _store_move(
@@ -297,9 +303,12 @@ class TournamentRun:
         hand = playing.hand
         account = self.members[hand.name_at(seat)].account
         hand_id, seq, text, at = playing.hand_id, hand.moves - 1, move_json(move), time.time()
+        records = dumps(hand.records(start))
         self._next_turn(playing)
         await self._write(
-            lambda c: store.insert_move(c, hand_id, seq, seat, account, request, text, by, at)
+            lambda c: store.insert_move(
+                c, hand_id, seq, seat, account, request, text, records, by, at
+            )
         )
         if request is not None:
             self.host.remember(account, request)
