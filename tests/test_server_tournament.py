@@ -592,7 +592,7 @@ def test_rws_5_1_a_hand_that_cannot_be_dealt_again_after_a_restart_is_void(
             await td.close()
         # A stored move the rules refuse: the hand no longer deals again as stored.
         bad = {
-            "hand_id": playing.hand_id, "seq": playing.hand.moves, "seat": view.you,
+            "hand_id": playing.hand_id, "seq": playing.moves, "seat": view.you,
             "account_id": account, "request_id": None,
             "move": move_json(Move("bet_or_raise", 1)), "by": "player", "at": 0.0,
         }  # fmt: skip

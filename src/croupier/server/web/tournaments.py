@@ -17,12 +17,12 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from croupier.history.text import Tournament
-from croupier.server.rooms.game_table import RuleError
+from croupier.server.rooms.game_table import GameTable, RuleError
 from croupier.server.rooms.room import Refused
 from croupier.server.store import hands
 from croupier.server.store.accounts import Account
 from croupier.server.store.tournaments import Member
-from croupier.server.tournaments.hand import TourneyHand, load_setup, move_of
+from croupier.server.tournaments.hand import load_setup, move_of
 from croupier.server.web import histories
 from croupier.tournament import EngineHands, HandSetup, TournamentError
 from croupier.tournament.events import HandStarted
@@ -237,7 +237,7 @@ class _Played:
     started: HandStarted | None  # the log's record of the hand's start
     setup: HandSetup
     names: list[str]
-    dealt: TourneyHand
+    dealt: GameTable
     engine: EngineHands
     seat: int | None  # the asking player's seat; None: the house's record
     house: bool
@@ -268,9 +268,7 @@ async def _played(api: Api, request: Request) -> _Played | Response:
         return JSONResponse({"error": "you were not dealt into that hand"}, status_code=403)
     engine = EngineHands("league")
     try:
-        dealt = TourneyHand.replayed(
-            engine, setup, names, [(m.seat, move_of(m.move)) for m in moves]
-        )
+        dealt = GameTable.dealt_from(engine, setup, [(m.seat, move_of(m.move)) for m in moves])
     except (RuleError, ValueError) as error:
         return JSONResponse({"error": f"the hand cannot be dealt again: {error}"}, 422)
     return _Played(
