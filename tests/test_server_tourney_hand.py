@@ -5,6 +5,8 @@ cards."""
 
 from __future__ import annotations
 
+import pytest
+
 from croupier.server.rooms.game_table import GameTable, Move, RuleError
 from croupier.server.tournaments.hand import Playing, dump_setup, load_setup, move_json, move_of
 from croupier.tournament import (
@@ -70,3 +72,25 @@ def test_each_seat_sees_its_own_hole_cards_only_and_moves_out_of_turn_are_refuse
     else:
         raise AssertionError("a move out of turn was accepted")
     assert hand.event_count() == before and playing.legal(other) is None
+
+
+def test_a_stored_hand_whose_moves_do_not_give_their_stored_events_is_not_dealt_again() -> None:
+    """As a cash table's (GameTable.restored): the deal and each move must give the house
+    records stored with them, or the hand is not rebuilt (the run voids it: rws 5.1)."""
+    engine, _, setup = first_hand()
+    playing = Playing.dealt(engine, setup, set())
+    hand = playing.game
+    assert hand.start is not None
+    deal = list(hand.start.events)
+    moves, records = [], []
+    for _ in range(3):
+        seat, move, made = hand.house_move()
+        moves.append((seat, move))
+        records.append(made)
+    again = Playing.dealt(engine, setup, set(), moves, deal=deal, records=[*records[:2], None])
+    assert again.game.visible(None) == hand.visible(None)
+    tampered = [records[0], [{**records[1][0], "amount": 999_999}], records[2]]
+    with pytest.raises(RuleError, match="move 1 does not give the stored events"):
+        Playing.dealt(engine, setup, set(), moves, deal=deal, records=tampered)
+    with pytest.raises(RuleError, match="the deal does not match"):
+        Playing.dealt(engine, setup, set(), moves, deal=deal[1:], records=records)

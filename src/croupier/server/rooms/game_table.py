@@ -578,12 +578,20 @@ class GameTable:
 
     @classmethod
     def dealt_from(
-        cls, engine: EngineHands, setup: HandSetup, moves: Sequence[tuple[int, Move]] = ()
+        cls,
+        engine: EngineHands,
+        setup: HandSetup,
+        moves: Sequence[tuple[int, Move]] = (),
+        *,
+        deal: Sequence[Record] | None = None,
+        records: Sequence[Sequence[Record] | None] = (),
     ) -> GameTable:
         """A tournament's hand: the library deals it from its ``setup`` (who is dealt in with
         how many chips, the button, the level's forced bets, a deck shuffled from its seed;
         :meth:`EngineHands.deal`), then its stored ``moves`` are applied again. The tournament
-        keeps the seats: the engine's table here holds nobody."""
+        keeps the seats: the engine's table here holds nobody. As a cash table's hand is
+        rebuilt, the deal and each move must give the house records stored with them
+        (``deal``, ``records``; None: none stored), or :class:`RuleError`."""
         forced = setup.forced
         stakes = f"{forced.small_blind}/{forced.big_blind}"
         spec = TableSpec("holdem", engine.rulebook, "no-limit", stakes, setup.table_size)
@@ -595,8 +603,13 @@ class GameTable:
             (), setup.seed, setup.button, game.order, tuple(dealt.hand.starting),
             tuple(event_record(e) for e in dealt.hand.events),
         )  # fmt: skip
-        for seat, move in moves:
-            game.act(seat, move)
+        if deal is not None and list(game.start.events) != list(deal):
+            raise RuleError("the deal does not match the stored events")
+        for seq, (seat, move) in enumerate(moves):
+            made = game.act(seat, move)
+            stored = records[seq] if seq < len(records) else None
+            if stored is not None and made != list(stored):
+                raise RuleError(f"move {seq} does not give the stored events")
         return game
 
     def absent(self, seat: int) -> bool:

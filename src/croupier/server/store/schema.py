@@ -131,13 +131,13 @@ hands = Table(
     Column("status", String(10), nullable=False),  # playing, finished, void
     Column("spec", Text, nullable=False),  # the table's rules when dealt
     # A cash table's deal: the deck order dealt from (a house secret), the seed of reshuffles of
-    # burns and discards (secret), the deal's house records. A tournament's hand is dealt from
-    # its setup's seed: null.
+    # burns and discards (secret). A tournament's hand is dealt from its setup's seed: null.
     Column("deck", Text),
     Column("seed", BigInteger),
     Column("button", Integer, nullable=False),
     Column("seats", Text, nullable=False),  # [[seat, account_id, name, chips before], ...]
-    Column("events", Text),
+    Column("events", Text),  # house records of the deal (null: a tournament's hand stored
+    # before revision 0007, which kept none)
     Column("forced", Text),  # the hand's forced bets (server.table_log), as the table gave them
     Column("to_act", Integer),
     Column("clock_end", Float),  # the first turn's action clock runs out (later: in moves)

@@ -269,11 +269,12 @@ def insert_hand(
     spec: str,
     button: int,
     seats: str,
+    events: str,
     started: float,
 ) -> int:
     """A hand dealt at the tournament's ``table``, in ``hands`` with the cash tables' (its
     setup as JSON: the deal is made again from its seed; ``seats``: [[seat, account, name,
-    chips], ...]): its id."""
+    chips], ...]; ``events``: the deal's house records): its id."""
     key = conn.execute(
         insert(s.hands).values(
             tournament_id=tournament,
@@ -283,6 +284,7 @@ def insert_hand(
             spec=spec,
             button=button,
             seats=seats,
+            events=events,
             status="playing",
             started=started,
         )

@@ -15,10 +15,11 @@ cards shown down; a spectator sees no hole card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from croupier.server.records import Record
 from croupier.server.rooms.game_table import GameTable, Move
 from croupier.tournament import EngineHands, ForcedBets, HandSetup, SeatInHand
 from croupier.wire import dumps, loads
@@ -63,10 +64,15 @@ class Playing:
         people: Iterable[str],
         moves: Iterable[tuple[int, Move]] = (),
         hand_id: int = 0,
+        *,
+        deal: Sequence[Record] | None = None,
+        records: Sequence[Sequence[Record] | None] = (),
     ) -> Playing:
-        """The hand dealt from ``setup``; ``moves``: the stored ones, applied again in order."""
+        """The hand dealt from ``setup``; ``moves``: the stored ones, applied again in order,
+        each giving the house records stored with it (``deal``, ``records``: None where none
+        were stored; GameTable.dealt_from)."""
         stored = list(moves)
-        game = GameTable.dealt_from(engine, setup, stored)
+        game = GameTable.dealt_from(engine, setup, stored, deal=deal, records=records)
         return cls(game, setup, frozenset(people), hand_id, len(stored))
 
     @property

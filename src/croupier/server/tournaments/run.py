@@ -67,6 +67,11 @@ def read_settings(data: object) -> TournamentSettings:
     return tournament_from_mapping(data)
 
 
+def _stored(text: str | None) -> list[Record] | None:
+    """House records as stored (None: none were, as before revision 0007)."""
+    return None if text is None else list(loads(text))
+
+
 class TournamentRun:
     def __init__(self, host: Host, snap: Snapshot) -> None:
         self.host = host
@@ -111,6 +116,7 @@ class TournamentRun:
                 playing = Playing.dealt(
                     self.engine, load_setup(hand_row.setup), self._people(),
                     [(m.seat, move_of(m.move)) for m in moves], int(hand_row.id),
+                    deal=_stored(hand_row.events), records=[_stored(m.events) for m in moves],
                 )  # fmt: skip
             except (RuleError, ValueError, KeyError) as error:
                 why = f"the hand could not be dealt again after a restart ({error})"
@@ -271,12 +277,14 @@ class TournamentRun:
         self._next_turn(playing)
         text, started = dump_setup(setup), time.time()
         spec = dumps(playing.game.spec.to_json())
+        assert playing.game.start is not None
+        deal = dumps(list(playing.game.start.events))
         seats = dumps(
             [[s.seat, self.members[s.player].account, s.player, s.chips] for s in setup.seats]
         )
         playing.hand_id = await self._write(
             lambda c: store.insert_hand(
-                c, self.id, table, setup.hand, text, spec, setup.button, seats, started
+                c, self.id, table, setup.hand, text, spec, setup.button, seats, deal, started
             )
         )
 
