@@ -35,6 +35,8 @@ from croupier.deck import SeededShuffler
 from croupier.executor import Executor, SerialExecutor, chunk_seeds
 from croupier.hand import Rules
 from croupier.history.formats import Format, HistoryFileError, HistoryWriter, hand_text
+from croupier.history.identity import HandIdentity
+from croupier.history.write import started_now
 from croupier.play import NAMES
 from croupier.session import Session
 from croupier.table import BuyIn, Table, TableError
@@ -50,6 +52,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "calling": CallingStation,
     "strength": lambda: StrengthBot(trials=60),
 }
+SIM_TABLE = "croupier sim"  # the table's name in saved histories
 CHUNK = 250  # hands per chunk: small enough for a smooth progress bar and a quick Ctrl-C
 
 
@@ -173,10 +176,13 @@ class _Chunk:
         extra: dict[str, object] = {"button": order[-1], "seats": list(order)}
         if save.table is not None:
             extra["table"] = dict(save.table)
+        identity = HandIdentity(
+            table=SIM_TABLE, seat_count=table.seats, seats=tuple(order), started=started_now()
+        )
         return hand_text(
             save.format, hand, number=save.first + number, viewer=save.viewer,  # type: ignore[arg-type]
             players=[NAMES[(seat - 1) % len(NAMES)] for seat in order], rulebook=save.rulebook,
-            options=save.options, extra=extra,
+            options=save.options, extra=extra, identity=identity,
         )  # fmt: skip
 
 

@@ -39,11 +39,17 @@ from croupier.cards import Card, CardError
 from croupier.deck import SeededShuffler
 from croupier.events import HOUSE
 from croupier.hand import Hand, Rules
-from croupier.history.log import dump_event_log
-from croupier.history.ohh import OHHError, ohh_from_hand
+from croupier.history.identity import HandIdentity
+from croupier.history.ohh import OHHError
 from croupier.history.phh import PHHError, dump_phh, dump_phhs, load_phhs
-from croupier.history.text import TextHistoryError, format_pokerstars
-from croupier.history.writer import history_from_hand
+from croupier.history.text import TextHistoryError
+from croupier.history.write import (
+    log_text,
+    ohh_text,
+    phh_history,
+    pokerstars_text,
+    started_now,
+)
 
 __all__ = [
     "FORMATS",
@@ -111,33 +117,34 @@ def hand_text(
     rulebook: str | None = None,
     options: Mapping[str, object] | None = None,
     extra: Mapping[str, object] | None = None,
+    identity: HandIdentity | None = None,
 ) -> str:
-    """One hand in ``fmt``, as ``viewer`` saw it, ending with a newline. ``number`` names it
-    (the ``[N]`` of a ``.phhs``, the ``hand`` of a log); ``players``: names in deal order;
-    ``rulebook``/``options``: the shipped book and house options, for PHH; ``extra``: more
-    fields of the log's object (the table options that replay it)."""
+    """One hand in ``fmt``, as ``viewer`` saw it, ending with a newline, written by the one
+    path every history takes (:mod:`croupier.history.write`). ``number`` names it (the
+    ``[N]`` of a ``.phhs``) and is its hand number unless ``identity`` gives one;
+    ``identity``: the table, seats, start and tournament (the start defaults to now);
+    ``players``: names in deal order; ``rulebook``/``options``: the shipped book and house
+    options, for PHH; ``extra``: more fields of the log's object (the table options that
+    replay it)."""
+    identity = identity or HandIdentity()
+    if identity.number is None:
+        identity = dataclasses.replace(identity, number=number)
+    if identity.started is None:
+        identity = dataclasses.replace(identity, started=started_now())
     if fmt.suffix in (".phh", ".phhs"):
-        named = {"players": tuple(players)} if players is not None else {}
-        history = history_from_hand(
-            hand, rulebook=rulebook, options=options, viewer=viewer, **named
-        )
+        history = phh_history(
+            hand, viewer=viewer, identity=identity, names=players, rulebook=rulebook,
+            options=options,
+        )  # fmt: skip
         if fmt.suffix == ".phhs":
             return dump_phhs([dataclasses.replace(history, name=str(number))]) + "\n"
         return dump_phh(history) + "\n"
-    if fmt.suffix in (".txt", ".ohh"):
-        names = list(players) if players is not None else None
-        when = datetime.now(UTC)
-        if fmt.suffix == ".txt":
-            text = format_pokerstars(hand, viewer=viewer, when=when, hand_id=number, names=names)
-            return text.rstrip("\n") + "\n\n\n"
-        ohh = ohh_from_hand(hand, viewer=viewer, when=when, hand_id=number, names=names)
-        return json.dumps(ohh) + "\n"
-    fields: dict[str, object] = {"hand": number}
-    if players is not None:
-        fields["names"] = list(players)
-    fields["starting"] = list(hand.starting)
-    fields.update(extra or {})
-    return dump_event_log(hand, viewer, extra=fields) + "\n"
+    if fmt.suffix == ".txt":
+        text = pokerstars_text(hand, viewer=viewer, identity=identity, names=players)
+        return text.rstrip("\n") + "\n\n\n"
+    if fmt.suffix == ".ohh":
+        return ohh_text(hand, viewer=viewer, identity=identity, names=players) + "\n"
+    return log_text(hand, viewer=viewer, identity=identity, names=players, extra=extra) + "\n"
 
 
 class HistoryWriter:
@@ -235,7 +242,7 @@ def open_history(
     if append and exists and fmt.suffix == ".phhs":
         first += _phhs_hands(target)
     elif append and exists:
-        first += _log_hands(target)
+        first += _log_hands(target, fmt.suffix == ".txt")
     try:
         file = target.open("a" if append else "w", encoding="utf-8")
     except OSError as error:
@@ -287,9 +294,12 @@ def _phhs_hands(target: Path) -> int:
         ) from None
 
 
-def _log_hands(target: Path) -> int:
+def _log_hands(target: Path, text: bool = False) -> int:
+    """The hands a file holds: a line each (JSON lines), or a header each (PokerStars text)."""
     try:
         with target.open(encoding="utf-8") as file:
+            if text:
+                return sum(1 for line in file if line.startswith("PokerStars "))
             return sum(1 for line in file if line.strip())
     except (OSError, UnicodeDecodeError) as error:
         raise HistoryFileError(f"cannot read {target} to append to it: {error}") from None

@@ -73,14 +73,20 @@ class Tournament:
 
 
 def stamp(when: datetime) -> str:
-    """The date and time as PokerStars headers give them, in Eastern time:
-    ``2024/03/15 9:04:11 ET`` (the hour not padded). ``when`` must say its time zone."""
+    """The date and time as PokerStars headers give them: the local time with its zone's
+    abbreviation, then Eastern time in brackets, ``2024/09/22 11:32:16 CET [2024/09/22 5:32:16
+    ET]`` (hours not padded); Eastern time alone when that is the local time. The local time
+    is ``when``'s own zone (croupier's histories keep UTC), which ``when`` must say."""
     if when.tzinfo is None or when.utcoffset() is None:
         raise TextHistoryError(
             f"the hand's time needs its time zone (PokerStars writes Eastern time), got {when}"
         )
     east = when.astimezone(_EASTERN)
-    return f"{east:%Y/%m/%d} {east.hour}:{east:%M:%S} ET"
+    eastern = f"{east:%Y/%m/%d} {east.hour}:{east:%M:%S} ET"
+    if getattr(when.tzinfo, "key", None) == _EASTERN.key:
+        return eastern
+    zone = when.tzname() or "UTC"
+    return f"{when:%Y/%m/%d} {when.hour}:{when:%M:%S} {zone} [{eastern}]"
 
 
 def format_pokerstars(
@@ -126,7 +132,7 @@ def format_pokerstars(
         f"Table '{table}' {size}-max{button}",
         *(
             f"Seat {seats[p]}: {names[p]} ({money(hand.starting[p])} in chips)"
-            for p in range(count)
+            for p in sorted(range(count), key=seats.__getitem__)  # in seat order
         ),
         *body,
         *writer.summary(),
@@ -254,7 +260,10 @@ class _Writer:
         self.said_discards: set[int] = set()
         self.drew: set[int] = set()  # the players who drew in this draw
         self.no_low = False
-        self.show_lines: dict[int, int] = {}  # each shows line's index, for its low
+        self.shows: list[str] = []  # the showdown's lines, written when the cards are out
+        self.shown_at = -1  # where they were written
+        self._lines: list[str] = []
+        self.show_lines: dict[int, int] = {}  # each shows line's index in shows, for its low
         self.posts: dict[int, tuple[int, bool]] = {}  # forced blind -> (chips posted, all-in)
 
     def body(self) -> list[str]:
@@ -329,19 +338,21 @@ class _Writer:
                 case ev.ReturnUncalled(player=player, amount=amount):
                     lines.append(f"Uncalled bet ({money(amount)}) returned to {names[player]}")
                 case ev.Show(player=player, cards=cards, description=description):
-                    self._showdown(lines)
+                    # The showdown is written once the cards are all out, as PokerStars
+                    # writes it: hands turned up at an all-in come after the board.
                     if description:
                         self.described[player] = describe(self.game, description)
                     self.shown[player] = _cards(self._in_dealt_order(player, cards))
-                    self.show_lines[player] = len(lines)
-                    lines.append(self._shows(player))
+                    self.show_lines[player] = len(self.shows)
+                    self.shows.append(self._shows(player))
                 case ev.Muck(player=player):
-                    self._showdown(lines)
                     self.mucked.add(player)
-                    lines.append(f"{names[player]}: mucks hand")
+                    self.shows.append(f"{names[player]}: mucks hand")
                 case ev.Announce(hands=hands, winners=winners):
-                    self._lows(lines, winners, hands)
+                    self._showdown(lines)
+                    self._lows(winners, hands)
                 case ev.Collect(player=player, pot=pot, amount=amount):
+                    self._showdown(lines)
                     self.won[player] = self.won.get(player, 0) + amount
                     lines.append(
                         f"{names[player]} collected {money(amount)} from {self._pot_name(pot)}"
@@ -349,6 +360,7 @@ class _Writer:
                 case _:
                     pass
         lines.extend(self._posted())
+        self._showdown(lines)
         if self.no_low:
             lines.append("No low hand qualified")
         return lines
@@ -401,7 +413,7 @@ class _Writer:
         said = f" ({self.described[player]})" if player in self.described else ""
         return f"{self.names[player]}: shows [{self.shown[player]}]{said}"
 
-    def _lows(self, lines: list[str], winners: Sequence[int], hands: Sequence[str]) -> None:
+    def _lows(self, winners: Sequence[int], hands: Sequence[str]) -> None:
         """A hi-lo pot's winning lows, which the hands shown did not name: the shown lines
         say them (``HI: ...; LO: 7,6,4,2,A``), or the pot had none."""
         if not hands or self.game not in ("stud7-8", "omaha8"):
@@ -411,7 +423,24 @@ class _Writer:
         for player, text in zip(winners, hands, strict=False):
             if "; low" in text and player in self.show_lines:
                 self.described[player] = describe(self.game, text)
-                lines[self.show_lines[player]] = self._shows(player)
+                self._lines[self.shown_at + self.show_lines[player]] = self._shows(player)
+
+    def _showdown(self, lines: list[str]) -> None:
+        """``*** SHOW DOWN ***`` and the hands shown and mucked, once the cards are all out;
+        a hand turned up at an all-in before then (unnamed then) is named now."""
+        if not self.shows or self.shown_at >= 0:
+            return
+        hand = self.hand
+        for player in self.shown:
+            if player not in self.described:
+                cards = hand.dealt.cards_of(player)
+                value = hand.valuation.value(player, cards, hand.dealt.board)
+                self.described[player] = describe(self.game, hand.valuation.describe(value))
+                self.shows[self.show_lines[player]] = self._shows(player)
+        lines.append("*** SHOW DOWN ***")
+        self._lines = lines
+        self.shown_at = len(lines)
+        lines.extend(self.shows)
 
     def _completes(self, current: int) -> bool:
         """A bet over the bring-in up to the full bet on stud's first street."""
@@ -498,11 +527,6 @@ class _Writer:
             return list(cards)
         return [c for c in ordered if c is not None]
 
-    @staticmethod
-    def _showdown(lines: list[str]) -> None:
-        if "*** SHOW DOWN ***" not in lines:
-            lines.append("*** SHOW DOWN ***")
-
     def _pot_name(self, pot: int) -> str:
         if self.pots == 1:
             return "pot"
@@ -534,7 +558,7 @@ class _Writer:
                 if role != "straddle":
                     player = blinds[index].player
                     roles[player] = roles.get(player, "") + f" ({role})"
-        for p in range(hand.players):
+        for p in sorted(range(hand.players), key=self.seats.__getitem__):  # in seat order
             who = f"Seat {self.seats[p]}: {self.names[p]}{roles.get(p, '')}"
             lines.append(f"{who} {self._result(p)}")
         return lines
