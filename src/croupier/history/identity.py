@@ -66,7 +66,7 @@ class HandIdentity:
     order: the button last); ``started``: the hand's start, with its time zone."""
 
     number: int | str | None = None
-    table: str | None = None
+    table: str | int | None = None
     seat_count: int | None = None
     seats: tuple[int, ...] | None = None
     started: dt.datetime | None = None
@@ -158,8 +158,9 @@ def identity_of(history: HandHistory) -> HandIdentity:
     if isinstance(user, Mapping) or history.level is not None:
         tournament = _tournament(user if isinstance(user, Mapping) else {}, history)
     seats = tuple(history.seats) if history.seats else None
-    table = str(history.table) if history.table is not None else None
-    return HandIdentity(history.hand, table, history.seat_count, seats, started, tournament)
+    return HandIdentity(
+        history.hand, history.table, history.seat_count, seats, started, tournament
+    )
 
 
 def _tournament(user: Mapping[str, Any], history: HandHistory) -> TournamentIdentity:

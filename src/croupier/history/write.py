@@ -89,9 +89,12 @@ def pokerstars_text(
         tournament = Tournament(
             event.number, event.level, event.buy_in, event.fee, event.currency
         )
+    table = str(identity.table) if identity.table is not None else "croupier"
+    if event is not None and table.isdigit():
+        table = f"{event.number} {table}"  # PokerStars names a tournament's tables so
     return format_pokerstars(
         hand, viewer=viewer, when=_when(identity), hand_id=identity.hand_id(),
-        table=identity.table or "croupier", names=list(names) if names is not None else None,
+        table=table, names=list(names) if names is not None else None,
         seats=_seats(identity, hand.players), max_seats=identity.seat_count,
         tournament=tournament,
     )  # fmt: skip
@@ -112,7 +115,7 @@ def ohh_object(
     number = identity.number if identity.number is not None else 1
     ohh = ohh_from_hand(
         hand, viewer=viewer, when=_when(identity), hand_id=number,
-        table=identity.table or "croupier", names=list(names) if names is not None else None,
+        table=str(identity.table) if identity.table is not None else "croupier", names=list(names) if names is not None else None,
         seats=_seats(identity, hand.players), max_seats=identity.seat_count,
     )  # fmt: skip
     return ohh
