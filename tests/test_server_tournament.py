@@ -269,6 +269,18 @@ async def full_run(db: str) -> None:
         assert head in stars.splitlines()[0] and " - Level I (" in stars.splitlines()[0]
         parsed = parse(stars)
         assert parsed.tournament == str(number) and list(parsed.dealt) == ["ann"]
+        # Every history keeps the hand's identity (issue 41): the card room's hand id, the
+        # tournament's table, its level and the start; the event log too.
+        assert stars.startswith(f"PokerStars Hand #{first}: ")
+        assert re.search(rf"^Table '{number} \d+' 4-max Seat #\d+ is the button$", stars, re.M)
+        assert re.search(rf"^hand = {first}$", text, re.M) and "\nlevel = 1\n" in text
+        assert re.search(r"^year = 20\d\d$", text, re.M) and 'time_zone = "UTC"' in text
+        log = await _http_text(
+            server.url, f"/api/tournaments/{number}/hands/{first}/log", ann.token
+        )
+        record = json.loads(log)
+        assert record["hand"] == first and record["tournament"]["number"] == number
+        assert record["started"].startswith("20") and record["seat_count"] == 4
         with pytest.raises(ClientError) as refused:
             path = f"/api/tournaments/{number}/hands/{first}/pokerstars"
             await _http_text(server.url, path, cat.token)
