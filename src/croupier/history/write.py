@@ -115,7 +115,8 @@ def ohh_object(
     number = identity.number if identity.number is not None else 1
     ohh = ohh_from_hand(
         hand, viewer=viewer, when=_when(identity), hand_id=number,
-        table=str(identity.table) if identity.table is not None else "croupier", names=list(names) if names is not None else None,
+        table=str(identity.table) if identity.table is not None else "croupier",
+        names=list(names) if names is not None else None,
         seats=_seats(identity, hand.players), max_seats=identity.seat_count,
     )  # fmt: skip
     return ohh
