@@ -158,9 +158,7 @@ def identity_of(history: HandHistory) -> HandIdentity:
     if isinstance(user, Mapping) or history.level is not None:
         tournament = _tournament(user if isinstance(user, Mapping) else {}, history)
     seats = tuple(history.seats) if history.seats else None
-    return HandIdentity(
-        history.hand, history.table, history.seat_count, seats, started, tournament
-    )
+    return HandIdentity(history.hand, history.table, history.seat_count, seats, started, tournament)
 
 
 def _tournament(user: Mapping[str, Any], history: HandHistory) -> TournamentIdentity:

@@ -343,8 +343,11 @@ class _Writer:
                     if description:
                         self.described[player] = describe(self.game, description)
                     self.shown[player] = _cards(self._in_dealt_order(player, cards))
-                    self.show_lines[player] = len(self.shows)
-                    self.shows.append(self._shows(player))
+                    if player in self.show_lines:  # turned up at an all-in, now whole
+                        self.shows[self.show_lines[player]] = self._shows(player)
+                    else:
+                        self.show_lines[player] = len(self.shows)
+                        self.shows.append(self._shows(player))
                 case ev.Muck(player=player):
                     self.mucked.add(player)
                     self.shows.append(f"{names[player]}: mucks hand")

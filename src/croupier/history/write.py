@@ -86,9 +86,7 @@ def pokerstars_text(
     event = identity.tournament
     tournament = None
     if event is not None:
-        tournament = Tournament(
-            event.number, event.level, event.buy_in, event.fee, event.currency
-        )
+        tournament = Tournament(event.number, event.level, event.buy_in, event.fee, event.currency)
     table = str(identity.table) if identity.table is not None else "croupier"
     if event is not None and table.isdigit():
         table = f"{event.number} {table}"  # PokerStars names a tournament's tables so
