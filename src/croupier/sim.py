@@ -126,6 +126,7 @@ class _Save:
     rulebook: str | None = None
     options: Mapping[str, object] | None = None
     table: Mapping[str, object] | None = None  # the options that make the rules, for replay
+    session: int | None = None  # the run's number: its hands' numbers start with it
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,7 @@ class _Chunk:
         return hand_text(
             save.format, hand, number=save.first + number, viewer=save.viewer,  # type: ignore[arg-type]
             players=[NAMES[(seat - 1) % len(NAMES)] for seat in order], rulebook=save.rulebook,
-            options=save.options, extra=extra, identity=identity,
+            options=save.options, extra=extra, identity=identity, session=save.session,
         )  # fmt: skip
 
 
@@ -242,7 +243,7 @@ def simulate(
     if save is not None:
         book, options = rulebook if rulebook is not None else (None, None)
         saving = _Save(save.format, HOUSE if house else SPECTATOR, save.first, book, options,
-                       table)  # fmt: skip
+                       table, save.session)  # fmt: skip
     work = _Chunk(rules, tuple(bots), stack, hands, saving)
     chunks = -(-hands // CHUNK)
     totals = _Totals(net=[0] * len(bots), squares=[0] * len(bots))

@@ -38,7 +38,7 @@ from croupier.cards import Card, CardError
 from croupier.deck import SeededShuffler
 from croupier.events import HOUSE
 from croupier.hand import Hand, Rules
-from croupier.history.identity import HandIdentity
+from croupier.history.identity import HandIdentity, hand_number, session_number
 from croupier.history.ohh import OHHError
 from croupier.history.phh import PHHError, dump_phh, dump_phhs, load_phhs
 from croupier.history.text import TextHistoryError
@@ -117,17 +117,21 @@ def hand_text(
     options: Mapping[str, object] | None = None,
     extra: Mapping[str, object] | None = None,
     identity: HandIdentity | None = None,
+    session: int | None = None,
 ) -> str:
     """One hand in ``fmt``, as ``viewer`` saw it, ending with a newline, written by the one
     path every history takes (:mod:`croupier.history.write`). ``number`` names it (the
-    ``[N]`` of a ``.phhs``) and is its hand number unless ``identity`` gives one;
+    ``[N]`` of a ``.phhs``) and, after ``session``'s number where one is given
+    (:func:`~croupier.history.identity.hand_number`), is its hand number unless
+    ``identity`` gives one;
     ``identity``: the table, seats, start and tournament (the start defaults to now);
     ``players``: names in deal order; ``rulebook``/``options``: the shipped book and house
     options, for PHH; ``extra``: more fields of the log's object (the table options that
     replay it)."""
     identity = identity or HandIdentity()
     if identity.number is None:
-        identity = dataclasses.replace(identity, number=number)
+        tracked = number if session is None else hand_number(session, number)
+        identity = dataclasses.replace(identity, number=tracked)
     if identity.started is None:
         identity = dataclasses.replace(identity, started=started_now())
     if fmt.suffix in (".phh", ".phhs"):
@@ -156,11 +160,14 @@ class HistoryWriter:
         self.file: IO[str] | None = file
         self.first = first  # the number the first hand written here gets
         self.written = 0
+        # the session's number: the hands' numbers start with it, unique across files
+        self.session = session_number(started_now())
 
     def write(self, hand: Hand, *, number: int | None = None, **fields: Any) -> None:
         """Add ``hand`` (:func:`hand_text`'s keywords; ``number`` counts from the hands the
         file already held when appending)."""
         count = self.written + 1 if number is None else number
+        fields.setdefault("session", self.session)
         self.write_text(hand_text(self.format, hand, number=self.first - 1 + count, **fields))
 
     def write_text(self, text: str, hands: int = 1) -> None:

@@ -33,11 +33,33 @@ __all__ = [
     "HandIdentity",
     "IdentityError",
     "TournamentIdentity",
+    "hand_number",
     "identity_fields",
     "identity_of",
     "log_identity",
+    "session_number",
     "with_identity",
 ]
+
+SESSIONS_FROM = dt.datetime(2020, 1, 1, tzinfo=dt.UTC)
+"""Sessions are numbered by their start in seconds from here (:func:`session_number`)."""
+PER_SESSION = 10**6
+"""A session's hands are numbered from ``session * PER_SESSION + 1`` (:func:`hand_number`)."""
+
+
+def session_number(started: dt.datetime) -> int:
+    """The number of a session (``play``, ``sim``, a ``tournament`` run) that starts at
+    ``started``: its second counted from 2020, so that two sessions never share one."""
+    return int((started - SESSIONS_FROM).total_seconds())
+
+
+def hand_number(session: int, sequence: int) -> int:
+    """Hand ``sequence`` (1 on) of ``session`` as a tracker's hand number: the session's
+    number, then six digits of the sequence (``231_530_000_000_042``: below PHH's integers'
+    bound of 10**15 until 2051). Hands of one session, or of sessions a second apart and
+    under a million hands each, never share a number."""
+    return session * PER_SESSION + sequence
+
 
 # TOURNAMENT: the user field of a tournament hand's number, buy-in and fee (no phh-std field
 # holds them), one of croupier's fields (croupier.history.extensions).

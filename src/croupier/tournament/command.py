@@ -23,7 +23,12 @@ from rich.text import Text
 
 from croupier.events import HOUSE
 from croupier.history import HandHistory, dump_phhs
-from croupier.history.identity import HandIdentity, TournamentIdentity
+from croupier.history.identity import (
+    HandIdentity,
+    TournamentIdentity,
+    hand_number,
+    session_number,
+)
 from croupier.history.write import phh_history, started_now
 from croupier.tournament import events as ev
 from croupier.tournament.bots import bots_for, check_kinds
@@ -134,7 +139,7 @@ def run_tournament(request: TournamentRun, console: Console) -> Tournament:
         # The hands' start: the run's, moved on by the simulated clock; the tournament's
         # number: that start's second (a tracker keeps runs apart by it).
         began = started_now()
-        number = int(began.timestamp())
+        number = session_number(began)
         hands.on_hand = lambda dealt: histories.append(
             _history(tournament, hands, dealt, clock, began, number)
         )
@@ -175,7 +180,7 @@ def _history(
     and its level."""
     setup = dealt.setup
     identity = HandIdentity(
-        number=number * 10**5 + hands.hands,
+        number=hand_number(number, hands.hands),
         table=setup.table,
         seat_count=setup.table_size,
         seats=tuple(seat.seat for seat in setup.seats),
