@@ -42,22 +42,27 @@ __all__ = [
 ]
 
 SESSIONS_FROM = dt.datetime(2020, 1, 1, tzinfo=dt.UTC)
-"""Sessions are numbered by their start in seconds from here (:func:`session_number`)."""
+"""Sessions are numbered by their start in milliseconds from here (:func:`session_number`)."""
 PER_SESSION = 10**6
 """A session's hands are numbered from ``session * PER_SESSION + 1`` (:func:`hand_number`)."""
+_last_session = 0
 
 
 def session_number(started: dt.datetime) -> int:
     """The number of a session (``play``, ``sim``, a ``tournament`` run) that starts at
-    ``started``: its second counted from 2020, so that two sessions never share one."""
-    return int((started - SESSIONS_FROM).total_seconds())
+    ``started``: its millisecond counted from 2020 (one more than the last session's of this
+    process if that is not later), so that two sessions do not share one."""
+    global _last_session
+    number = max((started - SESSIONS_FROM) // dt.timedelta(milliseconds=1), _last_session + 1)
+    _last_session = number
+    return number
 
 
 def hand_number(session: int, sequence: int) -> int:
     """Hand ``sequence`` (1 on) of ``session`` as a tracker's hand number: the session's
-    number, then six digits of the sequence (``231_530_000_000_042``: below PHH's integers'
-    bound of 10**15 until 2051). Hands of one session, or of sessions a second apart and
-    under a million hands each, never share a number."""
+    number, then six digits of the sequence (``218_833_655_123_000_042``: 18 digits, within
+    the 64-bit integers trackers keep hand numbers in until the 2290s). Hands of one session,
+    or of sessions a millisecond apart and under a million hands each, never share one."""
     return session * PER_SESSION + sequence
 
 
