@@ -106,3 +106,37 @@ def test_pokerkits_pokerstars_parser_reads_every_holdem_hand_to_the_engines_resu
         showdowns += any(isinstance(e, ev.Show) for e in hand.events)
         side_pots += len(ours) > 1
     assert showdowns > 20 and side_pots > 5  # the hard cases were there
+
+
+def test_a_dead_hand_is_a_fold_in_turn_that_pokerkit_reads_to_the_engines_result() -> None:
+    """league 27: an absent player's hand is dealt, its blinds posted, and killed at the first
+    card. PokerStars writes a hand sitting out as a fold at its turn; PokerKit reads the text
+    back to the engine's stacks and winners."""
+    parser = pokerkit.PokerStarsParser()
+    rng = random.Random(27)
+    rules = load_rulebook("league").rules("holdem", "no-limit", stakes=(50, 100))
+    killed = 0
+    for k in range(40):
+        players = rng.randint(3, 9)
+        hand = Hand(rules, [rng.choice([800, 3000, 10_000]) for _ in range(players)],
+                    shuffler=SeededShuffler(2700 + k))  # fmt: skip
+        for player in rng.sample(range(players), rng.randint(1, players - 2)):
+            hand.kill_hand(player)
+            killed += 1
+        play_randomly(hand, rng, checks=False)
+        names = [f"player{p + 1}" for p in range(players)]
+        identity = HandIdentity(number=k + 1, table="T 1", seat_count=9,
+                                seats=tuple(range(1, players + 1)), started=START)  # fmt: skip
+        text = pokerstars_text(hand, viewer=HOUSE, identity=identity, names=names)
+        dead = [e.player for e in hand.events if isinstance(e, ev.HandKilled)]
+        for player in dead:
+            assert f"{names[player]}: folds" in text.splitlines()
+            assert re.search(
+                rf"^Seat \d+: {names[player]}( \(.*\))? folded before Flop", text, re.M
+            )
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            (history,) = list(parser(text, error_status=True))
+            states = list(history)
+        assert list(states[-1].stacks) == list(hand.stacks), text
+    assert killed > 40

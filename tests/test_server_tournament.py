@@ -574,6 +574,20 @@ def test_league_25_a_player_gone_and_out_of_time_is_absent_until_they_come_back(
             assert ann.tournaments[number].table == run.t.players["ann"].table
             audit = (await td.http("GET", "/api/audit"))["rows"]
             assert any("ann is back" in r["detail"] for r in audit)
+            # Her hands dealt while she was away were killed at the first card (league 27):
+            # PHH cannot record the kill, but the PokerStars text (her hand folded at its
+            # turn, read by the independent reader) and the event log have them (issue 41).
+            mine = (await ann.http("GET", f"/api/tournaments/{number}/hands"))["hands"]
+            dead = 0
+            for row in mine:
+                path = f"/api/tournaments/{number}/hands/{row['hand']}"
+                stars = await _http_text(server.url, f"{path}/pokerstars", ann.token)
+                parse(stars)
+                log = json.loads(await _http_text(server.url, f"{path}/log", ann.token))
+                if any(e["event"] == "HandKilled" for e in log["events"]):
+                    dead += 1
+                    assert "ann: folds" in stars.splitlines()
+            assert dead >= 1
             await ann.close()
             await td.close()
 

@@ -265,6 +265,9 @@ class _Writer:
         self._lines: list[str] = []
         self.show_lines: dict[int, int] = {}  # each shows line's index in shows, for its low
         self.posts: dict[int, tuple[int, bool]] = {}  # forced blind -> (chips posted, all-in)
+        self.killed: list[int] = []  # dead hands whose fold is not written yet
+        self.acted = False  # a player has acted
+        self.turn_at = -1  # the last mover's place in the first round's order (for dead hands)
 
     def body(self) -> list[str]:
         lines: list[str] = []
@@ -278,6 +281,10 @@ class _Writer:
                 self._dealt(lines)
             if isinstance(event, ev.StreetStart | ev.RoundEnd):
                 self.drawing = False  # the next draw is the next round's
+            if self.killed:
+                self._kills(lines, event)
+            if isinstance(event, _ACTIONS):
+                self.acted = True
             match event:
                 case ev.PostAnte(player=player, amount=amount):
                     lines.append(f"{names[player]}: posts the ante {money(amount)}")
@@ -315,10 +322,7 @@ class _Writer:
                     tail = " and is all-in" if event.all_in else ""
                     lines.append(f"{names[player]}: brings in for {money(amount)}{tail}")
                 case ev.Fold(player=player):
-                    lines.append(f"{names[player]}: folds")
-                    self.folded_on[player] = folded_on(self.family, self.round, self.draws)
-                    if self.round == 0:
-                        self.early.add(player)
+                    self._fold(lines, player)
                 case ev.Check(player=player):
                     lines.append(f"{names[player]}: checks")
                 case ev.Call(player=player, amount=amount):
@@ -335,6 +339,14 @@ class _Writer:
                     else:
                         by = money(to - current)
                         lines.append(f"{names[player]}: raises {by} to {money(to)}{tail}")
+                case ev.HandKilled(player=player):
+                    # A dead hand (league 27: an absent player's, killed at the first card) is
+                    # a fold, as PokerStars writes a hand sitting out: at its turn in the first
+                    # round, else where it is killed.
+                    if self.round == 0 and not self.acted:
+                        self.killed.append(player)
+                    else:
+                        self._fold(lines, player)
                 case ev.ReturnUncalled(player=player, amount=amount):
                     lines.append(f"Uncalled bet ({money(amount)}) returned to {names[player]}")
                 case ev.Show(player=player, cards=cards, description=description):
@@ -363,10 +375,39 @@ class _Writer:
                 case _:
                     pass
         lines.extend(self._posted())
+        self._kills(lines, ev.RoundEnd(0))
         self._showdown(lines)
         if self.no_low:
             lines.append("No low hand qualified")
         return lines
+
+    def _fold(self, lines: list[str], player: int) -> None:
+        lines.append(f"{self.names[player]}: folds")
+        self.folded_on[player] = folded_on(self.family, self.round, self.draws)
+        if self.round == 0:
+            self.early.add(player)
+
+    def _kills(self, lines: list[str], event: ev.Event) -> None:
+        """The dead hands' folds, each at its turn in the first round (the order from the
+        player left of the last blind): before the action of the first player after it, or
+        once the round is over."""
+        count = self.hand.players
+        last = self.hand.forced.last_positional()
+        opener = (last + 1) % count if last is not None else 0
+        if isinstance(event, ev.DealBoard | ev.StreetStart | ev.RoundEnd | ev.Show | ev.Muck):
+            due = list(self.killed)
+        elif isinstance(event, _ACTIONS):
+            # the turn went round from the last mover to this one: the dead hands passed on
+            # the way had their turn
+            at = self.turn_at
+            gone = (event.player - opener - at) % count or count
+            self.turn_at = (at + gone) % count
+            due = [p for p in self.killed if (p - opener - at - 1) % count + 1 < gone]
+        else:
+            return
+        for player in sorted(due, key=lambda p: (p - opener) % count):
+            self.killed.remove(player)
+            self._fold(lines, player)
 
     def _post(self, player: int, amount: int, all_in: bool, dead: bool) -> None:
         """A blind posted: kept with the hand's forced blind it is, until all are posted."""
@@ -582,6 +623,9 @@ class _Writer:
                 return f"mucked [{_cards(known)}]"
             return "mucked"
         return f"collected ({self.money(won or 0)})"
+
+
+_ACTIONS = (ev.Fold, ev.Check, ev.Call, ev.Bet, ev.BringIn)
 
 
 def _roles(hand: Hand) -> dict[int, str]:
