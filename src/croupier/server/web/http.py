@@ -12,7 +12,6 @@ import urllib.request
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
 from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -578,14 +577,13 @@ class HttpApi:
         names = [row[2] for row in found.dealt]
         try:
             game = histories.deal_again(found)
+            identity = histories.identity(game, hand_id, found.table_name, found.row.started)
             if kind == "phh":
-                text = histories.phh(game, viewer, names, house=house, options=game.options)
+                text = histories.phh(
+                    game, viewer, names, house=house, options=game.options, identity=identity
+                )
             else:
-                when = datetime.fromtimestamp(float(found.row.started), UTC)
-                text = histories.pokerstars(
-                    game, viewer, names, house=house, hand_id=hand_id, table=found.table_name,
-                    when=when,
-                )  # fmt: skip
+                text = histories.pokerstars(game, viewer, names, house=house, identity=identity)
         except (RuleError, SpecError, TableLogError) as error:
             what = "PHH" if kind == "phh" else "PokerStars text"
             raise HTTPError(422, f"the hand cannot be written as {what}: {error}") from None
