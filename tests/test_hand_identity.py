@@ -128,3 +128,27 @@ def test_the_identity_reads_back_from_phh_as_written() -> None:
         load_phh(written.replace('time_zone = "UTC"', 'time_zone = "Europe/Paris"'))
     )
     assert paris.started == datetime(2026, 12, 7, 9, 10, 3, tzinfo=UTC)
+
+
+def test_convert_carries_the_identity_to_every_format(tmp_path: Path) -> None:
+    """A tournament hand saved by ``croupier tournament``: PHH to PHH keeps every identity
+    field (the hand's number among them, which history_from_hand's own argument once
+    shadowed); the event log and OHH carry it too."""
+    from croupier.events import HOUSE
+    from croupier.history.convert import Format, convert
+
+    saved = tmp_path / "t.phhs"
+    _invoke("tournament", "--players", "4", "--table-size", "4", "--seed", "5",
+            "--save-hands", str(saved))  # fmt: skip
+    history = load_phhs(saved)[0]
+    identity = identity_of(history)
+    assert identity.tournament is not None and identity.tournament.level == 1
+    again = load_phh(convert(history, Format.PHH, HOUSE))
+    assert identity_of(again) == identity
+    log = json.loads(convert(history, Format.JSONL, HOUSE))
+    assert log["hand"] == identity.number and log["tournament"]["level"] == 1
+    assert log["seats"] == list(identity.seats or ())
+    stars = convert(history, Format.POKERSTARS, HOUSE).splitlines()
+    assert stars[0].startswith(f"PokerStars Hand #{identity.number}: Tournament #")
+    ohh = json.loads(convert(history, Format.OHH, HOUSE))["ohh"]
+    assert ohh["game_number"] == str(identity.number) and ohh["table_size"] == 4
