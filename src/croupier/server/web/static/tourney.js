@@ -22,7 +22,8 @@ export async function tournamentSection(ctx) {
     const register = async () => {
       try {
         const done = await ctx.api("POST", `/api/tournaments/${t.tournament}/register`);
-        ctx.notice(`You ${done.done} in ${t.name}.`);
+        // carried to the tournament's page, which the hash opens next
+        (ctx.carry || ctx.notice)(`You ${done.done} in ${t.name}${t.buy_in !== undefined ? `: ${t.buy_in} chips from your balance` : ""}.`);
         ctx.refreshAccount();
         location.hash = `#/tournament/${t.tournament}`;
       } catch (error) {
