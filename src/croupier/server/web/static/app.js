@@ -791,6 +791,7 @@ async function route() {
     leaveTournamentPage();
     leaveDirector();
     const directing = { api, notice, carry: (text) => { carried = text; } };
+    if (parts[0] === "director") refreshAccount(); // the bar's Director link follows the role
     if (parts[0] === "director" && parts[1]) return await consolePage(directing, Number(parts[1]), main);
     if (parts[0] === "director") return await directorPage(directing, main);
     if (parts[0] === "tournament" && parts[1]) return await tournamentPage({ api, notice, send, ready: () => ready }, Number(parts[1]), main);

@@ -128,14 +128,14 @@ function draw() {
           el("div", { class: "c-next", id: "c-next", text: next ? stageText(next) : "The last level: it lasts until the end" }),
           el("div", { class: "c-next" }, el("span", { class: "c-then", id: "c-break", text: `Next break: ${breakIn}` }))),
         el("div", { class: "c-box c-stats" },
-          stat("c-players", `${c.players_left}`, mode === "registering" ? "registered" : `players left of ${c.entries} entries`),
+          stat("c-players", `${c.players_left}`, mode === "registering" ? "registered" : `players left · ${c.entries} entries`),
           stat("c-average", c.average_stack.toLocaleString(), "average stack"),
           stat("c-pool", c.prize_pool.toLocaleString(), "prize pool"),
           stat("c-registration", c.registration_open ? "open" : "closed", "registration")),
         el("div", { class: "c-box" },
           el("h2", { text: "Payouts" }),
           prizes.length
-            ? el("ol", { class: "c-prizes", id: "c-prizes" }, prizes.map((p, i) => el("li", {}, el("span", { text: `${i + 1}.` }), el("span", { text: p.toLocaleString() }))))
+            ? el("ol", { class: prizes.length > 5 ? "c-prizes many" : "c-prizes", id: "c-prizes" }, prizes.map((p, i) => el("li", {}, el("span", { text: `${i + 1}.` }), el("span", { text: p.toLocaleString() }))))
             : el("p", { id: "c-prizes", text: "As the field grows" })))),
     el("footer", { class: "c-foot" },
       el("span", { text: data.next[1] ? `Then: ${stageText(data.next[1])}` : "" }),
