@@ -309,7 +309,7 @@ class LiveTable:
             "structure": " / ".join(dict.fromkeys(s.value for s in rules.betting.structures)),
             "stakes": self.setup.stakes,
             "commission": {
-                "kind": commission.kind,
+                "kind": str(commission.kind.value),
                 "rate": str(commission.rate),
                 "cap": commission.cap,
             },
@@ -344,16 +344,19 @@ class LiveTable:
                     "stacks": f.summary["stacks"],
                     "void": f.summary["void"],
                 }
-                for f in self.finished
+                for f in self.finished + ([self._finished(self.hand_number)] if hand.over else [])
             ],
         }
 
     # --- records -----------------------------------------------------------------------------
 
     def _finished(self, number: int) -> Finished:
+        """A finished hand: one of the earlier hands, or this one once it is over."""
         for done in self.finished:
             if done.number == number:
                 return done
+        if number == self.hand_number and self.session.hand.over:
+            return Finished(number, self.names, self.session, self.session.summary())
         raise LiveError(f"no finished hand {number} at live table {self.id}")
 
     def phh(self, number: int) -> str:

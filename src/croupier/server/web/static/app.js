@@ -7,6 +7,7 @@ import { clockText, idleText, renderActions, renderTable, renderWaiting, resultE
 import { leaveTournamentPage, tournamentPage, tournamentReceive, tournamentSection } from "./tourney.js";
 import { accountPage } from "./account.js";
 import { consolePage, directorPage, leaveDirector } from "./director.js";
+import { leaveLive, livePage, liveTable } from "./live.js";
 
 const main = document.getElementById("main");
 const bar = document.getElementById("bar");
@@ -279,6 +280,7 @@ function drawBar() {
         el("a", { href: "#/lobby", text: "Lobby" }),
         el("a", { href: "#/history", text: "Hand history" }),
         ["dealer", "admin"].includes(session.role) ? el("a", { href: "#/director", id: "director-link", text: "Director" }) : null,
+        ["dealer", "admin"].includes(session.role) ? el("a", { href: "#/live", id: "live-link", text: "Live table" }) : null,
         el("a", { class: "me", id: "me", href: "#/account", title: "your account and its chip ledger", text: `${session.name}${session.balance !== undefined ? ` · ${session.balance} chips` : ""}` }),
         el("button", { class: "link", id: "sign-out", onclick: signOut, text: "Sign out" }),
       ]
@@ -790,8 +792,12 @@ async function route() {
     onScreen = null;
     leaveTournamentPage();
     leaveDirector();
+    leaveLive();
     const directing = { api, notice, carry: (text) => { carried = text; } };
-    if (parts[0] === "director") refreshAccount(); // the bar's Director link follows the role
+    if (parts[0] === "director" || parts[0] === "live") refreshAccount(); // the bar's links follow the role
+    const dealing = { api, notice, download };
+    if (parts[0] === "live" && parts[1]) return await liveTable(dealing, Number(parts[1]), main);
+    if (parts[0] === "live") return await livePage(dealing, main);
     if (parts[0] === "director" && parts[1]) return await consolePage(directing, Number(parts[1]), main);
     if (parts[0] === "director") return await directorPage(directing, main);
     if (parts[0] === "tournament" && parts[1]) return await tournamentPage({ api, notice, send, ready: () => ready }, Number(parts[1]), main);
