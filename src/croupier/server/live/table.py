@@ -281,7 +281,7 @@ class LiveTable:
                 "all_in": hand.stacks[p] == 0 and p not in folded and not hand.over,
                 "hole": [str(c) for c in hand.hole[p]] + ["?"] * hand.hidden[p],
                 "up": [str(c) for c in hand.up[p]],
-                "to_act": hand.to_act == p and not hand.over,
+                "to_act": hand.to_act == p and not hand.over and hand.pending is None,
                 "button": p == hand.players - 1,
             }
             for p in range(hand.players)

@@ -212,7 +212,7 @@ function choose(key) {
 
 function recordList(v) {
   return el("ol", { class: "l-record", id: "l-record" }, [...v.record].reverse().map((e) => el("li", { class: e.undone ? "undone" : "" },
-    el("span", { class: "l-input", text: e.input || "—" }), " ", e.text,
+    e.input && e.input !== e.text ? el("span", { class: "l-input", title: "as the dealer's input", text: e.input }) : null, " ", e.text,
     ...e.rulings.map((r) => el("div", { class: "l-ruling-line" }, el("b", { class: "cite", text: r.clause }), ` ${r.outcome}`)))));
 }
 
