@@ -133,6 +133,7 @@ def report_line(verb: str, answers: Mapping[str, object]) -> str:
         raise ReportError(f"no report {verb!r}: the reports are {', '.join(REPORTS)}")
     words = [verb]
     flags = []
+    skipped = ""
     for item in _fields(cls):
         name, kind = str(item["name"]), str(item["kind"])
         value = answers.get(name)
@@ -146,6 +147,9 @@ def report_line(verb: str, answers: Mapping[str, object]) -> str:
         if value is None or value == "" or value == []:
             if item["required"]:
                 raise ReportError(f"{verb}: {name} is needed ({cls.usage})")
-            break  # the later fields are positional after this one
+            skipped = skipped or name  # the words are in order: none may follow
+            continue
+        if skipped:
+            raise ReportError(f"{verb}: {name} needs {skipped} first ({cls.usage})")
         words.extend(_words(value, kind))
     return " ".join([*words, *flags])
