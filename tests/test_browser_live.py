@@ -192,6 +192,24 @@ def test_a_live_stud_hand_opened_by_the_lowest_up_card(dealer: Player) -> None:
     assert up_cards == "2d"
 
 
+def test_a_live_draw_hand_counts_the_discards_and_the_replacements(dealer: Player) -> None:
+    page = dealer.page
+    open_live(dealer, "cardroom", "draw", "ann 500\nbob 500\ncy 500", "5/10", "fixed")
+    assert page.inner_text("#l-posts") == "Posted: ann: blind 5 · bob: blind 10"
+    tap(page, "#l-deal")
+    for _ in range(3):
+        tap(page, "[data-act='check']" if page.locator("[data-act='check']").count()
+            else "[data-act='call']")  # fmt: skip
+    assert prompt(page) == "p1 to draw"
+    tap(page, "[data-draw='2']")
+    assert prompt(page) == "the dealer to replace p1 2 cards"
+    assert page.inner_text("#l-deal") == "Dealt: 2 to ann (d)"
+    tap(page, "#l-deal")
+    assert prompt(page) == "p2 to draw"
+    tap(page, "[data-draw='0']")
+    assert "p2 pat" in page.inner_text("#l-record")
+
+
 def report(page: Any, verb: str, answers: dict[str, str]) -> None:
     page.keyboard.press("i")
     page.wait_for_selector("#l-dialog")

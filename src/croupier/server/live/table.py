@@ -273,6 +273,11 @@ class LiveTable:
                 "facing": found.facing, "unit": found.unit, "all_in": found.all_in,
                 "text": str(found),
             }  # fmt: skip
+        drawing = None
+        if hand.to_act is not None and hand.phase is Phase.DRAWING and hand.pending is None:
+            held = len(hand.hole[hand.to_act]) + hand.hidden[hand.to_act]
+            drawing = {"player": hand.to_act, "most": held}
+        posts = [_posted(e, self.names) for e in hand.events if isinstance(e, _POSTS)]
         folded = set(range(hand.players)) - set(hand.in_hand())
         seats = [
             {
@@ -327,6 +332,8 @@ class LiveTable:
             },
             "show_first": step.player if step is not None and step.kind is StepKind.SHOW else None,
             "legal": legal,
+            "drawing": drawing,
+            "posts": posts,
             "pending": None if hand.pending is None else list(hand.pending.choices),
             "pots": pots,
             "results": results,
@@ -386,6 +393,18 @@ class LiveTable:
             "inputs": inputs,
         }  # fmt: skip
         return dump_event_log(done.session.hand, HOUSE, extra)
+
+
+_POSTS = (ev.PostBlind, ev.PostAnte, ev.PostDead, ev.BringIn)
+
+
+def _posted(
+    event: ev.PostBlind | ev.PostAnte | ev.PostDead | ev.BringIn, names: tuple[str, ...]
+) -> str:
+    """Who posted what, in a few words: ``ann: blind 5``."""
+    kind = {ev.PostBlind: "blind", ev.PostAnte: "ante", ev.PostDead: "dead blind",
+            ev.BringIn: "bring-in"}[type(event)]  # fmt: skip
+    return f"{names[event.player]}: {kind} {event.amount}"
 
 
 class LiveTables:

@@ -174,6 +174,17 @@ function nowPanel(v) {
         keypad(amount)) : null);
     return box;
   }
+  if (v.drawing) {
+    const d = v.drawing;
+    const draw = (n) => () => send(n
+      ? { kind: "action", player: d.player, action: "draw", cards: Array(n).fill("?").join(" ") }
+      : { kind: "action", player: d.player, action: "pat" });
+    box.append(el("p", { class: "l-hint", text: `${nameOf(d.player)} discards: how many cards?` }),
+      el("div", { class: "l-buttons l-draws" },
+        el("button", { class: "big", "data-draw": 0, text: "Stands pat", onclick: draw(0) }),
+        Array.from({ length: d.most }, (_, i) => el("button", { class: "big", "data-draw": i + 1, text: `Draws ${i + 1}`, onclick: draw(i + 1) }))));
+    return box;
+  }
   const step = v.step;
   if (!step) return box;
   if (step.kind === "push") {
@@ -202,7 +213,7 @@ function nowPanel(v) {
       el("div", { class: "l-buttons" }, el("button", { class: "big primary", id: "l-up", text: "Dealt", onclick: () => send({ kind: "cards", street: "hole", player: step.player, cards: `${down} ${input.value}`.trim() }) })));
     return box;
   }
-  box.append(el("div", { class: "l-buttons" }, el("button", { class: "big primary", id: "l-deal", text: step.kind === "hole" ? "Dealt: hole cards (d)" : step.kind === "burn" ? "Burned (d)" : "Done (d)", onclick: () => send({ kind: "deal" }) })));
+  box.append(el("div", { class: "l-buttons" }, el("button", { class: "big primary", id: "l-deal", text: { hole: "Dealt: hole cards (d)", burn: "Burned (d)", replace: `Dealt: ${step.count} to ${nameOf(step.player)} (d)` }[step.kind] || "Done (d)", onclick: () => send({ kind: "deal" }) })));
   return box;
 }
 
@@ -239,6 +250,7 @@ function draw() {
     el("section", { class: "l-seats", id: "l-seats" }, v.seats.map((s) => seatTile(s, v))),
     el("section", { class: "l-middle" },
       el("div", { class: "l-board", id: "l-board-row" }, el("span", { class: "l-label", text: "Board" }), v.board.length ? v.board.map((c) => card(c)) : el("span", { class: "spec", text: "—" })),
+      v.posts.length ? el("p", { class: "l-posts", id: "l-posts", text: `Posted: ${v.posts.join(" · ")}` }) : null,
       el("ul", { class: "l-pots", id: "l-pots" }, pots),
       results.length ? el("ul", { class: "l-results", id: "l-results" }, results, pushed) : null,
       v.void ? el("p", { class: "l-void", id: "l-void", text: "Void: every chip back; the same button deals again." }) : null),

@@ -32,7 +32,7 @@ export async function tournamentSection(ctx) {
     };
     return el("tr", { "data-tournament": t.tournament },
       el("td", { text: t.name }),
-      el("td", { class: "t-status", text: t.status }),
+      el("td", { class: "t-status", text: t.status === "running" && c.paused ? "running · paused" : t.status }),
       el("td", { text: c.level ? `${c.level}: ${c.small_blind}/${c.big_blind}` : "" }),
       el("td", { text: c.players_left !== undefined ? `${c.players_left} of ${c.entries}` : "" }),
       el("td", { text: t.buy_in !== undefined ? String(t.buy_in) : "" }),
