@@ -152,3 +152,62 @@ def _screens() -> Any:
 
     SCREENS.mkdir(parents=True, exist_ok=True)
     return SCREENS
+
+
+def test_the_clock_screen_comes_back_by_itself_after_a_server_restart(
+    tmp_path: Any, browser: Any
+) -> None:
+    """The server stops and starts again on the same address and database: the wall's clock
+    says it is reconnecting meanwhile, keeps counting, and shows the tournament again, rebuilt
+    from its log, without anyone touching it."""
+    import subprocess
+    import sys
+
+    first = Server(tmp_path / "room")
+    made = first.http("POST", "/api/register", "", {"name": "rtd", "password": "password-123"})
+    with sqlite3.connect(first.db) as db:
+        db.execute("UPDATE accounts SET role = 'admin' WHERE name = 'rtd'")
+    token = str(made["token"])
+    settings = {
+        "name": "Restart cup", "table_size": 6, "denominations": [5, 25],
+        "buy_in": {"price": 500, "fee": 50, "chips": 1500},
+        "levels": [{"small_blind": 5, "big_blind": 10, "minutes": 20},
+                   {"small_blind": 10, "big_blind": 20, "minutes": 20}],
+    }  # fmt: skip
+    # An hour's action clock and a player at no page: a hand waits for her, so that the bots
+    # do not play the tournament to its end meanwhile.
+    body = {"settings": settings, "clock": 3600}
+    number = first.http("POST", "/api/tournaments", token, body)["tournament"]
+    first.http("POST", f"/api/tournaments/{number}/bots", token, {"count": 3})
+    her = first.http("POST", "/api/register", "", {"name": "rann", "password": "password-123"})
+    first.http("POST", f"/api/tournaments/{number}/register", str(her["token"]))
+    first.http("POST", f"/api/tournaments/{number}/director", token, {"action": "start"})
+    wall = browser.new_context(viewport={"width": 1280, "height": 720})
+    clock = wall.new_page()
+    clock.goto(f"{first.url}/clock/{number}")
+    clock.wait_for_selector("#c-main[data-mode='running']")
+    assert clock.inner_text("#c-blinds") == "5 / 10"
+    clock.screenshot(path=str(_screens() / "clock-720.png"))
+    first.process.terminate()
+    first.process.wait(timeout=20)
+    wait_for(lambda: clock.inner_text("#c-link").startswith("Reconnecting"), 20)
+    counting = clock.inner_text("#c-time")
+    clock.wait_for_timeout(1200)
+    assert clock.inner_text("#c-time") != counting  # it keeps counting meanwhile
+    command = [
+        sys.executable, "-c", "from croupier.cli import app; app()", "serve",
+        "--db", str(first.db), "--port", str(first.port), "--no-demo", "--clock", "30",
+        "--bank", "30", "--pause", "0.4", "--bot-delay", "0",
+    ]  # fmt: skip
+    log = (tmp_path / "second.log").open("wb")
+    second = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_for(lambda: clock.inner_text("#c-link") == "live", 60)
+        assert clock.inner_text("#c-level") == "Level 1"
+        assert clock.inner_text("#c-players .c-figure") == "4"
+    finally:
+        second.terminate()
+        second.wait(timeout=20)
+        log.close()
+        first.log.close()
+        wall.close()
