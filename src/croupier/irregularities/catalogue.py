@@ -16,7 +16,7 @@ from croupier.cards import Card
 from croupier.irregularities import reports as r
 from croupier.irregularities.reports import REPORTS, ReportError
 
-__all__ = ["GROUPS", "catalogue", "report_line"]
+__all__ = ["FLAGS", "GROUPS", "catalogue", "report_line"]
 
 # The situations, in docs/dealer.md's order (docs/irregularities-spec.md gives each meaning).
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -44,6 +44,26 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "said", "released", "chips", "string", "short", "out-of-turn", "skipped-turn",
     )),
 )  # fmt: skip
+
+
+# What each yes/no question asks (docs/dealer.md, "Inputs").
+FLAGS: dict[str, str] = {
+    "looked": "a player looked at a card not theirs",
+    "unlooked": "the player did not look at the cards",
+    "unfixable": "the deal cannot be put right (reconstructed)",
+    "absent": "not at the table, no blind or ante posted",
+    "late": "found after the deal",
+    "stub": "in the stub, not in a hand",
+    "acted": "the player acted holding it",
+    "first": "the round's first card",
+    "misled": "folded on false information",
+    "mixed": "the cards are mixed and cannot be told apart",
+    "requested": "another player asked to see them too",
+    "induced": "another player's action caused it",
+    "unaware": "unaware of the raise",
+    "acted_after": "a player behind acted after it",
+    "collusion": "the floor suspects collusion",
+}
 
 
 def _kind(hint: object) -> tuple[str, bool]:
@@ -77,7 +97,12 @@ def _fields(cls: type[r.Report]) -> list[dict[str, object]]:
         required = item.default is dataclasses.MISSING and item.default_factory is (
             dataclasses.MISSING
         )
-        out.append({"name": item.name, "kind": kind, "required": required, "unseen": unseen})
+        field: dict[str, object] = {
+            "name": item.name, "kind": kind, "required": required, "unseen": unseen,
+        }  # fmt: skip
+        if kind == "flag" and item.name in FLAGS:
+            field["means"] = FLAGS[item.name]
+        out.append(field)
     return out
 
 
@@ -95,6 +120,7 @@ def catalogue() -> list[dict[str, object]]:
         for verb in verbs:
             cls = REPORTS[verb]
             about = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
+            about = " ".join(about.replace("``", "").split())
             reports.append(
                 {"verb": verb, "usage": cls.usage, "about": about, "fields": _fields(cls)}
             )

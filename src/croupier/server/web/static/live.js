@@ -285,8 +285,8 @@ function fieldInput(f) {
     return el("label", { class: "l-q" }, el("span", { text: label }),
       el("select", { "data-field": f.name }, f.required ? null : el("option", { value: "", text: "—" }), v.seats.map((s) => el("option", { value: s.p, text: `p${s.p + 1} ${s.name}` }))));
   }
-  if (f.kind === "flag") return el("label", { class: "l-q l-flag" }, el("input", { type: "checkbox", "data-field": f.name }), ` ${label}`);
-  const hint = { card: "a card, e.g. Qh", cards: "cards, e.g. 5d 4h 3c", number: "a number", numbers: "numbers, e.g. 25 5", seat: "seat number", words: "words", text: "a word" }[f.kind] || "";
+  if (f.kind === "flag") return el("label", { class: "l-q l-flag" }, el("input", { type: "checkbox", "data-field": f.name }), ` ${label}`, f.means ? el("small", { class: "spec", text: ` (${f.means})` }) : null);
+  const hint = { card: "a card, e.g. Qh", cards: "cards, e.g. 5d 4h 3c", number: "a number", numbers: "numbers, e.g. 25 5", seat: "seat number", words: "more, as typed: p4 Jc", text: "a word" }[f.kind] || "";
   return el("label", { class: "l-q" }, el("span", { text: `${label}${f.required ? "" : " (if any)"}` }),
     el("input", { "data-field": f.name, "data-kind": f.kind, placeholder: hint, inputmode: f.kind === "number" ? "numeric" : undefined }));
 }
