@@ -57,6 +57,7 @@ def test_a_tournament_is_created_registered_into_started_and_shown_on_the_clock_
     number = int(page.url.rsplit("/", 1)[1])
     assert f"Tournament {number} created: Console cup" in page.inner_text("#notice")
     assert page.text_content("#dc-state") == "registering"
+    assert page.inner_text("#dc-starts") == "starts when you press Start"
 
     # A player registers from the lobby, and is told so.
     ann = Player(browser, server, "cann")

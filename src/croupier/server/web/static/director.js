@@ -303,6 +303,7 @@ function drawConsole(mine) {
           el("span", { id: "dc-players", text: `${c.players_left} ${d.status === "registering" ? "registered" : `left of ${c.entries} entries`}` }),
           el("span", { id: "dc-pool", text: `prize pool ${c.prize_pool}` }),
           el("span", { text: `average ${c.average_stack}` }),
+          d.status === "registering" ? el("span", { id: "dc-starts", text: d.starts_at ? `starts at ${new Date(d.starts_at * 1000).toLocaleString()}` : "starts when you press Start" }) : null,
           mine.failed ? el("span", { class: "bad", text: "reconnecting…" }) : null),
         el("div", { class: "buttons dc-controls" },
           d.status === "registering" ? el("button", { class: "primary big", "data-dc": "start", text: `Start now (${d.controls.start})`, onclick: () => control("start") }) : null,
