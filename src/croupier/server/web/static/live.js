@@ -213,8 +213,15 @@ function nowPanel(v) {
       el("div", { class: "l-buttons" }, el("button", { class: "big primary", id: "l-up", text: "Dealt", onclick: () => send({ kind: "cards", street: "hole", player: step.player, cards: `${down} ${input.value}`.trim() }) })));
     return box;
   }
-  box.append(el("div", { class: "l-buttons" }, el("button", { class: "big primary", id: "l-deal", text: { hole: "Dealt: hole cards (d)", burn: "Burned (d)", replace: `Dealt: ${step.count} to ${nameOf(step.player)} (d)` }[step.kind] || "Done (d)", onclick: () => send({ kind: "deal" }) })));
+  box.append(el("div", { class: "l-buttons" }, el("button", { class: "big primary", id: "l-deal", text: dealtText(step), onclick: () => send({ kind: "deal" }) })));
   return box;
+}
+
+function dealtText(step) {
+  if (step.kind === "hole") return "Dealt: hole cards (d)";
+  if (step.kind === "burn") return "Burned (d)";
+  if (step.kind === "replace") return `Dealt: ${step.count} to ${nameOf(step.player)} (d)`;
+  return "Done (d)";
 }
 
 function choose(key) {
