@@ -207,7 +207,7 @@ def test_a_live_draw_hand_counts_the_discards_and_the_replacements(dealer: Playe
     tap(page, "#l-deal")
     assert prompt(page) == "p2 to draw"
     tap(page, "[data-draw='0']")
-    assert "p2 pat" in page.inner_text("#l-record")
+    assert "p2 (bob) draws 0" in page.inner_text("#l-record")
 
 
 def report(page: Any, verb: str, answers: dict[str, str]) -> None:
@@ -262,8 +262,8 @@ def test_a_misdeal_an_exposed_card_and_an_undo_through_the_page(dealer: Player) 
     page.keyboard.press("u")
     wait_for(lambda: prompt(page).startswith("p3 to act"))
     undone = page.locator("#l-record li.undone").all_inner_texts()
-    assert len(undone) == 1 and undone[0].startswith("p3 call")
-    assert "undone: p3 call" in page.inner_text("#l-record")
+    assert len(undone) == 1 and undone[0].startswith("p3 (cy) call")
+    assert "undone: p3 (cy) call" in page.inner_text("#l-record")
     tap(page, "[data-act='fold']")
     assert prompt(page).startswith("p4 to act")
     # A refusal names the rule and changes nothing.

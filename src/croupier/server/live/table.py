@@ -230,7 +230,7 @@ class LiveTable:
         if line == "undo":
             taken = next(e for e in reversed(self.record) if not e.undone and e.line != "undo")
             taken.undone = True
-            text = f"undone: {taken.line} ({taken.text})"
+            text = f"undone: {taken.line}"
         else:
             text = outcome.text
         entry = Entry(

@@ -228,10 +228,16 @@ function choose(key) {
   send({ kind: "choose", key });
 }
 
+/** The engine's words with each player's name beside their number: "p3 (cy) call". */
+function named(text) {
+  const seats = live.view.seats;
+  return text.replace(/\bp(\d+)\b/g, (word, n) => (seats[n - 1] ? `${word} (${seats[n - 1].name})` : word));
+}
+
 function recordList(v) {
   return el("ol", { class: "l-record", id: "l-record" }, [...v.record].reverse().map((e) => el("li", { class: e.undone ? "undone" : "" },
-    e.input && e.input !== e.text ? el("span", { class: "l-input", title: "as the dealer's input", text: e.input }) : null, " ", e.text,
-    ...e.rulings.map((r) => el("div", { class: "l-ruling-line" }, el("b", { class: "cite", text: r.clause }), ` ${r.outcome}`)))));
+    e.input && e.input !== e.text ? el("span", { class: "l-input", title: "as the dealer's input", text: e.input }) : null, " ", e.rulings.length ? null : named(e.text),
+    ...e.rulings.map((r) => el("div", { class: "l-ruling-line" }, el("b", { class: "cite", text: r.clause }), ` ${named(r.outcome)}`)))));
 }
 
 function draw() {
@@ -328,7 +334,7 @@ function ruled(dialog, done) {
     el("div", { class: "l-dialog-head" }, el("h2", { text: "Ruling" }), el("button", { id: "l-ruling-close", class: "big primary", text: "Back to the hand", onclick: () => dialog.remove() })),
     done.rulings.length ? done.rulings.map((r) => el("div", { class: "l-ruled" },
       el("div", { class: "l-clause cite", text: r.clause }),
-      el("p", { class: "l-outcome", text: r.outcome }),
+      el("p", { class: "l-outcome", text: named(r.outcome) }),
       el("p", { class: "spec", text: r.basis === "own" ? `the book in force (${r.book})` : `${r.basis}${r.filled_from ? ` from ${r.filled_from}` : ""}` }),
       r.choices.length ? el("div", {}, el("p", { class: "l-hint", text: "The book leaves this to the floor: choose." }),
         el("div", { class: "l-buttons" }, r.choices.map((key) => el("button", { class: "big", "data-choose": key, text: key, onclick: async () => {
