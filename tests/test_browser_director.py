@@ -131,6 +131,11 @@ def test_a_tournament_is_created_registered_into_started_and_shown_on_the_clock_
     clock.screenshot(path=str(_screens() / "clock.png"))
     wait_for(lambda: "level 2: blinds 50/100" in page.inner_text("#dc-log"), 10)
 
+    # The director names the chip leader on the wall.
+    page.check("#dc-leader")
+    wait_for(lambda: clock.locator("#c-leader").count() == 1, 10)
+    assert clock.inner_text("#c-leader").startswith("Chip leader: ")
+
     # Private: the screen shows only with its link's key.
     page.check("#dc-private")
     wait_for(lambda: "?key=" in page.inner_text("#dc-screen-link"))
