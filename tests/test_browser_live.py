@@ -174,6 +174,29 @@ def test_a_live_holdem_hand_under_qld_from_the_first_blind_to_the_payouts(
     assert sum(int(t) for t in page.locator(".l-stack").all_inner_texts()) == 1500
 
 
+def test_a_pot_awarded_without_cards_by_mucking_the_losing_hands(dealer: Player) -> None:
+    page = dealer.page
+    open_live(dealer, "cardroom", "holdem", "ann 500\nbob 500", "5/10", "no-limit")
+    tap(page, "#l-deal")
+    play_out_until_show = ["Qs Jd 4c", "8h", "3s"]
+    for _ in range(40):
+        if page.locator("#l-show").count():
+            break
+        if page.locator("[data-act='check']").count():
+            tap(page, "[data-act='check']")
+        elif page.locator("[data-act='call']").count():
+            tap(page, "[data-act='call']")
+        elif page.locator("#l-deal").count():
+            tap(page, "#l-deal")
+        else:
+            fill_and_tap(page, "#l-board-cards", play_out_until_show.pop(0), "#l-board")
+    first = page.locator(".l-seat.to-show .l-name").inner_text()
+    loser = "bob" if first == "ann" else "ann"
+    tap(page, f"button:text('Muck {loser}')")
+    tap(page, "#l-push")
+    assert page.locator("#l-results li").all_inner_texts()[0] == f"Main pot 20 to {first}"
+
+
 def test_a_live_stud_hand_opened_by_the_lowest_up_card(dealer: Player) -> None:
     page = dealer.page
     open_live(dealer, "au-casino", "stud7", "ann 100\nbob 100\ncy 100", "2", "fixed", "ante=1")

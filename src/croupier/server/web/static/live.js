@@ -197,6 +197,12 @@ function nowPanel(v) {
       el("div", { class: "l-buttons" },
         el("button", { class: "big primary", id: "l-show", text: "Show", onclick: () => send({ kind: "show", player: step.player, cards: shown.value }) }),
         el("button", { class: "big fold", id: "l-muck", text: "Muck", onclick: () => send({ kind: "muck", player: step.player }) })));
+    // Cards not entered: the dealer picks the winner by mucking the other hands.
+    const others = v.seats.filter((x) => !x.folded && !x.mucked && x.p !== step.player);
+    if (others.length) {
+      box.append(el("p", { class: "l-hint", text: "No cards to enter? Muck the hands that lose:" }),
+        el("div", { class: "l-buttons" }, others.map((x) => el("button", { "data-muck": x.p, text: `Muck ${x.name}`, onclick: () => send({ kind: "muck", player: x.p }) }))));
+    }
     return box;
   }
   if (step.kind === "board") {
