@@ -140,6 +140,8 @@ def _words(value: object, kind: str) -> list[str]:
             raise ReportError(f"players are a list, not {value!r}")
         return [w for v in value for w in _words(v, "player")]
     if kind == "seat":
+        if not str(value).isdigit():
+            raise ReportError(f"a seat is its number at the table, not {value!r}")
         return [f"s{int(str(value))}"]
     if kind in ("cards", "words", "numbers"):
         text = " ".join(value) if isinstance(value, list) else str(value)

@@ -223,10 +223,18 @@ class LiveTable:
         """One tap, as the dealer's input: applied, or refused (:class:`LiveError`, nothing
         changed). An undo marks the step it took back."""
         line = step_line(body)
+        self._check_players(line)
+        before = len(self.session.hand.events)
         try:
             outcome = self.session.enter(line)
         except DealerError as error:
             raise LiveError(str(error)) from None
+        except (IndexError, KeyError, ValueError) as error:  # not the session's own refusal
+            hand = self.session.hand
+            while len(hand.events) > before:  # as the session's undo: back to before the step
+                hand = hand.step_back()
+            self.session.hand = hand
+            raise LiveError(f"{line}: cannot be done at this table ({error})") from None
         if line == "undo":
             taken = next(e for e in reversed(self.record) if not e.undone and e.line != "undo")
             taken.undone = True
@@ -238,6 +246,13 @@ class LiveTable:
         )
         self.record.append(entry)
         return entry
+
+    def _check_players(self, line: str) -> None:
+        """Every player the line names sits at this table (p1 to pN)."""
+        count = self.session.hand.players
+        for word in line.split()[1:]:
+            if word[:1] in "pP" and word[1:].isdigit() and not 1 <= int(word[1:]) <= count:
+                raise LiveError(f"{word}: the players at this table are p1 to p{count}")
 
     def next_hand(self) -> None:
         """The next hand: the button moves one seat (a void hand: the same button deals again),
