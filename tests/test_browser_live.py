@@ -82,6 +82,9 @@ def test_a_live_holdem_hand_under_rws_with_side_pots_to_the_payouts(
     tap(page, "#l-deal")
     assert page.inner_text("#l-to-call") == "cy: 10 to call"
     assert page.inner_text("#l-range") == "raise to 20 to 1000"
+    # Presets: half the pot and the pot after the call (10 + 25), within the book's range.
+    assert page.inner_text("[data-preset='pot']") == "pot 35"
+    assert page.inner_text("[data-preset='half_pot']") == "½ pot 22"
     page.fill("#l-amount", "")
     page.click(".l-key:text('4')")
     page.click(".l-key:text('0')")

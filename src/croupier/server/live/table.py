@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from croupier import events as ev
-from croupier.betting import IllegalAction
+from croupier.betting import IllegalAction, Legal
 from croupier.events import HOUSE
 from croupier.hand import Phase, StepKind
 from croupier.history.log import dump_event_log
@@ -287,6 +287,7 @@ class LiveTable:
                 "call": found.call, "raise_range": found.raise_range, "bring_in": found.bring_in,
                 "facing": found.facing, "unit": found.unit, "all_in": found.all_in,
                 "text": str(found),
+                "presets": _presets(found, sum(a for a, _ in session.pots())),
             }  # fmt: skip
         drawing = None
         if hand.to_act is not None and hand.phase is Phase.DRAWING and hand.pending is None:
@@ -408,6 +409,21 @@ class LiveTable:
             "inputs": inputs,
         }  # fmt: skip
         return dump_event_log(done.session.hand, HOUSE, extra)
+
+
+def _presets(legal: Legal, pot: int) -> dict[str, int]:
+    """Half the pot and the pot as raise-to amounts (the pot after the call, the usual sizing
+    of a big-bet raise), each within the legal range and a multiple of the smallest chip; for
+    the keypad's presets, not a rule (the range is the book's)."""
+    if legal.raise_range is None:
+        return {}
+    low, high = legal.raise_range
+    out = {}
+    for name, share in (("half_pot", 2), ("pot", 1)):
+        wanted = legal.facing + (pot + legal.call) // share
+        wanted -= wanted % legal.unit if legal.unit > 1 else 0
+        out[name] = min(max(wanted, low), high)
+    return out
 
 
 _POSTS = (ev.PostBlind, ev.PostAnte, ev.PostDead, ev.BringIn)

@@ -169,6 +169,8 @@ function nowPanel(v) {
           el("button", { class: "big primary", "data-act": "bet", text: `${raiseWord} (b)`, onclick: () => send({ kind: "action", player: L.player, action: L.facing ? "raise" : "bet", amount: Number(amount.value) }) })),
         el("div", { class: "l-presets" },
           el("button", { type: "button", "data-preset": "min", text: `min ${L.raise_range[0]}`, onclick: () => { amount.value = String(L.raise_range[0]); live.amount = amount.value; } }),
+          ...Object.entries({ half_pot: "½ pot", pot: "pot" }).filter(([key]) => L.presets[key] !== undefined).map(([key, word]) =>
+            el("button", { type: "button", "data-preset": key, text: `${word} ${L.presets[key]}`, onclick: () => { amount.value = String(L.presets[key]); live.amount = amount.value; } })),
           el("button", { type: "button", "data-preset": "max", text: `max ${L.raise_range[1]}`, onclick: () => { amount.value = String(L.raise_range[1]); live.amount = amount.value; } }),
           el("button", { type: "button", "data-act": "all-in", text: "all-in", onclick: act("all-in") })),
         keypad(amount)) : null);
