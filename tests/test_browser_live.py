@@ -298,3 +298,58 @@ def test_a_misdeal_an_exposed_card_and_an_undo_through_the_page(dealer: Player) 
     said = page.inner_text("#notice")
     assert "league" in said and "legal:" in said, said
     assert prompt(page).startswith("p4 to act")
+
+
+def test_a_live_table_survives_a_server_restart(tmp_path: Any, browser: Any) -> None:
+    """Every step is stored before it is answered: after a restart the table is made again
+    from its journal, the page shows it as it was, and the hand goes on."""
+    import subprocess
+    import sys
+
+    first = Server(tmp_path / "room")
+    made = first.http("POST", "/api/register", "", {"name": "rdealer", "password": "pw-dealer-1"})
+    with sqlite3.connect(first.db) as db:
+        db.execute("UPDATE accounts SET role = 'dealer' WHERE name = 'rdealer'")
+    token = str(made["token"])
+    seats = [{"name": n, "chips": 1000} for n in ("ann", "bob", "cy")]
+    opening = {"book": "qld", "game": "holdem", "stakes": "5/10", "seats": seats}
+    view = first.http("POST", "/api/live", token, opening)
+    number = int(view["live"])
+    for body in ({"kind": "deal"}, {"kind": "action", "player": 2, "action": "call"}):
+        first.http("POST", f"/api/live/{number}/step", token, body)
+    before = first.http("GET", f"/api/live/{number}", token)
+    first.process.terminate()
+    first.process.wait(timeout=20)
+    command = [
+        sys.executable, "-c", "from croupier.cli import app; app()", "serve",
+        "--db", str(first.db), "--port", str(first.port), "--no-demo",
+    ]  # fmt: skip
+    log = (tmp_path / "second.log").open("wb")
+    second = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_for(lambda: _answers(first.url), 60)
+        after = first.http("GET", f"/api/live/{number}", token)
+        for view in (before, after):
+            for entry in view["record"]:
+                entry.pop("at")
+        assert after == before
+        assert after["prompt"].startswith("p1 to act")
+        listed = first.http("GET", "/api/live", token)["live"]
+        assert [row["live"] for row in listed] == [number]
+        done = first.http("POST", f"/api/live/{number}/step", token,
+                          {"kind": "action", "player": 0, "action": "call"})  # fmt: skip
+        assert done["done"]["input"] == "p1 call"
+        assert done["table"]["prompt"] != after["prompt"]  # the hand goes on
+    finally:
+        second.terminate()
+        second.wait(timeout=20)
+        log.close()
+        first.log.close()
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/api/health", timeout=1):
+            return True
+    except OSError:
+        return False

@@ -145,3 +145,30 @@ def test_a_step_is_read_into_the_dealers_input_or_refused_in_one_line() -> None:
         with pytest.raises(LiveError) as refused:
             step_line(bad)
         assert "\n" not in str(refused.value)
+
+
+def test_a_live_table_is_made_again_from_its_journal() -> None:
+    """The lines a table applied (steps, undos, new hands) make the same table again: what a
+    restart or another process reads (croupier.server.store.live)."""
+    tables = LiveTables()
+    setup = {"book": "au-casino", "game": "holdem", "stakes": "5/10", "seats": SEATS}
+    table = tables.open(7, LiveSetup.from_json(setup), number=41)
+    lines = []
+    for body in (
+        {"kind": "deal"}, {"kind": "action", "player": 2, "action": "fold"},
+        {"kind": "action", "player": 3, "action": "call"}, {"kind": "undo"},
+        {"kind": "report", "report": "misdeal", "answers": {}},
+        {"kind": "choose", "key": "confirm"},
+    ):  # fmt: skip
+        lines.append(table.step(body).line)
+    table.next_hand()
+    lines.append("next")
+    lines.append(table.step({"kind": "deal"}).line)
+    assert table.journal == len(lines)
+    again = LiveTables().rebuilt(41, 7, LiveSetup.from_json(setup).to_json(), lines)
+    mine, theirs = table.view(), again.view()
+    for view in (mine, theirs):
+        for entry in view["record"]:  # type: ignore[attr-defined]
+            entry.pop("at")
+    assert theirs == mine
+    assert again.journal == table.journal and again.owner == 7

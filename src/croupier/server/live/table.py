@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,7 +37,8 @@ from croupier.rulebooks import RulebookError
 __all__ = ["LiveError", "LiveSetup", "LiveTable", "LiveTables", "step_line"]
 
 MOST_SEATS = 10
-MOST_TABLES = 200  # live tables one process keeps
+MOST_TABLES = 200  # live tables one process keeps in memory (the rest are read again)
+NEXT = "next"  # the journal's line for a new hand
 _ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in", "draw", "pat")
 _STREETS = ("hole", "burn", "flop", "turn", "river", "board")
 
@@ -95,6 +96,16 @@ class LiveSetup:
         return cls(
             name, book, game, structure, stakes, tuple(read), dict(options), tuple(chips_in_use)
         )
+
+    def to_json(self) -> dict[str, object]:
+        """As :meth:`from_json` reads it (the journal keeps it)."""
+        stakes = self.stakes if isinstance(self.stakes, int) else "/".join(map(str, self.stakes))
+        return {
+            "name": self.name, "book": self.book, "game": self.game,
+            "structure": self.structure, "stakes": stakes,
+            "seats": [{"name": name, "chips": chips} for name, chips in self.seats],
+            "options": dict(self.options), "denominations": list(self.denominations),
+        }  # fmt: skip
 
 
 def _stakes(value: object) -> int | tuple[int, ...]:
@@ -202,6 +213,7 @@ class LiveTable:
         self.finished: list[Finished] = []
         self.record: list[Entry] = []
         self.opened = time.time()
+        self.journal = 0  # the lines applied: the steps and the new hands (LiveTables.journal)
         self.session = self._open()
 
     def _open(self) -> DealerSession:
@@ -222,7 +234,19 @@ class LiveTable:
     def step(self, body: Mapping[str, Any]) -> Entry:
         """One tap, as the dealer's input: applied, or refused (:class:`LiveError`, nothing
         changed). An undo marks the step it took back."""
-        line = step_line(body)
+        return self.apply(step_line(body))
+
+    def replay(self, lines: Sequence[str]) -> None:
+        """The journal's lines applied again (after a restart): the dealer's inputs and
+        ``next`` for each new hand."""
+        for line in lines:
+            if line == NEXT:
+                self.next_hand()
+            else:
+                self.apply(line)
+
+    def apply(self, line: str) -> Entry:
+        """One dealer's input line (docs/dealer.md, "Inputs"), as :meth:`step`."""
         self._check_players(line)
         before = len(self.session.hand.events)
         try:
@@ -245,6 +269,7 @@ class LiveTable:
             self.hand_number, line, text, [r.as_json() for r in outcome.rulings], time.time()
         )
         self.record.append(entry)
+        self.journal += 1
         return entry
 
     def _check_players(self, line: str) -> None:
@@ -273,6 +298,7 @@ class LiveTable:
         self.stacks = tuple(chips for _, chips in order)
         self.session = self._open()
         self.record.append(Entry(self.hand_number, "", "a new hand", [], time.time()))
+        self.journal += 1
 
     # --- what the dealer sees ----------------------------------------------------------------
 
@@ -439,24 +465,42 @@ def _posted(
 
 
 class LiveTables:
-    """The live tables this process keeps, by number."""
+    """The live tables this process keeps in memory, by number. Their journals are the truth
+    (croupier.server.store.live): a table missing here, or behind its journal, is read again
+    (:meth:`rebuilt`)."""
 
     def __init__(self) -> None:
         self.tables: dict[int, LiveTable] = {}
         self._numbers = itertools.count(1)
 
-    def open(self, owner: int, setup: LiveSetup) -> LiveTable:
-        if len(self.tables) >= MOST_TABLES:
+    def open(self, owner: int, setup: LiveSetup, number: int | None = None) -> LiveTable:
+        """A new table (``number``: its journal's; else the next of this process)."""
+        table = LiveTable(next(self._numbers) if number is None else number, owner, setup)
+        self.keep(table)
+        return table
+
+    def keep(self, table: LiveTable) -> None:
+        if table.id not in self.tables and len(self.tables) >= MOST_TABLES:
             oldest = min(self.tables.values(), key=lambda t: t.opened)
             del self.tables[oldest.id]
-        table = LiveTable(next(self._numbers), owner, setup)
         self.tables[table.id] = table
+
+    def forget(self, number: int) -> None:
+        self.tables.pop(number, None)
+
+    def rebuilt(
+        self, number: int, owner: int, setup: dict[str, Any], lines: Sequence[str]
+    ) -> LiveTable:
+        """Table ``number`` made again from its journal: its setup and its lines."""
+        table = LiveTable(number, owner, LiveSetup.from_json(setup))
+        table.replay(lines)
+        self.keep(table)
         return table
 
     def get(self, number: int) -> LiveTable:
         table = self.tables.get(number)
         if table is None:
-            raise LiveError(f"no live table {number} in this server process")
+            raise LiveError(f"no live table {number}")
         return table
 
     def listing(self) -> list[dict[str, object]]:

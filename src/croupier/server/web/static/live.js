@@ -65,7 +65,7 @@ export async function livePage(ctx, root) {
   };
   root.replaceChildren(
     tables.length ? el("section", { class: "panel" }, el("h1", { text: "Your live tables" }),
-      el("ul", { id: "l-list" }, tables.map((t) => el("li", {}, el("a", { href: `#/live/${t.live}`, text: `${t.name} · hand ${t.hand} · ${t.players} players` }))))) : null,
+      el("ul", { id: "l-list" }, tables.map((t) => el("li", {}, el("a", { href: `#/live/${t.live}`, text: `#${t.live} ${t.name} · ${t.book} ${t.game} · ${t.players} players${t.hand ? ` · hand ${t.hand}` : ""}` }))))) : null,
     el("form", { class: "panel create l-create", id: "l-create", onsubmit: open },
       el("h2", { text: "Open a live table" }),
       el("p", { class: "spec", text: "For a table dealt with real cards: you tap what happens, croupier answers with the book's rules and rulings. The seats in deal order: the first is left of the button, the last is the button." }),
