@@ -10,8 +10,10 @@ irregularity the ruling with the clause of the book in force. A refusal changes 
 names the rule. Between hands the button moves one seat (the deal order turns by one), a void
 hand deals again with the same button, and a seat with no chips leaves.
 
-A live table lives in the memory of the process that opened it (:class:`LiveTables`); its
-finished hands are kept for download as PHH or as the event log while it does.
+Each line a table applies (and ``next`` for each new hand) is its journal: the web floor
+stores it before answering (croupier.server.store.live), and :meth:`LiveTables.rebuilt` makes
+the table again from it after a restart or in another process (:meth:`LiveTable.replay`). Its
+finished hands are downloaded as PHH or as the event log.
 """
 
 from __future__ import annotations
