@@ -31,7 +31,7 @@ from croupier.server.store import hands, ledger, lobby
 from croupier.server.store import rooms as room_rows
 from croupier.server.store.database import StoreError
 from croupier.server.store.table_log import TableLogError
-from croupier.server.web import histories, pages
+from croupier.server.web import histories, live, pages, screens
 from croupier.server.web import tournaments as tourney_http
 from croupier.wire import loads
 
@@ -304,6 +304,8 @@ class HttpApi:
             Route("/api/audit", self.audit_log),
             Route("/api/health", self.health),
             *tourney_http.routes(self),  # the tournaments (croupier.server.web.tournaments)
+            *screens.routes(self),  # the clock screen and the director's console's reads
+            *live.routes(self),  # live tables: the dealer's tablet (croupier.server.live)
             *pages.routes(self.room),  # the browser table's reads (croupier.server.web.pages)
             Mount("/static", StaticFiles(directory=str(static)), name="static"),
         ]
