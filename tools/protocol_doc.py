@@ -99,8 +99,8 @@ Python; the browser page uses the same messages.
 | `GET /api/rulebooks/{name}?game=&structure=` | | the book's `name`, `title`, `citation`, `games` and its settings, each with its clause: all of them, or those that apply to `game` (and `structure`); 400 for a game the book does not deal |
 | `GET /api/ledger` | | `{"balance", "rows": [{"at", "kind", "table", "hand", "amount", "memo"}]}`: your last 500 ledger rows, oldest first |
 | `GET /api/hands` | | the hands you were dealt: `{"hands": [{"hand", "table", "number", "status", "started"}]}` |
-| `GET /api/hands/{id}/phh` | | the hand as PHH, as your seat saw it (`?view=house`: every card, admins only) |
-| `GET /api/hands/{id}/pokerstars` | | the hand as PokerStars text, as your seat saw it (`?view=house`: every card, admins only) |
+| `GET /api/hands/{id}/phh` | | the hand as PHH, as your seat saw it (`?view=house`: every card, admins only), with its identity: `hand` (this id), `table`, `seat_count`, `seats`, the start (`year` .. `time`, `time_zone = "UTC"`) |
+| `GET /api/hands/{id}/pokerstars` | | the hand as PokerStars text, as your seat saw it (`?view=house`: every card, admins only): `PokerStars Hand #{id}`, the start in UTC and ET, the table's name and size, the real seats; every game PokerStars deals (else 422 with the reason: PHH covers it) |
 | `GET /api/hands/{id}/events` | | a finished hand you were dealt into, as your seat saw it, to replay step by step: `{"hand", "table", "number", "spec", "button", "order", "names", ...}` with its events |
 | `POST /api/cashier` (dealer, admin) | `{"name", "amount"}`: a player's, dealer's or admin's name, 1-10^9 chips | `{"name", "balance"}`: chips cashed in from the cage |
 | `POST /api/accounts/{name}/role` (admin) | `{"role"}` | `{"name", "role"}`; the account's open connections have the role from their next message (other processes': within `--session-seconds`) |
@@ -116,6 +116,7 @@ Python; the browser page uses the same messages.
 | `GET /api/tournaments/{id}/hands` | | the finished hands of the tournament you were dealt into: `{"hands": [{"hand", "table", "number", "started"}]}` |
 | `GET /api/tournaments/{id}/hands/{hand}/phh` | | the hand as PHH, as your seat saw it (`?view=house`: every card, admins only) |
 | `GET /api/tournaments/{id}/hands/{hand}/pokerstars` | | the hand as PokerStars text with the tournament's header and level, as your seat saw it (`?view=house`: every card, admins only) |
+| `GET /api/tournaments/{id}/hands/{hand}/log` | | the hand as croupier's event log (one JSON line: every event, as your seat saw it, with the hand's number, table, seats, start, tournament and level; `?view=house`: every card, admins only) |
 | `POST /api/tournaments/{id}/bots` (dealer, admin) | `{"count"}` | `{"tournament", "bots"}`: the house enters bots, staked from the cage |
 | `POST /api/tournaments/{id}/director` (dealer, admin) | `{"action", "player", "table", "seat", "seconds", "orbits", "minutes"}`; action: `start`, `pause`, `resume`, `add_time` (seconds), `close_registration`, `move` (player, table, seat), `penalty` (player, orbits or minutes), `disqualify`, `absent`, `present` (player), `void` (table, reason: the hand in play there, every seat back to what it was dealt with, rws 5.1) | `{"tournament", "done", "clock"}`; audited, applied or refused; 403 for a player, 409 with the clause when the rules refuse it |
 | `GET /api/tournament_templates` | | `{"denominations", "levels": {name: {"title", "chips", "levels"}}, "payouts": {name: {"title", "plan"}}}`: the level structures and payout plans the director's console starts from (`croupier.tournament.templates`) |
@@ -192,7 +193,9 @@ CLIENT = {
     ),
     "leave": (
         "Leave the table with your chips (a `cash_out` row). Dealt into the hand in "
-        "progress, you leave when it ends (au 7.5, qld s19(4)).",
+        "progress, your chips stay on the table until it ends (au 7.5, qld s19(4)) and then "
+        "leave with you; meanwhile your hand folds, or checks when checking is free, as soon "
+        "as it is your turn (an audit `left` ruling), without waiting for your clock.",
         {"type": "leave", "id": "a6", "table": 1},
     ),
     "wait": (
