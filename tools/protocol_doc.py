@@ -99,8 +99,8 @@ Python; the browser page uses the same messages.
 | `GET /api/rulebooks/{name}?game=&structure=` | | the book's `name`, `title`, `citation`, `games` and its settings, each with its clause: all of them, or those that apply to `game` (and `structure`); 400 for a game the book does not deal |
 | `GET /api/ledger` | | `{"balance", "rows": [{"at", "kind", "table", "hand", "amount", "memo"}]}`: your last 500 ledger rows, oldest first |
 | `GET /api/hands` | | the hands you were dealt: `{"hands": [{"hand", "table", "number", "status", "started"}]}` |
-| `GET /api/hands/{id}/phh` | | the hand as PHH, as your seat saw it (`?view=house`: every card, admins only) |
-| `GET /api/hands/{id}/pokerstars` | | the hand as PokerStars text, as your seat saw it (`?view=house`: every card, admins only) |
+| `GET /api/hands/{id}/phh` | | the hand as PHH, as your seat saw it (`?view=house`: every card, admins only), with its identity: `hand` (this id), `table`, `seat_count`, `seats`, the start (`year` .. `time`, `time_zone = "UTC"`) |
+| `GET /api/hands/{id}/pokerstars` | | the hand as PokerStars text, as your seat saw it (`?view=house`: every card, admins only): `PokerStars Hand #{id}`, the start in UTC and ET, the table's name and size, the real seats; every game PokerStars deals (else 422 with the reason: PHH covers it) |
 | `GET /api/hands/{id}/events` | | a finished hand you were dealt into, as your seat saw it, to replay step by step: `{"hand", "table", "number", "spec", "button", "order", "names", ...}` with its events |
 | `POST /api/cashier` (dealer, admin) | `{"name", "amount"}`: a player's, dealer's or admin's name, 1-10^9 chips | `{"name", "balance"}`: chips cashed in from the cage |
 | `POST /api/accounts/{name}/role` (admin) | `{"role"}` | `{"name", "role"}`; the account's open connections have the role from their next message (other processes': within `--session-seconds`) |
@@ -116,8 +116,21 @@ Python; the browser page uses the same messages.
 | `GET /api/tournaments/{id}/hands` | | the finished hands of the tournament you were dealt into: `{"hands": [{"hand", "table", "number", "started"}]}` |
 | `GET /api/tournaments/{id}/hands/{hand}/phh` | | the hand as PHH, as your seat saw it (`?view=house`: every card, admins only) |
 | `GET /api/tournaments/{id}/hands/{hand}/pokerstars` | | the hand as PokerStars text with the tournament's header and level, as your seat saw it (`?view=house`: every card, admins only) |
+| `GET /api/tournaments/{id}/hands/{hand}/log` | | the hand as croupier's event log (one JSON line: every event, as your seat saw it, with the hand's number, table, seats, start, tournament and level; `?view=house`: every card, admins only) |
 | `POST /api/tournaments/{id}/bots` (dealer, admin) | `{"count"}` | `{"tournament", "bots"}`: the house enters bots, staked from the cage |
 | `POST /api/tournaments/{id}/director` (dealer, admin) | `{"action", "player", "table", "seat", "seconds", "orbits", "minutes"}`; action: `start`, `pause`, `resume`, `add_time` (seconds), `close_registration`, `move` (player, table, seat), `penalty` (player, orbits or minutes), `disqualify`, `absent`, `present` (player), `void` (table, reason: the hand in play there, every seat back to what it was dealt with, rws 5.1) | `{"tournament", "done", "clock"}`; audited, applied or refused; 403 for a player, 409 with the clause when the rules refuse it |
+| `GET /api/tournament_templates` | | `{"denominations", "levels": {name: {"title", "chips", "levels"}}, "payouts": {name: {"title", "plan"}}}`: the level structures and payout plans the director's console starts from (`croupier.tournament.templates`) |
+| `POST /api/tournament_check` (dealer, admin) | `{"settings": {a tournament file's fields}, "entries"}` | `{"entries", "pool", "prizes", "schedule"}`: the settings checked by the library without making a tournament, and the prizes a field of `entries` would share; else 400 naming the key and the rule (payouts must sum to 100) |
+| `GET /api/tournaments/{id}/clock` | `?key=` for a private screen | the room's clock screen (`/clock/{id}`, no sign-in): `{"tournament", "name", "status", "starts_at", "clock", "stage", "next" (the next two stages), "prizes", "leader" (null unless the director shows it), "private"}`; 403 for a private screen without its key |
+| `GET /api/tournaments/{id}/console` (dealer, admin) | | the details, and `registrants`, `prizes` (as the field stands), `buy_in`, `stage`, `schedule`, `draw` (the seat draw, league 2), `slips` (each move: `from_table`, `from_seat`, `table`, `seat`, `reason`, `text`), `log` (every event a line, in the log's order), `screen` (`private`, `leader`, `link`) |
+| `POST /api/tournaments/{id}/screen` (dealer, admin) | `{"private", "leader"}` | `{"private", "leader", "link"}`: the clock screen kept to its link's key, the chip leader shown; audited, the last one stands |
+| `POST /api/live` (dealer, admin) | `{"name", "book", "game", "structure", "stakes": 10 or "5/10", "options", "denominations", "seats": [{"name", "chips"}]}` (seats in deal order, the button last) | a live table (real cards, croupier as the dealer's assistant): its view, below, its number `live`; 400 with the book's clause for what it does not deal. Each applied step is stored in the table's journal before it is answered; after a restart, or in another process, the table is made again from it |
+| `GET /api/live` (dealer, admin) | | `{"live": [{"live", "name", "book", "game", "players", "hand"}]}`: your live tables (an admin: everyone's), newest first; `hand` where this process holds the table |
+| `GET /api/live/{id}` (its dealer, admin) | | the view: `seats` (`p`, `name`, `stack`, `bet`, `folded`, `all_in`, `hole`, `up`, `to_act`, `button`), `board`, `prompt`, `step` (the dealer step due: `kind`, `player`, `count`, `up`), `show_first`, `legal` (`call`, `raise_range`, `can_check`, `can_fold`, `bring_in`, `facing`, `text`, `presets`: half the pot and the pot as raise-to amounts), `drawing` (the player to discard and the most cards), `posts` (who posted what), `pending` (a ruling's choices), `pots` (`amount`, `eligible`), `results` (each pot's `amount`, `commission`, `winners`, `hands`), `pushed` (chips to push), `over`, `void`, `record` (this hand's steps and rulings), `hands` |
+| `POST /api/live/{id}/step` (its dealer, admin) | `{"kind": "action", "player", "action", "amount"}` · `{"kind": "cards", "street": "hole"/"burn"/"flop"/"turn"/"river"/"board", "player", "cards"}` · `{"kind": "deal"}` · `{"kind": "show", "player", "cards"}` · `{"kind": "muck", "player"}` · `{"kind": "push"}` · `{"kind": "choose", "key", "player"}` · `{"kind": "report", "report", "answers"}` · `{"kind": "undo"}` (players from 0) | `{"done": {"input", "text", "rulings"}, "table": the view}`: the step as `croupier dealer`'s input line (docs/dealer.md), each ruling with its clause; 409 with the rule and what is legal, nothing changed |
+| `POST /api/live/{id}/next` (its dealer, admin) | | the next hand's view: the button one seat on (a void hand: the same), seats without chips gone |
+| `GET /api/live/{id}/hands/{n}/phh`, `/log` (its dealer, admin) | | a finished hand as PHH, or as the event log (every event, the rulings and the dealer's inputs) |
+| `GET /api/live_reports` (dealer, admin) | | `{"groups": [{"group", "reports": [{"verb", "usage", "about", "fields": [{"name", "kind", "required"}]}]}]}`: the irregularity reports as the page's dialog asks them |
 
 Send the token as `Authorization: Bearer <token>`. Errors are `{"error": "..."}` with a 4xx
 status (a tournament's refusals also carry the rule's `code`, and a table or tournament run by
@@ -180,7 +193,9 @@ CLIENT = {
     ),
     "leave": (
         "Leave the table with your chips (a `cash_out` row). Dealt into the hand in "
-        "progress, you leave when it ends (au 7.5, qld s19(4)).",
+        "progress, your chips stay on the table until it ends (au 7.5, qld s19(4)) and then "
+        "leave with you; meanwhile your hand folds, or checks when checking is free, as soon "
+        "as it is your turn (an audit `left` ruling), without waiting for your clock.",
         {"type": "leave", "id": "a6", "table": 1},
     ),
     "wait": (
