@@ -1,9 +1,10 @@
 """One set of hand and move tables (issue 38 item 2): a tournament's hands are rows of
 ``hands``, marked with the tournament and its table number and holding the library's setup (the
 deal is made again from its seed: no deck or seed of their own), and their moves are rows of
-``moves``, with who decided (``by``). The rows carried over kept no house records (``events``
-null: a rebuild has nothing to check them against); the new code stores them. Every row of ``tournament_hands`` and ``tournament_moves`` is carried
-over (each hand under a new id, its moves with it), then those tables go.
+``moves``, with who decided (``by``). Every row of ``tournament_hands`` and
+``tournament_moves`` is carried over (each hand under a new id, its moves with it), then those
+tables go. The rows carried over kept no house records (``events`` null: a rebuild has nothing
+to check them against); the code of this revision stores them.
 
 A tournament's move kept its client's request id in a table of its own; in ``moves`` a request
 id is once per account. An old tournament move whose request id the account used elsewhere
