@@ -7,10 +7,14 @@ One :class:`LiveTable` is a session of hands at one table under one book: each h
 actions and their amounts, the pots and side pots, the dealer steps due, who shows first, each
 pot's winners, the odd chips and the commission as the engine settled them, and for an
 irregularity the ruling with the clause of the book in force. A refusal changes nothing and
-names the rule. Between hands the button moves one seat (the deal order turns by one), a void
-hand deals again with the same button, and a seat with no chips leaves.
+names the rule. Between hands the library's :class:`~croupier.table.Table` decides, with the
+book's table rules: the first button (a seat, or a draw of cards), the button and blinds by the
+book's policy (a dead button under au's), who is dealt in, and what each owes (missed blinds,
+a newcomer: the house's rules, no book's); players sit down, leave, sit out and come back as
+the book allows; a void hand deals again with the same button and forced bets.
 
-Each line a table applies (and ``next`` for each new hand) is its journal: the web floor
+Each line a table applies (a seat's change as ``seat ...``, and ``next`` for each new hand) is
+its journal: the web floor
 stores it before answering (croupier.server.store.live), and :meth:`LiveTables.rebuilt` makes
 the table again from it after a restart or in another process (:meth:`LiveTable.replay`). Its
 finished hands are downloaded as PHH or as the event log.
