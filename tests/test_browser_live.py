@@ -72,10 +72,13 @@ def test_a_live_holdem_hand_under_rws_with_side_pots_to_the_payouts(
     dealer: Player, server: Server
 ) -> None:
     page = dealer.page
-    number = open_live(dealer, "rws", "holdem", "ann 1000\nbob 300\ncy 1000\ndi 150", "5/10")
+    # rws 3.1: the first button is on the dealer's immediate left, seat 1 (di).
+    number = open_live(dealer, "rws", "holdem", "di 150\nann 1000\nbob 300\ncy 1000", "5/10")
     assert "rws · holdem · no-limit · 5/10 · hand 1" in page.inner_text("#l-spec")
     assert prompt(page) == "the dealer to hole p1 2 cards"
-    # The blinds are posted by the book: p1 small, p2 big; the button is the last seat.
+    assert page.text_content("#l-button-seat") == "button: seat 1 (di)"
+    assert page.inner_text("#l-button-clause") == "rws 3.1"
+    # The blinds are posted by the book: p1 small, p2 big, left of the button.
     assert page.inner_text(".l-seat[data-p='0'] .l-bet") == "bet 5"
     assert page.inner_text(".l-seat[data-p='1'] .l-bet") == "bet 10"
     assert "button" in str(page.text_content(".l-seat[data-p='3'] .l-seat-head"))
@@ -125,10 +128,11 @@ def test_a_live_holdem_hand_under_rws_with_side_pots_to_the_payouts(
     log = json.loads(download(server, dealer.token, f"/api/live/{number}/hands/1/log"))
     assert log["book"] == "rws" and log["stacks"] == [995, 755, 700, 0]
     assert [e["input"] for e in log["inputs"]][:2] == ["deal", "p3 raise 40"]
-    # The next hand: the button moves on, di (no chips) leaves.
+    # The next hand: the button moves on to ann (rws 1, 3.7), di (no chips) is not dealt in.
     page.keyboard.press("n")
     wait_for(lambda: page.get_attribute("#live", "data-hand") == "2")
     assert page.locator(".l-name").all_inner_texts() == ["bob", "cy", "ann"]
+    assert page.text_content("#l-button-seat") == "button: seat 2 (ann)"
     assert page.locator("#l-hands li").count() == 1
 
 
@@ -221,7 +225,12 @@ def test_a_live_stud_hand_opened_by_the_lowest_up_card(dealer: Player) -> None:
 def test_a_live_draw_hand_counts_the_discards_and_the_replacements(dealer: Player) -> None:
     page = dealer.page
     open_live(dealer, "cardroom", "draw", "ann 500\nbob 500\ncy 500", "5/10", "fixed")
-    assert page.inner_text("#l-posts") == "Posted: ann: blind 5 · bob: blind 10"
+    # cardroom ties 2: a card drawn for the button, shown with the clause.
+    assert page.inner_text("#l-button-clause") == "cardroom ties 2"
+    drawn = page.inner_text("#l-draw")
+    assert "drawn for the button: ann " in drawn and "bob " in drawn and "cy " in drawn
+    first, second = page.locator(".l-name").all_inner_texts()[:2]
+    assert page.inner_text("#l-posts") == f"Posted: {first}: blind 5 · {second}: blind 10"
     tap(page, "#l-deal")
     for _ in range(3):
         tap(page, "[data-act='check']" if page.locator("[data-act='check']").count()
@@ -229,7 +238,7 @@ def test_a_live_draw_hand_counts_the_discards_and_the_replacements(dealer: Playe
     assert prompt(page) == "p1 to draw"
     tap(page, "[data-draw='2']")
     assert prompt(page) == "the dealer to replace p1 2 cards"
-    assert page.inner_text("#l-deal") == "Dealt: 2 to ann (d)"
+    assert page.inner_text("#l-deal") == f"Dealt: 2 to {first} (d)"
     tap(page, "#l-deal")
     assert prompt(page) == "p2 to draw"
     tap(page, "[data-draw='0']")
@@ -288,8 +297,9 @@ def test_a_misdeal_an_exposed_card_and_an_undo_through_the_page(dealer: Player) 
     page.keyboard.press("u")
     wait_for(lambda: prompt(page).startswith("p3 to act"))
     undone = page.locator("#l-record li.undone").all_inner_texts()
-    assert len(undone) == 1 and undone[0].startswith("p3 (cy) call")
-    assert "undone: p3 (cy) call" in page.inner_text("#l-record")
+    third = page.inner_text(".l-seat[data-p='2'] .l-name")  # league 2: the button drawn for
+    assert len(undone) == 1 and undone[0].startswith(f"p3 ({third}) call")
+    assert f"undone: p3 ({third}) call" in page.inner_text("#l-record")
     tap(page, "[data-act='fold']")
     assert prompt(page).startswith("p4 to act")
     # A refusal names the rule and changes nothing.
@@ -298,6 +308,111 @@ def test_a_misdeal_an_exposed_card_and_an_undo_through_the_page(dealer: Player) 
     said = page.inner_text("#notice")
     assert "league" in said and "legal:" in said, said
     assert prompt(page).startswith("p4 to act")
+
+
+def fold_out(page: Any, then_next: bool = True) -> None:
+    """Deal, everyone folds to the big blind, the pot pushed; the next hand."""
+    for _ in range(20):
+        if page.get_attribute("#live", "data-over") == "1":
+            break
+        if page.locator("#l-deal").count():
+            tap(page, "#l-deal")
+        else:
+            tap(
+                page,
+                "[data-act='fold']" if page.locator("[data-act='fold']").count() else "#l-push",
+            )
+    if then_next:
+        tap(page, "#l-next")
+
+
+def seats_dialog(page: Any, selector: str) -> None:
+    """A seat's change from the Seats dialog."""
+    page.keyboard.press("s")
+    page.wait_for_selector("#l-seats-dialog")
+    tap(page, selector)
+    page.click("#l-seats-close")
+
+
+@pytest.mark.parametrize("book", ["au-casino", "rws"])
+def test_missed_blinds_and_the_dead_button_by_the_book_through_the_page(
+    dealer: Player, book: str
+) -> None:
+    """cy sits out while the blinds pass and comes back; ann, on the button's left, leaves. au:
+    cy posts the big blind live and the small one dead (the house's rule: no book rules
+    missed blinds), and with ann gone the big blind moves one seat and the button is dead on
+    her empty seat (au 1.1 'Dead Button'). rws: the big blind reaches cy at once, and the
+    button moves to the next player, never dead (rws 1, 3.7)."""
+    page = dealer.page
+    seats = "ann 1000\nbob 1000\ncy 1000\ndi 1000\ned 1000"
+    open_live(dealer, book, "holdem", seats, "5/10")
+    first = {
+        "au-casino": ("button: seat 5 (ed)", "au 11.1(b)"),
+        "rws": ("button: seat 1 (ann)", "rws 3.1"),
+    }
+    assert (page.text_content("#l-button-seat"), page.inner_text("#l-button-clause")) == first[book]
+    fold_out(page, then_next=False)
+    seats_dialog(page, "[data-away='3']")
+    assert "cy sits out (seat 3)" in page.inner_text("#l-record")
+    for _ in range(3):
+        tap(page, "#l-next")
+        assert "cy" not in page.locator(".l-name").all_inner_texts()
+        fold_out(page, then_next=False)
+    owes = {"au-casino": "owes small and big blind", "rws": "owes small blind"}[book]
+    assert f"s3 cy (sits out, {owes})" in page.inner_text("#l-out")
+    seats_dialog(page, "[data-back='3']")
+    tap(page, "#l-next")
+    posts = page.inner_text("#l-posts")
+    if book == "au-casino":
+        assert "cy: blind 10 (missed big blind, posted live)" in posts
+        assert "cy: dead blind 5 (missed small blind, posted dead)" in posts
+        dealer.screenshot("live-missed-blinds.png")
+    else:
+        assert "cy: blind 10" in posts and "missed" not in posts
+    assert "cy" in page.locator(".l-name").all_inner_texts()
+    button = int(page.text_content("#l-button-seat").split("seat ")[1].split()[0])
+    left = button % 5 + 1  # the player on the button's left (this hand's small blind)
+    name = ["ann", "bob", "cy", "di", "ed"][left - 1]
+    tap(page, "#l-deal")  # chips may not leave during the hand: refused with the rule
+    page.keyboard.press("s")
+    page.wait_for_selector("#l-seats-dialog")
+    tap(page, f"[data-leave='{left}']")
+    rule = {"au-casino": "au 7.5", "rws": "rws 3.4"}[book]
+    assert rule in page.inner_text("#notice")
+    page.click("#l-seats-close")
+    fold_out(page, then_next=False)  # once the hand is over, the seat may leave
+    if book == "au-casino":
+        page.keyboard.press("s")
+        page.wait_for_selector("#l-seats-dialog")
+        dealer.screenshot("live-seats.png")
+        page.click("#l-seats-close")
+    seats_dialog(page, f"[data-leave='{left}']")
+    assert f"{name} leaves seat {left}" in page.inner_text("#l-record")
+    tap(page, "#l-next")
+    placed = page.text_content("#l-button-seat")
+    if book == "au-casino":
+        assert placed == f"dead button: seat {left} (empty)"
+        assert page.inner_text("#l-button-clause") == "au 1.1 dead-button"
+        dealer.screenshot("live-dead-button.png")
+    else:
+        assert (
+            placed == f"button: seat {left % 5 + 1} ({['ann', 'bob', 'cy', 'di', 'ed'][left % 5]})"
+        )
+        assert page.inner_text("#l-button-clause") == "rws 1 dealer-button, 3.7"
+    assert name not in page.locator(".l-name").all_inner_texts()
+    # A newcomer sits down in the empty seat with chips, between hands, and waits for the big
+    # blind (the house's rule).
+    fold_out(page, then_next=False)
+    page.keyboard.press("s")
+    page.wait_for_selector("#l-seats-dialog")
+    page.fill(f".l-sit-name[data-seat='{left}']", "fay")
+    page.fill(f".l-sit-chips[data-seat='{left}']", "800")
+    tap(page, f"[data-sit='{left}']")
+    page.click("#l-seats-close")
+    assert "fay sits in seat" in page.inner_text("#l-record")
+    tap(page, "#l-next")
+    dealt = "fay" in page.locator(".l-name").all_inner_texts()
+    assert dealt or f"s{left} fay (waits)" in page.inner_text("#l-out")
 
 
 def test_a_live_table_survives_a_server_restart(tmp_path: Any, browser: Any) -> None:

@@ -7,12 +7,20 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from typing import Any
 
 import pytest
 
 from croupier.irregularities.catalogue import GROUPS, catalogue, report_line
 from croupier.irregularities.reports import REPORTS, parse_report
-from croupier.server.live.table import LiveError, LiveSetup, LiveTables, step_line
+from croupier.server.live.table import (
+    LiveError,
+    LiveSetup,
+    LiveTable,
+    LiveTables,
+    seat_line,
+    step_line,
+)
 from croupier.tournament import run
 from croupier.tournament.slips import log_lines, seat_draw, slips
 from croupier.tournament.templates import LEVEL_TEMPLATES, PAYOUT_TEMPLATES, check_templates
@@ -99,7 +107,9 @@ def test_a_live_table_shows_json_for_each_book_and_game(
     view = table.view()
     json.dumps(view)
     assert view["step"] is not None and view["prompt"].startswith("the dealer to")
-    assert [s["name"] for s in view["seats"]] == ["ann", "bob", "cy", "di"]
+    # Seated in seat order; dealt in deal order from the button the book places.
+    by_seat = sorted(view["seats"], key=lambda s: s["seat"])
+    assert [s["name"] for s in by_seat] == ["ann", "bob", "cy", "di"]
 
 
 def test_a_live_hand_void_by_misdeal_deals_again_with_the_same_button() -> None:
@@ -107,12 +117,15 @@ def test_a_live_hand_void_by_misdeal_deals_again_with_the_same_button() -> None:
         1, LiveSetup.from_json({"book": "league", "game": "holdem", "stakes": "5/10",
                                 "seats": SEATS})
     )  # fmt: skip
+    dealt, button = table.names, table.view()["button_seat"]
+    assert table.view()["table_rules"]["first_button"]["clause"] == "league 2"
+    assert len(table.view()["draw"]) == 4  # league 2: the button drawn for, the cards shown
     table.step({"kind": "deal"})
     done = table.step({"kind": "report", "report": "misdeal", "answers": {}})
     assert done.rulings[0]["clause"] == "league 11"
     assert table.view()["void"]
     table.next_hand()
-    assert table.names == ("ann", "bob", "cy", "di")
+    assert table.names == dealt and table.view()["button_seat"] == button
     assert table.hand_number == 2
 
 
@@ -172,3 +185,129 @@ def test_a_live_table_is_made_again_from_its_journal() -> None:
             entry.pop("at")
     assert theirs == mine
     assert again.journal == table.journal and again.owner == 7
+
+
+# --- between hands: the table's button, blinds and seats (croupier.table.Table) ---------------
+
+FIVE = [{"name": n, "chips": 1000} for n in ("ann", "bob", "cy", "di", "ed")]
+
+
+def fold_out(table: LiveTable, lines: list[str]) -> None:
+    """Deal, everyone folds to the big blind, the pot pushed; then the next hand."""
+    lines.append(table.step({"kind": "deal"}).line)
+    while not table.session.hand.over:
+        legal: Any = table.view()["legal"]
+        body = (
+            {"kind": "push"}
+            if legal is None
+            else {"kind": "action", "player": legal["player"], "action": "fold"}
+        )
+        lines.append(table.step(body).line)
+
+
+def seat(table: LiveTable, lines: list[str], **body: object) -> str:
+    entry = table.seat(body)
+    lines.append(entry.line)
+    return entry.text
+
+
+def next_hand(table: LiveTable, lines: list[str]) -> Any:
+    table.next_hand()
+    lines.append("next")
+    return table.view()
+
+
+@pytest.mark.parametrize("book", ["au-casino", "rws"])
+def test_a_live_table_missed_blinds_and_the_dead_button_by_the_book(book: str) -> None:
+    """A player sits out while the blinds pass, comes back and posts them (the house's rule:
+    no book rules missed blinds); then the player on the button's left leaves: au's big blind
+    moves one seat and the button is dead on the empty seat (au 1.1 'Dead Button'), rws's
+    button moves to the next player (rws 1, 3.7). The journal makes the same table again."""
+    table = LiveTables().open(3, LiveSetup.from_json(
+        {"book": book, "game": "holdem", "stakes": "5/10", "seats": FIVE}), number=5)  # fmt: skip
+    lines: list[str] = []
+    view: Any = table.view()
+    first = {"au-casino": (5, "au 11.1(b)"), "rws": (1, "rws 3.1")}[book]
+    assert (view["button_seat"]["seat"], view["table_rules"]["first_button"]["clause"]) == first
+    fold_out(table, lines)
+    assert seat(table, lines, action="away", seat=3) == "cy sits out (seat 3)"
+    for _ in range(3):
+        view = next_hand(table, lines)
+        assert "cy" not in table.names
+        fold_out(table, lines)
+    owes = {"au-casino": ["small", "big"], "rws": ["small"]}[book]
+    assert view["chairs"][2]["owes"] == owes and view["chairs"][2]["state"] == "away"
+    assert seat(table, lines, action="back", seat=3).startswith("cy is back in seat 3, owing")
+    view = next_hand(table, lines)
+    if book == "au-casino":  # posts the big blind live and the small one dead, out of turn
+        assert "cy: blind 10 (missed big blind, posted live)" in view["posts"]
+        assert "cy: dead blind 5 (missed small blind, posted dead)" in view["posts"]
+    else:  # rws: the big blind reaches cy at once, which settles the small one owed
+        assert view["posts"] == ["bob: blind 5", "cy: blind 10"]
+    assert "cy" in table.names
+    fold_out(table, lines)
+    button = view["button_seat"]["seat"]
+    left = button % 5 + 1  # the player on the button's left: last hand's small blind
+    assert seat(table, lines, action="leave", seat=left).startswith(
+        f"{FIVE[left - 1]['name']} leaves"
+    )
+    view = next_hand(table, lines)
+    placed = view["button_seat"]
+    if book == "au-casino":
+        assert placed == {
+            "seat": left,
+            "name": None,
+            "dead": True,
+            "blinds": [left % 5 + 1, left % 5 + 2],
+        }
+        assert view["table_rules"]["blind_policy"]["clause"] == "au 1.1 dead-button"
+    else:
+        assert placed["seat"] == left % 5 + 1 and not placed["dead"]
+        assert view["table_rules"]["blind_policy"]["clause"] == "rws 1 dealer-button, 3.7"
+    # A newcomer sits down between hands and waits for the big blind (the house's rule).
+    fold_out(table, lines)
+    seat(table, lines, action="sit", seat=left, name="fay", chips=800)
+    view = next_hand(table, lines)
+    assert view["chairs"][left - 1]["name"] == "fay"
+    again = LiveTables().rebuilt(5, 3, table.setup.to_json(), lines)
+    mine: Any = table.view()
+    theirs: Any = again.view()
+    for each in (mine, theirs):
+        for entry in each["record"]:
+            entry.pop("at")
+    assert theirs == mine
+
+
+def test_a_live_table_seats_change_only_as_the_book_allows() -> None:
+    table = LiveTables().open(1, LiveSetup.from_json(
+        {"book": "qld", "game": "holdem", "stakes": "5/10", "seats": SEATS}))  # fmt: skip
+    with pytest.raises(LiveError, match=r"qld s19"):  # a buy-in before the hand starts
+        table.seat({"action": "sit", "seat": 6, "name": "eve", "chips": 500})
+    with pytest.raises(LiveError, match=r"qld s19\(4\)") as refused:  # no chips leave mid-hand
+        table.seat({"action": "leave", "seat": 1})
+    assert "au" not in str(refused.value)  # the book in force cited, no other
+    for bad in (
+        {"action": "dance", "seat": 1},
+        {"action": "sit", "seat": 1, "name": "", "chips": 5},
+        {"action": "away", "seat": 0},
+    ):
+        with pytest.raises(LiveError):
+            seat_line(bad)
+    table.step({"kind": "deal"})
+    table.seat({"action": "away", "seat": 2})  # sits out from the next hand: this one plays on
+    assert "bob" in table.names
+    while not table.session.hand.over:
+        legal: Any = table.view()["legal"]
+        table.step(
+            {"kind": "push"}
+            if legal is None
+            else {"kind": "action", "player": legal["player"], "action": "fold"}
+        )
+    with pytest.raises(LiveError, match="taken"):
+        table.seat({"action": "sit", "seat": 2, "name": "eve", "chips": 500})
+    table.seat({"action": "sit", "seat": 6, "name": "eve", "chips": 500})  # the hand is settled
+    with pytest.raises(LiveError, match="settled"):
+        table.step({"kind": "undo"})
+    table.next_hand()
+    # Away, not bust: qld's bust player leaves (s31(4)), one sitting out keeps the seat.
+    assert "bob" not in table.names and table.view()["chairs"][1]["state"] == "away"

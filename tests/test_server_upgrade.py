@@ -329,3 +329,96 @@ def _a_card_room_upgrades(tmp_path: Path, db: str) -> None:
         finally:
             if process.poll() is None:
                 process.kill()
+
+
+# --- migration 0008: the live tables' journals and the clock screens out of the audit log -----
+
+AUDIT_ROW = text(
+    "INSERT INTO audit (id, at, account_id, kind, outcome, detail) "
+    "VALUES (:id, :at, 50, :kind, 'applied', :detail)"
+)
+TOURNAMENT_ROW = text(
+    "INSERT INTO tournaments (id, name, owner_id, settings, seed, status, pool_id, clock, "
+    "pause, bot, created) VALUES (7, 'cup', 50, '{}', 99, 'running', 50, 30, 3, 'strength', 0)"
+)
+
+
+def test_migration_0008_carries_the_audited_journals_over_sqlite(tmp_path: Path) -> None:
+    _carries_the_journals_over(f"sqlite:///{tmp_path / 'old.db'}")
+
+
+def test_migration_0008_carries_the_audited_journals_over_postgres(postgres_dsn: str) -> None:
+    _carries_the_journals_over(fresh_postgres_db(postgres_dsn))
+
+
+def _carries_the_journals_over(db: str) -> None:
+    """A database at revision 0006 whose live tables' journals and clock-screen settings are
+    audit rows (as the code before 0008 wrote them), then a card room started on it: every
+    journal reads as it did, the table made again from it deals on, a new table gets a new
+    number, the last clock-screen choice stands, and the audit rows stay."""
+    from croupier.server.live.table import LiveTables
+    from croupier.server.store import live as live_rows
+    from croupier.server.store import screens as screen_rows
+
+    url = database_url(db)
+    engine = create_engine(url)
+    config = _migrations(url)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0006")
+    seats = [{"name": n, "chips": 1000} for n in ("ann", "bob", "cy")]
+    setup = {"book": "qld", "game": "holdem", "stakes": "5/10", "seats": seats}
+    rows = [
+        (3, "live_open", json.dumps(setup)),
+        (4, "live_open", json.dumps({**setup, "book": "rws"})),
+        (5, "live_step", json.dumps({"live": 3, "line": "deal"})),
+        (6, "clock_screen", json.dumps({"tournament": 7, "private": True, "leader": False})),
+        (7, "live_step", json.dumps({"live": 4, "line": "deal"})),
+        (8, "live_step", json.dumps({"live": 3, "line": "p3 call"})),
+        (9, "clock_screen", json.dumps({"tournament": 7, "private": True, "leader": True})),
+        (10, "live_step", json.dumps({"live": 3, "line": "p1 call"})),
+    ]
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO accounts (id, name, password_hash, role, balance, created) "
+                "VALUES (50, 'owner', '!', 'dealer', 0, 0)"
+            )
+        )
+        connection.execute(TOURNAMENT_ROW)
+        for number, kind, detail in rows:
+            connection.execute(AUDIT_ROW, {"id": number, "at": 1000.0 + number, "kind": kind,
+                                           "detail": detail})  # fmt: skip
+        if connection.dialect.name == "postgresql":  # the rows were written with their ids
+            connection.execute(text("SELECT setval(pg_get_serial_sequence('audit', 'id'), 10)"))
+    engine.dispose()
+    store = Store(db)  # a card room starting on the old database upgrades it
+    try:
+        found = store.read(lambda c: live_rows.journal(c, 3))
+        assert found is not None and found.owner == 50 and found.setup == setup
+        assert found.lines == ["deal", "p3 call", "p1 call"]
+        other = store.read(lambda c: live_rows.journal(c, 4))
+        assert other is not None and other.lines == ["deal"] and other.setup["book"] == "rws"
+        assert store.read(lambda c: live_rows.lines_kept(c, 3)) == 3
+        listed = store.read(lambda c: live_rows.tables_of(c, 50))
+        assert [j.number for j in listed] == [4, 3]
+        table = LiveTables().rebuilt(3, found.owner, found.setup, found.lines)
+        assert table.view()["prompt"] == "the dealer to burn 1 card"  # the flop is next
+        screen = store.read(lambda c: screen_rows.clock_screen(c, 7))
+        assert screen is not None and screen.private and screen.leader
+        # New lines and tables go on from the ones carried over.
+        store.write_now(lambda c: live_rows.add_line(c, 50, 3, "deal"))
+        found = store.read(lambda c: live_rows.journal(c, 3))
+        assert found is not None and found.lines == ["deal", "p3 call", "p1 call", "deal"]
+        number = store.write_now(lambda c: live_rows.open_table(c, 50, setup))
+        assert number > 4
+        store.write_now(lambda c: screen_rows.set_clock_screen(c, 50, 7, False, True))
+        screen = store.read(lambda c: screen_rows.clock_screen(c, 7))
+        assert screen is not None and not screen.private and screen.leader
+    finally:
+        store.close()
+    engine = create_engine(url)
+    with engine.connect() as connection:  # the audit log keeps every row, and the new ones
+        kinds = [r.kind for r in connection.execute(text("SELECT kind FROM audit ORDER BY id"))]
+        assert kinds == [kind for _, kind, _ in rows] + ["live_step", "live_open", "clock_screen"]
+    engine.dispose()

@@ -7,10 +7,14 @@ One :class:`LiveTable` is a session of hands at one table under one book: each h
 actions and their amounts, the pots and side pots, the dealer steps due, who shows first, each
 pot's winners, the odd chips and the commission as the engine settled them, and for an
 irregularity the ruling with the clause of the book in force. A refusal changes nothing and
-names the rule. Between hands the button moves one seat (the deal order turns by one), a void
-hand deals again with the same button, and a seat with no chips leaves.
+names the rule. Between hands the library's :class:`~croupier.table.Table` decides, with the
+book's table rules: the first button (a seat, or a draw of cards), the button and blinds by the
+book's policy (a dead button under au's), who is dealt in, and what each owes (missed blinds,
+a newcomer: the house's rules, no book's); players sit down, leave, sit out and come back as
+the book allows; a void hand deals again with the same button and forced bets.
 
-Each line a table applies (and ``next`` for each new hand) is its journal: the web floor
+Each line a table applies (a seat's change as ``seat ...``, and ``next`` for each new hand) is
+its journal: the web floor
 stores it before answering (croupier.server.store.live), and :meth:`LiveTables.rebuilt` makes
 the table again from it after a restart or in another process (:meth:`LiveTable.replay`). Its
 finished hands are downloaded as PHH or as the event log.
@@ -26,21 +30,28 @@ from typing import Any
 
 from croupier import events as ev
 from croupier.betting import IllegalAction, Legal
+from croupier.citing import book_prefix, in_force
+from croupier.deck import SeededShuffler
 from croupier.events import HOUSE
+from croupier.forced import BlindKind
 from croupier.hand import Phase, StepKind
 from croupier.history.log import dump_event_log
 from croupier.history.phh import dump_phh
 from croupier.history.writer import history_from_hand
 from croupier.irregularities.catalogue import report_line
-from croupier.irregularities.dealer import DealerError, DealerSession, open_session
+from croupier.irregularities.dealer import DealerError, DealerSession
+from croupier.irregularities.floor import Floor
 from croupier.irregularities.reports import ReportError
-from croupier.rulebooks import RulebookError
+from croupier.rulebooks import RulebookError, load_rulebook
+from croupier.table import ButtonPlaced, BuyIn, Table, TableError
 
-__all__ = ["LiveError", "LiveSetup", "LiveTable", "LiveTables", "step_line"]
+__all__ = ["LiveError", "LiveSetup", "LiveTable", "LiveTables", "seat_line", "step_line"]
 
 MOST_SEATS = 10
 MOST_TABLES = 200  # live tables one process keeps in memory (the rest are read again)
 NEXT = "next"  # the journal's line for a new hand
+SEAT = "seat "  # the journal's lines for the seats' changes (seat_line)
+_SEAT_VERBS = ("sit", "leave", "away", "back")
 _ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in", "draw", "pat")
 _STREETS = ("hole", "burn", "flop", "turn", "river", "board")
 
@@ -175,6 +186,25 @@ def step_line(body: Mapping[str, Any]) -> str:
     raise LiveError(f"unknown step {kind!r}")
 
 
+def seat_line(body: Mapping[str, Any]) -> str:
+    """The journal's line for a seat's change from the page: ``action`` is ``sit`` (``seat``,
+    ``name``, ``chips``), ``leave``, ``away`` (sits out) or ``back``."""
+    action, seat = body.get("action"), body.get("seat")
+    if action not in _SEAT_VERBS:
+        raise LiveError(f"a seat's change is one of {', '.join(_SEAT_VERBS)}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= MOST_SEATS:
+        raise LiveError(f"seat: a seat number from 1 to {MOST_SEATS}, got {seat!r}")
+    if action != "sit":
+        return f"{SEAT}{action} {seat}"
+    name = " ".join(str(body.get("name") or "").split())[:20]
+    chips = body.get("chips")
+    if not name or name == NEXT:
+        raise LiveError("sit: the player's name")
+    if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
+        raise LiveError(f"sit: chips are a whole number above 0, got {chips!r}")
+    return f"{SEAT}sit {seat} {chips} {name}"
+
+
 @dataclass
 class Entry:
     """One line of the table's record: the step as the dealer's input, what it did, and its
@@ -205,31 +235,87 @@ class Finished:
 
 
 class LiveTable:
+    """A session of hands at one live table: the seats, the button and the forced bets between
+    hands are a :class:`croupier.table.Table`'s (the book's first button, its blind policy and
+    dead button, missed blinds and newcomers), each hand a :class:`DealerSession` dealt with
+    the forced bets and the players the table gives it."""
+
     def __init__(self, number: int, owner: int, setup: LiveSetup) -> None:
         self.id = number
         self.owner = owner
         self.setup = setup
-        self.names = tuple(name for name, _ in setup.seats)
-        self.stacks = tuple(chips for _, chips in setup.seats)
+        self.book = book_prefix(setup.book)
+        try:
+            rulebook = load_rulebook(setup.book)
+            options: dict[str, Any] = dict(setup.options)
+            rules = rulebook.rules(setup.game, setup.structure, stakes=setup.stakes, **options)
+            self.floor = Floor(rulebook, denominations=tuple(setup.denominations))
+            most = min(rules.game.max_players.get(rules.deck, MOST_SEATS), MOST_SEATS)
+            if len(setup.seats) > most:
+                raise LiveError(f"{rules.game.name} seats at most {most} players here (au 5.1)")
+            self.table = Table(rules, most, buy_in=BuyIn(minimum=1))
+            for seat, (name, chips) in enumerate(setup.seats, 1):
+                self.table.sit(seat, name, chips)
+        except (RulebookError, IllegalAction, TableError, TypeError, ValueError) as error:
+            raise LiveError(self.cite(str(error))) from None
+        self.rules_of = {
+            key: rulebook.setting(key, setup.game) for key in ("first_button", "blind_policy")
+        }
+        self.names: tuple[str, ...] = ()
+        self.seats: tuple[int, ...] = ()  # the seat of each player of the hand, in deal order
+        self.why: dict[tuple[int, bool], str] = {}  # (player, dead): why a post is no blind
+        self.settled = False  # the hand over and written back to the seats (a seat changed)
         self.hand_number = 0
         self.finished: list[Finished] = []
         self.record: list[Entry] = []
         self.opened = time.time()
         self.journal = 0  # the lines applied: the steps and the new hands (LiveTables.journal)
-        self.session = self._open()
+        self.session = self._open(again=False)
 
-    def _open(self) -> DealerSession:
-        s = self.setup
+    def cite(self, message: str) -> str:
+        """``message`` citing the book in force only (croupier.citing)."""
+        return in_force(message, self.book)
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        return tuple(self.session.hand.stacks)
+
+    def _open(self, again: bool) -> DealerSession:
+        """The next hand as the table deals it (``again``: the voided hand dealt again, the
+        same button and forced bets, au 19.1)."""
+        table = self.table
+        owed = {seat: table.owes(seat) for seat in table.occupied()}
+        seed = self.id * 1000 + self.hand_number
         try:
-            session = open_session(
-                s.book, s.game, structure=s.structure, stakes=s.stakes, options=dict(s.options),
-                stacks=self.stacks, denominations=s.denominations,
-                seed=self.id * 1000 + self.hand_number,
-            )  # fmt: skip
-        except (RulebookError, IllegalAction, ValueError) as error:
-            raise LiveError(str(error)) from None
+            if again:
+                dealt = table.redeal(shuffler=SeededShuffler(seed), auto_deal=False)
+            else:
+                dealt = table.start_hand(shuffler=SeededShuffler(seed), auto_deal=False)
+        except TableError as error:
+            raise LiveError(self.cite(str(error))) from None
+        self.seats = table.deal_order()
+        self.names = tuple(self._name(seat) for seat in self.seats)
+        self.why = {}
+        for blind in dealt.forced.blinds:
+            small, big = owed.get(self.seats[blind.player], (False, False))
+            if blind.kind is BlindKind.DEAD:
+                self.why[blind.player, True] = "missed small blind, posted dead"
+            elif blind.kind is BlindKind.POSTED:
+                self.why[blind.player, False] = (
+                    "missed big blind, posted live" if small or big else "newcomer's post"
+                )
+        session = DealerSession(
+            self.floor, table.rules, dealt.starting, forced=dealt.forced,
+            shuffler=SeededShuffler(seed),
+        )  # fmt: skip
+        table.hand = session.hand  # the hand the dealer runs is the table's hand
+        self.settled = False
         self.hand_number += 1
         return session
+
+    def _name(self, seat: int) -> str:
+        player = self.table.player_at(seat)
+        return "" if player is None else player.name
 
     # --- steps -------------------------------------------------------------------------------
 
@@ -238,18 +324,29 @@ class LiveTable:
         changed). An undo marks the step it took back."""
         return self.apply(step_line(body))
 
+    def seat(self, body: Mapping[str, Any]) -> Entry:
+        """A seat's change between hands (or a player sitting out during one), as
+        :meth:`apply_seat`."""
+        return self.apply_seat(seat_line(body))
+
     def replay(self, lines: Sequence[str]) -> None:
-        """The journal's lines applied again (after a restart): the dealer's inputs and
-        ``next`` for each new hand."""
+        """The journal's lines applied again (after a restart): the dealer's inputs, the seats'
+        changes and ``next`` for each new hand."""
         for line in lines:
             if line == NEXT:
                 self.next_hand()
+            elif line.startswith(SEAT):
+                self.apply_seat(line)
             else:
                 self.apply(line)
 
     def apply(self, line: str) -> Entry:
         """One dealer's input line (docs/dealer.md, "Inputs"), as :meth:`step`."""
         self._check_players(line)
+        if line == "undo" and self.settled:
+            raise LiveError(
+                "the hand is settled (a seat changed after it ended): it can no longer be undone"
+            )
         before = len(self.session.hand.events)
         try:
             outcome = self.session.enter(line)
@@ -261,8 +358,13 @@ class LiveTable:
                 hand = hand.step_back()
             self.session.hand = hand
             raise LiveError(f"{line}: cannot be done at this table ({error})") from None
+        finally:
+            self.table.hand = self.session.hand
         if line == "undo":
-            taken = next(e for e in reversed(self.record) if not e.undone and e.line != "undo")
+            taken = next(
+                e for e in reversed(self.record)
+                if not e.undone and e.line not in ("undo", "") and not e.line.startswith(SEAT)
+            )  # fmt: skip
             taken.undone = True
             text = f"undone: {taken.line}"
         else:
@@ -270,6 +372,39 @@ class LiveTable:
         entry = Entry(
             self.hand_number, line, text, [r.as_json() for r in outcome.rulings], time.time()
         )
+        self.record.append(entry)
+        self.journal += 1
+        return entry
+
+    def apply_seat(self, line: str) -> Entry:
+        """A seat line (:func:`seat_line`) applied to the table as its book allows: a player
+        sits down or leaves between hands (au 7.5, qld s19), sits out or comes back (owing the
+        blinds that passed them). Done after a hand ended, it settles that hand."""
+        words = line.split()
+        verb, seat = words[1], int(words[2])
+        table = self.table
+        table.hand = self.session.hand
+        try:
+            if verb == "sit":
+                name, chips = " ".join(words[4:]), int(words[3])
+                table.sit(seat, name, chips)
+                text = f"{name} sits in seat {seat} with {chips}"
+            elif verb == "leave":
+                name = self._name(seat)
+                text = f"{name} leaves seat {seat} with {table.leave(seat)}"
+            elif verb == "away":
+                table.step_away(seat)
+                text = f"{self._name(seat)} sits out (seat {seat})"
+            else:
+                table.come_back(seat)
+                small, big = table.owes(seat)
+                owes = " and ".join(w for w, o in (("small", small), ("big", big)) if o)
+                tail = f", owing the {owes} blind" if owes else ""
+                text = f"{self._name(seat)} is back in seat {seat}{tail}"
+        except TableError as error:
+            raise LiveError(self.cite(str(error))) from None
+        self.settled = self.session.hand.over and not table.in_hand
+        entry = Entry(self.hand_number, line, text, [], time.time())
         self.record.append(entry)
         self.journal += 1
         return entry
@@ -282,23 +417,17 @@ class LiveTable:
                 raise LiveError(f"{word}: the players at this table are p1 to p{count}")
 
     def next_hand(self) -> None:
-        """The next hand: the button moves one seat (a void hand: the same button deals again),
-        a seat without chips leaves."""
+        """The next hand, as the table deals it: the button and blinds by the book, the seats
+        that may play (a void hand: dealt again with the same button and forced bets)."""
         hand = self.session.hand
         if not hand.over:
             raise LiveError("the hand is not over: push the pots first (or report a misdeal)")
-        self.finished.append(
-            Finished(self.hand_number, self.names, self.session, self.session.summary())
-        )
-        order = list(zip(self.names, hand.stacks, strict=True))
-        if not hand.void:
-            order = order[1:] + order[:1]  # p2 is now the first seat left of the button
-        order = [(name, chips) for name, chips in order if chips > 0]
-        if len(order) < 2:
-            raise LiveError("fewer than two players have chips: the session is over")
-        self.names = tuple(name for name, _ in order)
-        self.stacks = tuple(chips for _, chips in order)
-        self.session = self._open()
+        self.table.hand = hand
+        summary = self.session.summary()
+        self.table.finish_hand()
+        done = Finished(self.hand_number, self.names, self.session, summary)
+        self.session = self._open(again=hand.void)
+        self.finished.append(done)
         self.record.append(Entry(self.hand_number, "", "a new hand", [], time.time()))
         self.journal += 1
 
@@ -321,7 +450,11 @@ class LiveTable:
         if hand.to_act is not None and hand.phase is Phase.DRAWING and hand.pending is None:
             held = len(hand.hole[hand.to_act]) + hand.hidden[hand.to_act]
             drawing = {"player": hand.to_act, "most": held}
-        posts = [_posted(e, self.names) for e in hand.events if isinstance(e, _POSTS)]
+        posts = [
+            _posted(e, self.names, self.why.get((e.player, isinstance(e, ev.PostDead))))
+            for e in hand.events
+            if isinstance(e, _POSTS)
+        ]
         folded = set(range(hand.players)) - set(hand.in_hand())
         seats = [
             {
@@ -331,7 +464,7 @@ class LiveTable:
                 "hole": [str(c) for c in hand.hole[p]] + ["?"] * hand.hidden[p],
                 "up": [str(c) for c in hand.up[p]],
                 "to_act": hand.to_act == p and not hand.over and hand.pending is None,
-                "button": p == hand.players - 1,
+                "button": self.seats[p] == self.table.button, "seat": self.seats[p],
             }
             for p in range(hand.players)
         ]  # fmt: skip
@@ -364,6 +497,7 @@ class LiveTable:
             },
             "hand": self.hand_number,
             "seats": seats,
+            **self._between_hands(),
             "board": [str(c) for c in hand.board],
             "prompt": session.prompt(),
             "step": None
@@ -398,6 +532,45 @@ class LiveTable:
                 for f in self.finished + ([self._finished(self.hand_number)] if hand.over else [])
             ],
         }
+
+    def _between_hands(self) -> dict[str, object]:
+        """What the table decided before the hand: every seat (dealt in, sitting out, not dealt
+        this hand, empty) with what it owes, the button (dead or not) and the book's rules for
+        it, the draw for the first button, and why a post is no positional blind."""
+        table = self.table
+        dealt = set(self.seats)
+        chairs: list[dict[str, object]] = []
+        for seat in range(1, table.seats + 1):
+            player = table.player_at(seat)
+            if player is None:
+                chairs.append({"seat": seat, "name": None, "state": "empty"})
+                continue
+            small, big = table.owes(seat)
+            state = "away" if table.is_away(seat) else "dealt" if seat in dealt else "out"
+            chairs.append({
+                "seat": seat, "name": player.name, "chips": player.chips, "state": state,
+                "owes": [w for w, o in (("small", small), ("big", big)) if o],
+            })  # fmt: skip
+        placed = next((e for e in reversed(table.events) if isinstance(e, ButtonPlaced)), None)
+        button = None
+        if placed is not None:
+            button = {
+                "seat": placed.seat, "name": self._name(placed.seat) or None,
+                "dead": placed.dead, "blinds": list(placed.blinds),
+            }  # fmt: skip
+        rules = {
+            key: {"clause": self.cite(_said(setting.clause, setting.silent, self.setup.book)),
+                  "value": str(getattr(setting.value, "value", setting.value))}
+            for key, setting in self.rules_of.items()
+        }  # fmt: skip
+        draw = [
+            {"seat": seat, "name": self._name(seat), "card": str(card)} for seat, card in table.draw
+        ]
+        return {
+            "chairs": chairs, "button_seat": button, "table_rules": rules, "draw": draw,
+            "house": {"missed_blinds": table.missed_blinds.value,
+                      "new_player": table.new_player.value},
+        }  # fmt: skip
 
     # --- records -----------------------------------------------------------------------------
 
@@ -454,16 +627,24 @@ def _presets(legal: Legal, pot: int) -> dict[str, int]:
     return out
 
 
+def _said(clause: str, silent: bool, book: str) -> str:
+    """A setting's clause, said as a decision where the book is silent."""
+    return f"{book} is silent; decided as {clause}" if silent else clause
+
+
 _POSTS = (ev.PostBlind, ev.PostAnte, ev.PostDead, ev.BringIn)
 
 
 def _posted(
-    event: ev.PostBlind | ev.PostAnte | ev.PostDead | ev.BringIn, names: tuple[str, ...]
+    event: ev.PostBlind | ev.PostAnte | ev.PostDead | ev.BringIn,
+    names: tuple[str, ...],
+    why: str | None = None,
 ) -> str:
-    """Who posted what, in a few words: ``ann: blind 5``."""
+    """Who posted what, in a few words: ``ann: blind 5``; a post that is no positional blind
+    says why: ``di: blind 10 (missed big blind, posted live)``."""
     kind = {ev.PostBlind: "blind", ev.PostAnte: "ante", ev.PostDead: "dead blind",
             ev.BringIn: "bring-in"}[type(event)]  # fmt: skip
-    return f"{names[event.player]}: {kind} {event.amount}"
+    return f"{names[event.player]}: {kind} {event.amount}" + (f" ({why})" if why else "")
 
 
 class LiveTables:

@@ -220,6 +220,30 @@ servers = Table(
     Column("heartbeat", Float, nullable=False),
 )
 
+# --- live tables (croupier.server.live) ----------------------------------------------------------
+
+live_tables = Table(
+    "live_tables",
+    metadata,
+    Column("id", Integer, primary_key=True),  # the table's number
+    Column("owner_id", Integer, ForeignKey("accounts.id"), nullable=False),  # who opened it
+    Column("setup", Text, nullable=False),  # LiveSetup as JSON
+    Column("opened", Float, nullable=False),
+    Column("status", String(12), nullable=False),  # open
+)
+"""A live table (real cards, croupier as the dealer's assistant): what it was opened with."""
+
+live_steps = Table(
+    "live_steps",
+    metadata,
+    Column("live_id", Integer, ForeignKey("live_tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # 1, 2, ... per table: one writer wins a number
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("line", Text, nullable=False),  # a dealer's input, a seat's change, or next
+    Column("at", Float, nullable=False),
+)
+"""A live table's journal: every line it applied, in order (the audit log says who, too)."""
+
 # --- tournaments (croupier.server.tournaments.run) ---------------------------------------------
 
 tournaments = Table(
@@ -241,6 +265,18 @@ tournaments = Table(
     Column("lease_until", Float, nullable=False, server_default="0"),
 )
 """A tournament: its settings and seed; what happened since is its event log."""
+
+clock_screens = Table(
+    "clock_screens",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), primary_key=True),
+    Column("private", Boolean, nullable=False),  # shown only with the link's key
+    Column("leader", Boolean, nullable=False),  # the chip leader named on the screen
+    Column("account_id", Integer, ForeignKey("accounts.id")),  # the director who chose
+    Column("at", Float, nullable=False),
+)
+"""A tournament's clock screen settings, as its director last chose them (none: public, no
+leader)."""
 
 tournament_entries = Table(
     "tournament_entries",

@@ -1,9 +1,10 @@
 """The room's clock screen for a tournament (``/clock/{id}``): whether its director keeps it
 private (then it shows only with the link's key) and whether it names the chip leader.
 
-The choice is a director's audited decision: each change is a row of the audit log
-(``kind = 'clock_screen'``, its detail the JSON settings) and the last one stands, so it needs
-no table of its own and survives a restart like everything audited. The key is derived from the
+The choice is a director's audited decision: it is kept in ``clock_screens`` (one row per
+tournament, the last choice) and each change is also a row of the audit log (``kind =
+'clock_screen'``, its detail the JSON settings; migration 0008 carried the choices audited
+before over). The key is derived from the
 tournament's seed (a house secret, never sent) with HMAC, so it is the same in every process and
 after a restart, and a link handed out stays good.
 """
@@ -13,9 +14,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import time
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, insert, select, update
 
 from croupier.server.store import schema as s
 from croupier.server.store.rooms import audit
@@ -44,24 +46,22 @@ def clock_screen(conn: Connection, tournament: int) -> ClockScreen | None:
     if seed is None:
         return None
     key = hmac.new(str(seed).encode(), f"clock {tournament}".encode(), hashlib.sha256)
-    prefix = json.dumps({"tournament": tournament})[:-1] + ","
     row = conn.execute(
-        select(s.audit.c.detail)
-        .where(s.audit.c.kind == KIND, s.audit.c.detail.startswith(prefix))
-        .order_by(s.audit.c.id.desc())
-        .limit(1)
+        select(s.clock_screens.c.private, s.clock_screens.c.leader).where(
+            s.clock_screens.c.tournament_id == tournament
+        )
     ).first()
-    settings = json.loads(row.detail) if row is not None else {}
-    return ClockScreen(
-        tournament,
-        bool(settings.get("private", False)),
-        bool(settings.get("leader", False)),
-        key.hexdigest()[:20],
-    )
+    private, leader = (bool(row.private), bool(row.leader)) if row is not None else (False, False)
+    return ClockScreen(tournament, private, leader, key.hexdigest()[:20])
 
 
 def set_clock_screen(
     conn: Connection, actor: int, tournament: int, private: bool, leader: bool
 ) -> None:
     """The director's choice for the screen, audited (the last one stands)."""
+    chosen = {"private": private, "leader": leader, "account_id": actor, "at": time.time()}
+    t = s.clock_screens
+    done = conn.execute(update(t).where(t.c.tournament_id == tournament).values(**chosen))
+    if not done.rowcount:
+        conn.execute(insert(t).values(tournament_id=tournament, **chosen))
     audit(conn, actor, None, None, None, KIND, "applied", _detail(tournament, private, leader))

@@ -74,6 +74,7 @@ def routes(api: Api) -> list[Route]:
         Route("/api/live/{id:id}", at(view), methods=["GET"]),
         Route("/api/live/{id:id}/step", at(step), methods=["POST"]),
         Route("/api/live/{id:id}/next", at(next_hand), methods=["POST"]),
+        Route("/api/live/{id:id}/seat", at(seat), methods=["POST"]),
         Route("/api/live/{id:id}/hands/{hand:id}/phh", at(phh), methods=["GET"]),
         Route("/api/live/{id:id}/hands/{hand:id}/log", at(log), methods=["GET"]),
     ]
@@ -138,6 +139,15 @@ async def step(api: Api, request: Request, table: LiveTable, account: Account) -
     answered: what it did (its rulings with their clauses) and the table now."""
     body = await api.body(request)
     entry = table.step(body)
+    await _store(api, table, account, entry.line)
+    return JSONResponse({"done": entry.to_json(), "table": table.view()})
+
+
+async def seat(api: Api, request: Request, table: LiveTable, account: Account) -> Response:
+    """A seat's change (a player sits down with chips, leaves, sits out or comes back), as the
+    book allows it; refused (409, the rule named) or done and stored, then answered."""
+    body = await api.body(request)
+    entry = table.seat(body)
     await _store(api, table, account, entry.line)
     return JSONResponse({"done": entry.to_json(), "table": table.view()})
 

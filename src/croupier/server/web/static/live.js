@@ -68,7 +68,7 @@ export async function livePage(ctx, root) {
       el("ul", { id: "l-list" }, tables.map((t) => el("li", {}, el("a", { href: `#/live/${t.live}`, text: `#${t.live} ${t.name} · ${t.book} ${t.game} · ${t.players} players${t.hand ? ` · hand ${t.hand}` : ""}` }))))) : null,
     el("form", { class: "panel create l-create", id: "l-create", onsubmit: open },
       el("h2", { text: "Open a live table" }),
-      el("p", { class: "spec", text: "For a table dealt with real cards: you tap what happens, croupier answers with the book's rules and rulings. The seats in deal order: the first is left of the button, the last is the button." }),
+      el("p", { class: "spec", text: "For a table dealt with real cards: you tap what happens, croupier answers with the book's rules and rulings. The seats in seat order, seat 1 on the dealer's left; the book places the first button (or draws cards for it)." }),
       el("label", {}, "Rulebook ", book), el("label", {}, "Game ", game), el("label", {}, "Structure ", structure),
       el("label", {}, "Stakes ", stakes), el("label", {}, "Options ", options),
       el("label", {}, "Seats (name chips, one a line) ", seats),
@@ -119,7 +119,7 @@ function seatTile(s, v) {
   if (s.mucked) tags.push(el("span", { class: "l-tag folded", text: "mucked" }));
   const cls = ["l-seat", s.to_act ? "to-act" : "", s.folded ? "folded" : "", v.show_first === s.p ? "to-show" : ""].join(" ");
   return el("div", { class: cls, "data-p": s.p },
-    el("div", { class: "l-seat-head" }, el("span", { class: "l-pn", text: `p${s.p + 1}` }), el("strong", { class: "l-name", text: s.name }), ...tags),
+    el("div", { class: "l-seat-head" }, el("span", { class: "l-pn", title: `seat ${s.seat}`, text: `p${s.p + 1} · s${s.seat}` }), el("strong", { class: "l-name", text: s.name }), ...tags),
     el("div", { class: "l-chips" }, el("span", { class: "l-stack", text: String(s.stack) }), s.bet ? el("span", { class: "l-bet", text: `bet ${s.bet}` }) : null),
     el("div", { class: "l-cards" }, [...s.hole.map((c) => card(c === "?" ? "??" : c, "down")), ...s.up.map((c) => card(c, "up"))]));
 }
@@ -267,11 +267,14 @@ function draw() {
       el("span", { class: "l-tools" },
         el("button", { class: "warn", id: "l-irregular", text: "Irregularity (i)", onclick: openReports }),
         el("button", { id: "l-undo", text: "Undo (u)", onclick: () => send({ kind: "undo" }) }),
+        el("button", { id: "l-seats-open", text: "Seats (s)", onclick: openSeats }),
         el("a", { href: "#/live", text: "Tables" }))),
     el("section", { class: "l-seats", id: "l-seats" }, v.seats.map((s) => seatTile(s, v))),
     el("section", { class: "l-middle" },
       el("div", { class: "l-board", id: "l-board-row" }, el("span", { class: "l-label", text: "Board" }), v.board.length ? v.board.map((c) => card(c)) : el("span", { class: "spec", text: "—" })),
-      v.posts.length ? el("p", { class: "l-posts", id: "l-posts", text: `Posted: ${v.posts.join(" · ")}` }) : null,
+      v.posts.length ? el("p", { class: "l-posts", id: "l-posts" }, `Posted: ${v.posts.join(" · ")}`,
+        v.posts.some((p) => p.includes("(missed") || p.includes("(newcomer")) ? el("span", { class: "l-house", id: "l-house", text: " · missed blinds and newcomers: the house's rule (no book rules them)" }) : null) : null,
+      buttonLine(v),
       el("ul", { class: "l-pots", id: "l-pots" }, pots),
       results.length ? el("ul", { class: "l-results", id: "l-results" }, results, pushed) : null,
       v.void ? el("p", { class: "l-void", id: "l-void", text: "Void: every chip back; the same button deals again." }) : null),
@@ -282,6 +285,58 @@ function draw() {
         el("ul", {}, v.hands.map((h) => el("li", {}, `#${h.hand}${h.void ? " void" : ""} `,
           el("a", { href: `/api/live/${live.id}/hands/${h.hand}/phh`, "data-download": "phh", onclick: (e) => { e.preventDefault(); live.ctx.download(`/api/live/${live.id}/hands/${h.hand}/phh`, `live-${live.id}-hand-${h.hand}.phh`); }, text: "PHH" }), " ",
           el("a", { href: `/api/live/${live.id}/hands/${h.hand}/log`, "data-download": "log", onclick: (e) => { e.preventDefault(); live.ctx.download(`/api/live/${live.id}/hands/${h.hand}/log`, `live-${live.id}-hand-${h.hand}.json`); }, text: "event log" }))))) : null)));
+}
+
+/** The button as the table placed it (a dead button where the book has one), the book's rule
+ * for it, the draw for the first button, and the seats not dealt in (sitting out, owing). */
+function buttonLine(v) {
+  const b = v.button_seat;
+  if (!b) return null;
+  const rules = v.table_rules;
+  const out = v.chairs.filter((c) => c.name && c.state !== "dealt");
+  const first = v.hand === 1 && !v.hands.length;
+  return el("div", { class: "l-button-line", id: "l-button" },
+    el("span", { class: b.dead ? "l-tag dead" : "l-tag button", id: "l-button-seat", text: b.dead ? `dead button: seat ${b.seat}${b.name ? ` (${b.name}, not dealt in)` : " (empty)"}` : `button: seat ${b.seat} (${b.name})` }),
+    " ", el("b", { class: "cite", id: "l-button-clause", text: first ? rules.first_button.clause : rules.blind_policy.clause }),
+    v.draw.length && first ? el("span", { id: "l-draw", text: ` · drawn for the button: ${v.draw.map((d) => `${d.name} ${d.card}`).join(", ")}` }) : null,
+    out.length ? el("span", { id: "l-out", text: ` · not dealt: ${out.map((c) => `s${c.seat} ${c.name} (${c.state === "away" ? "sits out" : "waits"}${c.owes.length ? `, owes ${c.owes.join(" and ")} blind` : ""})`).join(", ")}` }) : null);
+}
+
+// --- the seats dialog: players sit down, leave, sit out and come back ----------------------------
+
+function openSeats() {
+  const dialog = el("div", { class: "l-dialog", id: "l-dialog", role: "dialog", "aria-modal": "true" });
+  const seatSend = async (body) => {
+    const done = await send(body, "seat");
+    if (done) fill();
+  };
+  const fill = () => {
+    const v = live.view;
+    const rows = v.chairs.map((c) => {
+      if (!c.name) {
+        const name = el("input", { class: "l-sit-name", "data-seat": c.seat, placeholder: "name" });
+        const chips = el("input", { class: "l-sit-chips", "data-seat": c.seat, inputmode: "numeric", placeholder: "chips" });
+        return el("tr", { "data-seat": c.seat }, el("td", { text: `s${c.seat}` }), el("td", {}, name), el("td", {}, chips),
+          el("td", {}, el("button", { class: "big", "data-sit": c.seat, text: "Sits down", onclick: () => seatSend({ action: "sit", seat: c.seat, name: name.value, chips: Number(chips.value) }) })));
+      }
+      const state = { dealt: "dealt in", away: "sits out", out: "not dealt this hand" }[c.state];
+      return el("tr", { "data-seat": c.seat }, el("td", { text: `s${c.seat}` }), el("td", {}, el("strong", { text: c.name })),
+        el("td", { text: `${c.chips} · ${state}${c.owes.length ? ` · owes ${c.owes.join(" and ")} blind` : ""}` }),
+        el("td", {},
+          c.state === "away"
+            ? el("button", { class: "big", "data-back": c.seat, text: "Back", onclick: () => seatSend({ action: "back", seat: c.seat }) })
+            : el("button", { class: "big", "data-away": c.seat, text: "Sits out", onclick: () => seatSend({ action: "away", seat: c.seat }) }),
+          el("button", { class: "big fold", "data-leave": c.seat, text: "Leaves", onclick: () => seatSend({ action: "leave", seat: c.seat }) })));
+    });
+    const h = v.house;
+    dialog.replaceChildren(el("div", { class: "l-dialog-body", id: "l-seats-dialog" },
+      el("div", { class: "l-dialog-head" }, el("h2", { text: "Seats" }), el("button", { id: "l-seats-close", class: "big primary", text: "Back to the hand", onclick: () => dialog.remove() })),
+      el("p", { class: "spec", text: `Changes take effect between hands, as the book allows. The button: ${v.table_rules.blind_policy.clause} (${v.table_rules.blind_policy.value}); the first button: ${v.table_rules.first_button.clause}. No book rules missed blinds or newcomers: the house's rule here, missed blinds ${h.missed_blinds === "post-dead" ? "posted (the big live, the small dead)" : "wait for the big blind"}, a newcomer ${h.new_player === "wait-for-big-blind" ? "waits for the big blind" : "posts a big blind to come in"}.` }),
+      el("table", { class: "l-seat-table" }, el("tbody", {}, rows))));
+  };
+  fill();
+  document.getElementById("l-dialog")?.remove();
+  document.body.append(dialog);
 }
 
 // --- the irregularity dialog ---------------------------------------------------------------------
@@ -376,6 +431,7 @@ document.addEventListener("keydown", (event) => {
     n: () => click("#l-next"),
     u: () => click("#l-undo"),
     i: () => click("#l-irregular"),
+    s: () => click("#l-seats-open"),
   };
   if (keys[event.key]) {
     event.preventDefault();
