@@ -29,7 +29,7 @@ from croupier.betting import IllegalAction, Legal
 from croupier.cards import Card, format_cards
 from croupier.evaluate import Category, Ranking, evaluate, evaluate_many
 from croupier.hand import Hand, Rules
-from croupier.views import HandView, Reducer, catch_up, view
+from croupier.views import HandView, Reducer, catch_up, seat_fields, view
 
 __all__ = [
     "Action",
@@ -176,21 +176,15 @@ class _LogView(SeatView):
             raise AttributeError(name)
         starting, public, own, kept = log
         seen = catch_up(kept, starting, self.player, public, own)
-        player = self.player
-        bets = tuple(seen.bets)
         values = self.__dict__  # as SeatView.from_view would set them from seen.snapshot()
-        values["street"] = seen.street
-        values["hole"] = tuple(card for card in seen.hole[player] if card is not None)
-        values["up"] = tuple(tuple(cards) for cards in seen.up)
-        values["board"] = tuple(seen.board)
-        values["discarded"] = tuple(seen.discarded)
-        values["stacks"] = tuple(seen.stacks)
-        values["bets"] = bets
-        values["pot"] = sum(seen.contributed) + sum(bets) + seen.dead
-        values["folded"] = tuple(seen.folded)
-        values["events"] = tuple(seen.events)
+        values.update(zip(_WORKED_OUT, seat_fields(seen, self.player), strict=True))
         del values["_log"]
         return object.__getattribute__(self, name)
+
+
+_WORKED_OUT = (
+    "street", "hole", "up", "board", "discarded", "stacks", "bets", "pot", "folded", "events"
+)  # fmt: skip
 
 
 # --- what a seat may do ----------------------------------------------------------------------
@@ -215,11 +209,11 @@ class Action:
 
     @classmethod
     def fold(cls) -> Action:
-        return cls(ActionKind.FOLD)
+        return _FOLD if cls is Action else cls(ActionKind.FOLD)
 
     @classmethod
     def check_or_call(cls) -> Action:
-        return cls(ActionKind.CHECK_OR_CALL)
+        return _CHECK_OR_CALL if cls is Action else cls(ActionKind.CHECK_OR_CALL)
 
     @classmethod
     def bet_or_raise_to(cls, amount: int) -> Action:
@@ -260,6 +254,10 @@ class Action:
         if self.kind is ActionKind.DRAW:
             return f"Action.draw(parse_cards({format_cards(self.cards)!r}))"
         return f"Action.{self.kind.name.lower()}()"
+
+
+_FOLD = Action(ActionKind.FOLD)  # actions are immutable: these two serve every bot
+_CHECK_OR_CALL = Action(ActionKind.CHECK_OR_CALL)
 
 
 def must_open(legal: Legal) -> bool:
@@ -333,7 +331,7 @@ class RandomBot:
             return Action.bet_or_raise_to(
                 rng.choice((low, high, legal.snap(rng.randint(low, high))))
             )
-        return Action(kind)
+        return _FOLD if kind is ActionKind.FOLD else _CHECK_OR_CALL
 
     def draw(self, view: SeatView, rng: random.Random) -> Action:
         return Action.draw(rng.sample(view.hole, rng.randint(0, len(view.hole))))

@@ -24,7 +24,7 @@ from croupier.pots import Pot, build_pots
 
 __all__ = [
     "HOUSE", "SPECTATOR", "HandView", "Reducer", "SeatLogs", "catch_up", "check_viewer", "merge",
-    "view", "visible",
+    "seat_fields", "view", "visible",
 ]  # fmt: skip
 
 
@@ -434,6 +434,27 @@ def catch_up(
     return reducer
 
 
+def seat_fields(reducer: Reducer, player: int) -> tuple[object, ...]:
+    """What :class:`croupier.bots.SeatView` holds past its player, rules, whose turn and
+    whether drawing, from ``player``'s reducer, as :meth:`SeatView.from_view` takes them from
+    its snapshot: street, hole (the player's own face-down cards), up, board, discarded,
+    stacks, bets, pot, folded, events."""
+    hole = tuple([card for card in reducer.hole[player] if card is not None])
+    bets = tuple(reducer.bets)
+    return (
+        reducer.street,
+        hole,
+        tuple([tuple(cards) for cards in reducer.up]),
+        tuple(reducer.board),
+        tuple(reducer.discarded),
+        tuple(reducer.stacks),
+        bets,
+        sum(reducer.contributed) + sum(bets) + reducer.dead,
+        tuple(reducer.folded),
+        tuple(reducer.events),
+    )
+
+
 def merge(public: Sequence[ev.Event], own: Iterable[tuple[int, ev.Event]]) -> tuple[ev.Event, ...]:
     """A player's log from :class:`SeatLogs`' parts."""
     events = list(public)
@@ -442,15 +463,17 @@ def merge(public: Sequence[ev.Event], own: Iterable[tuple[int, ev.Event]]) -> tu
     return tuple(events)
 
 
-def view(hand: Hand, viewer: int) -> HandView:
+def view(hand: Hand, viewer: object) -> HandView:
     """``hand`` as ``viewer`` sees it now: a player index, :data:`SPECTATOR` or :data:`HOUSE`.
-    What is legal is given to the player whose turn it is (and to the house)."""
-    viewer = check_viewer(viewer, hand.players)
-    reducer = Reducer(hand.starting, viewer).feed(visible(hand.events, viewer))
+    What is legal is given to the player whose turn it is (and to the house). (``viewer`` is
+    typed ``object`` so that the compiled module refuses a wrong one with the same error as
+    the pure-Python one.)"""
+    seer = check_viewer(viewer, hand.players)
+    reducer = Reducer(hand.starting, seer).feed(visible(hand.events, seer))
     over = hand.over
     to_act = None if over else hand.to_act
     betting = hand.phase is Phase.BETTING and to_act is not None
-    legal = hand.legal() if betting and viewer in (to_act, HOUSE) else None
+    legal = hand.legal() if betting and seer in (to_act, HOUSE) else None
     return reducer.snapshot(
         hand.rules, to_act=to_act, drawing=hand.drawing, step=hand.next_step(), legal=legal,
         over=over,
