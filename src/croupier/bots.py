@@ -221,7 +221,10 @@ class Action:
 
     @classmethod
     def draw(cls, cards: Iterable[Card] = ()) -> Action:
-        return cls(ActionKind.DRAW, cards=tuple(Card(card) for card in cards))
+        return cls(
+            ActionKind.DRAW,
+            cards=tuple(card if type(card) is Card else Card(card) for card in cards),
+        )
 
     @classmethod
     def bring_in(cls) -> Action:

@@ -134,18 +134,20 @@ class Reducer:
 
     def apply(self, event: ev.Event) -> None:
         self.events.append(event)
-        if self.betting and isinstance(event, ev.RoundEnd | ev.HandOver):
+        # Classes in tuples, not unions: compiled, an isinstance of a union (A | B) builds the
+        # union and asks Python, one of a tuple of compiled classes compares type pointers.
+        if self.betting and isinstance(event, (ev.RoundEnd, ev.HandOver)):
             self._end_round()  # the round's bets are in the pot
         if isinstance(event, ev.PotCarried):
             self.dead += event.amount
-        elif isinstance(event, ev.PostAnte | ev.PostDead):
+        elif isinstance(event, (ev.PostAnte, ev.PostDead)):
             self.stacks[event.player] -= event.amount
             if isinstance(event, ev.PostAnte) and not event.dead:
                 self.contributed[event.player] += event.amount
             else:
                 self.dead += event.amount
                 self.dead_paid[event.player] += event.amount
-        elif isinstance(event, ev.PostBlind | ev.BringIn | ev.Call | ev.Bet):
+        elif isinstance(event, (ev.Call, ev.Bet, ev.PostBlind, ev.BringIn)):
             self._put(event.player, event.amount)
         elif isinstance(event, ev.DealHole):
             if not self.folded[event.player]:  # a folded seat's card goes to the muck (au 19.12)
@@ -193,7 +195,7 @@ class Reducer:
             self.board.extend(event.cards)
         elif isinstance(event, ev.StubReshuffled):
             self.board = [card for card in self.board if card not in event.returned]
-        elif isinstance(event, ev.SetAside | ev.Discarded):
+        elif isinstance(event, (ev.SetAside, ev.Discarded)):
             self._take(event.card, event.player)
         elif isinstance(event, ev.Restacked):
             owners = event.owners or (-1,) * len(event.cards)
