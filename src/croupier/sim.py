@@ -143,13 +143,17 @@ class _Chunk:
         _quiet_interrupt()
         seats = len(self.bots)
         totals = _Totals(net=[0] * seats, squares=[0] * seats)
-        parent = seed.spawn_key[:-1]
-        for chunk in range(index * self.span, (index + 1) * self.span):
+        *parent, first = seed.spawn_key or (0,)
+        for offset in range(self.span):
+            chunk = index * self.span + offset
             if chunk * CHUNK >= self.hands:
                 break
-            sibling = np.random.SeedSequence(
-                seed.entropy, spawn_key=(*parent, chunk), pool_size=seed.pool_size
-            )  # what chunk_seeds gives chunk ``chunk``
+            sibling = seed  # the seed chunk_seeds gives the chunk ``offset`` after the first
+            if offset:
+                key = (*parent, first + offset)
+                sibling = np.random.SeedSequence(
+                    seed.entropy, spawn_key=key, pool_size=seed.pool_size
+                )
             self._play(chunk, sibling, totals)
         return totals
 
