@@ -8,6 +8,8 @@ that the seats it is told of are those stored: nothing is heard before it is sto
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import random
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,8 +18,9 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from croupier.server.records import Refused
+from croupier.server.records import Refused, SeatState
 from croupier.server.rooms import seating, waiting
+from croupier.server.rooms.game_table import GameTable
 from croupier.server.rooms.ports import Host, Listener
 from croupier.server.rooms.room import Room
 from croupier.server.rooms.table_spec import TableSpec
@@ -26,6 +29,7 @@ from croupier.server.store import hall as hall_rows
 from croupier.server.store import rooms as rows
 from croupier.server.store import schema as s
 from croupier.server.store.database import Store, check_ledger
+from croupier.server.store.table_log import loads_events
 from croupier.wire import dumps, loads
 
 WELCOME = 10_000
@@ -366,6 +370,156 @@ def test_a_void_returns_every_chip_and_the_waiting_list_fills_a_seat_left(
         await until(lambda: room.game.in_hand and room.hand_id != hand)
         await room.void("done", None)
         assert _balance(rig.store, carol.account_id) == WELCOME - buy_in
+        assert rig.store.read(check_ledger) == []
+        rig.close()
+
+    asyncio.run(main())
+
+
+def _rows_are_the_events_projection(rig: Rig) -> None:
+    """One truth for seats (issue 38 item 3): the seat rows are what the stored table events
+    make of the engine's table (who sits where, the chips, whether away), the room holds the
+    same, and a room loaded from the database has nothing to adopt."""
+    snap = rig.store.read(lambda c: rows.read_snapshot(c, rig.table))
+    game = GameTable.restored(rig.room.spec, loads_events(snap.events))
+    engine = {seat: game.occupant(seat) for seat in game.engine_seats()}
+    stored = {row.seat: row for row in snap.seats}
+    for seat, held in engine.items():
+        assert held is not None and seat in stored, f"seat {seat} at the engine has no row"
+        row = stored[seat]
+        name, chips, away = held
+        assert (rig.host.name_of(row.account_id), row.chips) == (name, chips)
+        assert row.status == ("sitting_out" if away else "playing"), (seat, row.status, away)
+    for seat, row in stored.items():
+        if seat not in engine:  # taken during a hand: seated at the next deal
+            assert row.status in ("waiting", "sitting_out") and not row.leaving, row
+    memory = {n: (st.account, st.chips, st.status, st.leaving) for n, st in rig.room.seats.items()}
+    assert memory == {
+        n: (row.account_id, row.chips, row.status, row.leaving) for n, row in stored.items()
+    }
+    assert Room(rig.host, snap).game.unsaved() == []
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_seat_rows_are_the_table_events_projection_after_any_seat_change(
+    tmp_path: Path, seed: int
+) -> None:
+    """Sitting down (between hands and during one), bots, adding chips, sitting out and in,
+    leaving mid-hand and between hands, the waiting list's seat changes, voids and the clock's
+    sitting out, in a random order while hands are played: after each, the rows, the room and
+    the stored table events agree, and the ledger balances."""
+
+    async def main() -> None:
+        rng = random.Random(seed)
+        rig = Rig(tmp_path, clock=0.05, sit_out_after=2)
+        room = await rig.open()
+        house = FakeListener(rig.store, rig.table, rig.host.house_id, "house")
+        house.role = "admin"
+        people = [rig.person(name) for name in ("ann", "ben", "cat", "dan", "eve")]
+        buy_in = room.game.minimum_buy_in
+        for step in range(45):
+            who = rng.choice(people)
+            free = [n for n in range(1, 7) if n not in room.seats]
+            kind = rng.choice(("sit", "sit", "bot", "top_up", "out", "in", "leave", "wait",
+                               "void"))  # fmt: skip
+            request = f"{kind}-{step}"
+            with contextlib.suppress(Refused):
+                if kind == "sit" and free:
+                    await seating.sit(room, who, request, rng.choice(free), buy_in + step)
+                elif kind == "bot" and free:
+                    await seating.add_bot(room, house, request, rng.choice(free), None)
+                elif kind == "top_up":
+                    await seating.top_up(room, who, request, rng.randint(1, 40))
+                elif kind in ("out", "in"):
+                    await seating.sit_out(room, who, request, kind == "out")
+                elif kind == "leave":
+                    await seating.leave(room, who, request)
+                elif kind == "wait":
+                    own = room.seat_of(who.account_id)
+                    wanted = rng.choice(free) if own is not None and free else None
+                    await waiting.wait(room, who, request, wanted)
+                elif kind == "void":
+                    await room.void("a test", None)
+            await asyncio.sleep(rng.random() * 0.1)
+            async with room.lock:
+                _rows_are_the_events_projection(rig)
+        assert room.hands >= 3
+        assert rig.store.read(check_ledger) == []
+        rig.close()
+
+    asyncio.run(main())
+
+
+def test_seat_rows_written_ahead_of_the_table_events_before_the_upgrade_are_adopted(
+    tmp_path: Path,
+) -> None:
+    """Before seats had one truth, a seat change was written to its row at once and reached
+    the table's events only with the next deal: a database stopped in between holds rows ahead
+    of the events. Loaded by this version, the engine's table takes them, and stores them."""
+
+    async def main() -> None:
+        rig = Rig(tmp_path, pause=3600.0)
+        room = await rig.open()
+        ann, ben, cat = rig.person("ann"), rig.person("ben"), rig.person("cat")
+        assert ann.account_id and ben.account_id and cat.account_id
+        buy_in = room.game.minimum_buy_in
+        await seating.sit(room, ann, "a", 1, buy_in)
+        await seating.sit(room, ben, "b", 2, buy_in)
+        await until(lambda: room.game.in_hand)
+        await room.void("stopping", None)  # between hands now, for a long pause
+        room.close()
+        # What the old code wrote for a top-up, a sit-out and a new seat, and no table event.
+        table, a, b, c = rig.table, ann.account_id, ben.account_id, cat.account_id
+        newcomer = SeatState(3, c, "cat", buy_in, "playing", 0.0, fresh=True)
+        rig.store.write_now(lambda conn: rows.top_up(conn, table, 1, a, 25, None, "old top-up"))
+        rig.store.write_now(lambda conn: rows.sit_out(conn, table, 2, b, "sitting_out", None,
+                                                      "sit_out", "old"))  # fmt: skip
+        rig.store.write_now(lambda conn: rows.sit(conn, table, newcomer, None, "old sit"))
+
+        room = await rig.open()
+        assert room.game.occupant(1) == ("ann", buy_in + 25, False)
+        assert room.game.occupant(2) == ("ben", buy_in, True)
+        assert room.game.occupant(3) == ("cat", buy_in, False)
+        async with room.lock:
+            _rows_are_the_events_projection(rig)
+        assert [a.detail for a in _audits(rig.store, rig.table, "resume")] == [
+            "3 seat changes of the seat rows recorded at the table"
+        ]
+        assert rig.store.read(check_ledger) == []
+        rig.close()
+
+    asyncio.run(main())
+
+
+def test_a_player_who_leaves_mid_hand_acts_at_once_and_is_cashed_out_when_it_ends(
+    tmp_path: Path,
+) -> None:
+    """Issue 44: the table does not wait out a leaver's clock. Dealt in, the player who leaves
+    keeps their chips on the table until the hand ends (au 7.5, rws 3.4), but at each of their
+    turns folds, or checks when free, at once; then the seat is cashed out."""
+
+    async def main() -> None:
+        rig = Rig(tmp_path, clock=600.0, pause=3600.0)  # a clock nobody waits out here
+        room = await rig.open()
+        ann = rig.person("ann")
+        assert ann.account_id is not None
+        house = FakeListener(rig.store, rig.table, rig.host.house_id, "house")
+        house.role = "admin"
+        buy_in = room.game.minimum_buy_in
+        await seating.sit(room, ann, "a", 1, buy_in)
+        await seating.add_bot(room, house, "bot", 4, None)
+        await until(lambda: room.game.in_hand and room.game.to_act() == 1)
+        await seating.leave(room, ann, "leave")
+        await until(lambda: not room.game.in_hand, 5.0)
+        assert 1 not in room.seats and _waits(rig.store, rig.table) == []
+        assert {row.seat for row in _seats(rig.store, rig.table)} == {4}
+        [left] = _audits(rig.store, rig.table, "left")
+        assert left.detail.startswith("seat 1 has left the table: ") and left.outcome == "ruling"
+        assert _audits(rig.store, rig.table, "timeout") == []
+        [hand] = _hands(rig.store, rig.table)
+        assert hand.status == "finished"
+        net = loads(hand.result)["1"] - buy_in
+        assert _balance(rig.store, ann.account_id) == WELCOME + net
         assert rig.store.read(check_ledger) == []
         rig.close()
 

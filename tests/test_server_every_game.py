@@ -77,7 +77,7 @@ def _play_bots(server: Any, rooms: Any) -> None:
     """Bots that move at once, at ``rooms`` too, whose bots wait out the hour."""
     server.room.bot_delay = 0.0
     for room in rooms:
-        room._schedule_turn()
+        room.schedule_turn()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

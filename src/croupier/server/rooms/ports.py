@@ -11,7 +11,7 @@ no app and no hall (docs/server.md).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Collection, Mapping, MutableMapping
+from collections.abc import Callable, Collection, Mapping, MutableMapping
 from typing import Any, Protocol, TypeVar
 
 from croupier.server.records import SeatState, Wait
@@ -21,6 +21,7 @@ from croupier.server.store.database import Store
 __all__ = ["Host", "Listener", "Settings", "TableActor"]
 
 R_contra = TypeVar("R_contra", contravariant=True)  # the room the host lets go
+T = TypeVar("T")
 
 
 class Listener(Protocol):
@@ -124,6 +125,13 @@ class TableActor(Protocol):
     def broadcast_seats(self) -> None: ...
 
     def send_states(self) -> None: ...
+
+    async def write_change(self, job: Callable[[Any], T]) -> T:
+        """Store ``job`` with the table events the change made at the engine's table (one
+        transaction); a failed write leaves the engine's table as stored."""
+
+    def schedule_turn(self) -> None:
+        """Start the turn of the seat to act (its clock, a bot, a seat that has left)."""
 
     def schedule_deal(self, delay: float) -> None:
         """Deal (or fill seats, or close) after ``delay`` unless a deal is pending already."""

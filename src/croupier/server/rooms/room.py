@@ -8,9 +8,13 @@ again from its stored deck and re-applying its stored moves, checked against the
 log. A hand that cannot be rebuilt is void: every contribution goes back (rws 5.1; cardroom
 irregularities 3).
 
-The engine's table follows the seat rows: between hands :meth:`Room._sync_engine` seats,
-unseats, tops up and sits out its players as the rows say, and the table events this makes are
-stored with the deal that follows (or the void, or the hand's end).
+Seats have one truth: the engine's table. A seat change (sitting down, leaving, adding chips,
+sitting out, a move on the waiting list, the end of a hand) is made at the engine's table first,
+under the lock, and the table events it makes are stored in the same transaction as the change's
+rows (:meth:`Room.write_change`); the seat rows, and each :class:`SeatState`'s chips and status,
+are their projection (:meth:`Room._project`). Only a seat taken while a hand is played waits:
+players sit down between hands (au 1.1 'Buy-in'; qld s19(1)-(2); rws 3.4), so it is seated at
+the engine's table before the next deal (:meth:`Room._seat_waiting`).
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ import contextlib
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from croupier.server.records import HandEnd, Move, Refused, SeatState
 from croupier.server.rooms.game_table import GameTable, RuleError, bot_move
@@ -37,6 +42,7 @@ from croupier.wire import dumps, loads
 
 __all__ = ["Refused", "Room", "SeatState"]
 
+T = TypeVar("T")
 log = logging.getLogger("croupier.server")
 VOID_RULE = "rws 5.1; cardroom irregularities 3; au 19.1(h)"
 DEAL_RETRY = 1.0  # seconds before a deal the database failed to store is tried again
@@ -118,6 +124,7 @@ class Room:
         hand = snap.hand
         if hand is None:
             self.game = GameTable.restored(self.spec, events)
+            self._adopt_rows()
             return
         self.hand_id, self.number = int(hand.id), int(hand.number)
         # The turn's deadlines: stored with the last move, or with the deal before any move.
@@ -131,9 +138,82 @@ class Room:
         except (RuleError, TableLogError, ValueError, KeyError, TypeError) as error:
             self.void_reason = f"the hand could not be rebuilt after a restart ({error})"
             self.game = GameTable.restored(self.spec, events)  # the hand open, to be voided
+        self._adopt_rows()
+
+    def _adopt_rows(self) -> None:
+        """A database written before seats had one truth (by croupier before December 2026)
+        may hold seat rows ahead of the table's events: a seat taken, left, topped up or sat
+        out between its write and the next deal. The engine's table takes them now, as far as
+        the rules allow in the state it is in; :meth:`resume` stores what this changed. Tables
+        written since never differ (tests/test_room.py checks the rows are the events'
+        projection)."""
+        game = self.game
+        for seat in game.engine_seats():
+            held, state = game.occupant(seat), self.seats.get(seat)
+            if held is not None and (state is None or state.name != held[0]):
+                self._adopt(f"seat {seat}: {held[0]} leaves", game.unseat, seat)
+        for state in self.seats.values():
+            held = game.occupant(state.seat)
+            if held is None:
+                if state.status != "waiting" and state.chips > 0 and not game.in_hand:
+                    self._adopt(f"seat {state.seat}: {state.name} sits", game.seat, state.seat,
+                                state.name, state.chips, buy_in=state.fresh)  # fmt: skip
+                continue
+            if state.chips > held[1]:
+                self._adopt(f"seat {state.seat} adds {state.chips - held[1]}", game.add_chips,
+                            state.seat, state.chips - held[1])  # fmt: skip
+            if (state.status == "sitting_out") != held[2]:
+                self._adopt(f"seat {state.seat} away: {not held[2]}", game.step_away,
+                            state.seat, not held[2])  # fmt: skip
+        self._project()
+
+    def _adopt(self, what: str, change: Callable[..., None], *args: Any, **kwargs: Any) -> None:
+        try:
+            change(*args, **kwargs)
+            log.warning("table %s: seat rows ahead of the table's events: %s", self.id, what)
+        except RuleError as error:
+            log.warning("table %s: seat rows ahead of the table's events: %s refused (%s)",
+                        self.id, what, error)  # fmt: skip
+
+    def _project(self) -> None:
+        """Each seat's chips and status as the engine's table has them (the seat rows hold the
+        same projection): a seat not at the engine's table waits for the next deal."""
+        game = self.game
+        for state in self.seats.values():
+            held = game.occupant(state.seat)
+            if held is not None:
+                state.chips = held[1]
+                state.status = "sitting_out" if held[2] else "playing"
+                state.fresh = False
+
+    async def write_change(self, job: Callable[[Any], T]) -> T:
+        """Store a seat change: ``job``'s rows with the table events the change made at the
+        engine's table, in one transaction; then each seat shows what the engine's table has.
+        A failed write leaves the engine's table as stored (the change never happened)."""
+        events = self._event_rows()
+        try:
+            result = await self.store.write(
+                job, self.id, [(rows.INSERT_EVENT, row) for row in events]
+            )
+        except BaseException:
+            self.game.rollback()
+            raise
+        self.game.saved += len(events)
+        self._project()
+        return result
 
     async def resume(self) -> None:
         """After loading: void a hand that could not be rebuilt, restart clocks and deals."""
+        if self.game.unsaved() and self.void_reason is None:  # seat rows adopted (_adopt_rows)
+            table, adopted = self.id, len(self.game.unsaved())
+            text = f"{adopted} seat changes of the seat rows recorded at the table"
+            try:
+                await self.write_change(
+                    lambda c: rows.audit(c, None, table, None, None, "resume", "ruling", text)
+                )
+            except StoreError:  # not played on without them: loaded again once it can store
+                self.server.let_go(self, "unavailable", f"table {table} is being reloaded")
+                return
         if self.void_reason is not None:
             await self._void(self.void_reason, None)
             return
@@ -148,7 +228,7 @@ class Room:
                     table,
                 )
         if self.game.in_hand:
-            self._schedule_turn()
+            self.schedule_turn()
         else:
             self.schedule_deal(0.0)
 
@@ -317,13 +397,8 @@ class Room:
                 log.exception("table %s: dealing failed", self.id)
 
     async def _start_hand(self) -> None:
-        waiting = [st.seat for st in self.seats.values() if st.status == "waiting"]
-        changed = self._sync_engine()
-        # Buy-ins the engine's table recorded: its events are stored with this deal.
-        recorded = [st for st in self.seats.values() if st.fresh and self.game.occupant(st.seat)]
+        await self._seat_waiting()
         if not self.game.can_deal():
-            if changed:
-                self.broadcast_seats()
             return
         # Dealt at the engine's table, the hand is taken as the one in play (and shown) only
         # once stored: until then viewers are shown the hand before.
@@ -354,19 +429,15 @@ class Room:
             "clock_end": clock_end, "bank_end": bank_end, "started": now,
         }  # fmt: skip
         try:
-            # With the batch's others: the table's events, the seats that start playing, and
-            # the hand's row, whose new id the writer reads back.
-            written = rows.deal_rows(self.id, table_events, waiting, [st.seat for st in recorded])
+            # With the batch's others: the table's events and the hand's row, whose new id
+            # the writer reads back.
+            written = [(rows.INSERT_EVENT, row) for row in table_events]
             self.hand_id = await self.store.insert(rows.INSERT_HAND, hand, self.id, written)
         except BaseException:
             self.game.rollback()  # nothing was stored: the deal never happened
             raise
         self.game.saved += len(table_events)
         self.game.take(deal)
-        for seat in waiting:
-            self.seats[seat].status = "playing"
-        for st in recorded:
-            st.fresh = False
         self.number = number
         self.moves = 0
         self.timed_out = set()
@@ -375,70 +446,21 @@ class Room:
         self.send_states()
         self._after_change()
 
-    def _sync_engine(self) -> bool:
-        """Between hands: the engine's table takes the seats as their rows are. Waiting
-        players sit down, chips added since are added, players sitting out or leaving step
-        away (the blinds they pass are owed on return), and empty seats are left."""
-        game = self.game
-        again: set[int] = set()  # seated again: their buy-in is the engine's already
-        changed = self._sync_moves()
-        for seat in game.engine_seats():
-            held = game.occupant(seat)
-            state = self.seats.get(seat)
-            if state is None or held is None or held[0] != state.name or held[1] > state.chips:
-                if state is not None and held is not None and held[0] == state.name:
-                    log.warning("table %s: seat %s holds %s chips, %s stored: seated again",
-                                self.id, seat, held[1], state.chips)  # fmt: skip
-                    again.add(seat)
-                game.unseat(seat)
-                changed = True
-        for state in self.seats.values():
-            if state.status == "waiting":
-                state.status = "playing"
-                changed = True
-            present = state.status == "playing" and not state.leaving
-            held = game.occupant(state.seat)
-            if held is None:
-                if present and state.chips > 0:
-                    fresh = state.fresh and state.seat not in again
-                    game.seat(state.seat, state.name, state.chips, buy_in=fresh)
-                    changed = True
-                continue
-            _name, chips, away = held
-            if state.chips > chips:
-                game.add_chips(state.seat, state.chips - chips)
-                changed = True
-            if present == away:
-                game.step_away(state.seat, not present)
-                changed = True
-        return changed
-
-    def _sync_moves(self) -> bool:
-        """Players the waiting list moved to another seat (croupier.server.rooms.waiting) move at
-        the engine's table too, keeping what it knows of them; players gone are unseated first
-        so that each move finds its seat free. Returns whether anything changed."""
-        game = self.game
-        seat_of = {st.name: st.seat for st in self.seats.values()}
-        moves: list[tuple[int, int]] = []
-        changed = False
-        for seat in game.engine_seats():
-            held = game.occupant(seat)
-            assert held is not None
-            to = seat_of.get(held[0])
-            if to is None:
-                game.unseat(seat)
-                changed = True
-            elif to != seat and held[1] <= self.seats[to].chips:
-                moves.append((seat, to))
-        while moves:  # a move into a seat another mover leaves waits for that move
-            ready = [m for m in moves if game.occupant(m[1]) is None]
-            if not ready:
-                raise RuleError(f"the seat moves {moves} wait on each other")
-            for seat, to in ready:
-                game.move(seat, to)
-                moves.remove((seat, to))
-                changed = True
-        return changed
+    async def _seat_waiting(self) -> None:
+        """Seats taken while a hand was played sit down at the engine's table, between hands
+        (au 1.1 'Buy-in'; qld s19(1)-(2); rws 3.4): stored before the deal, so that a deal that
+        fails leaves them seated. A seat that sat out before it was seated waits on."""
+        waiting = [st for st in self.seats.values() if st.status == "waiting"]
+        if not waiting:
+            return
+        for st in waiting:
+            try:
+                self.game.seat(st.seat, st.name, st.chips, buy_in=st.fresh)
+            except RuleError as error:  # checked when they sat; the table changed since
+                log.warning("table %s: seat %s cannot sit down: %s", self.id, st.seat, error)
+        table, seats = self.id, [st.seat for st in waiting if self.game.occupant(st.seat)]
+        await self.write_change(lambda c: rows.seated(c, table, seats))
+        self.broadcast_seats()
 
     def _event_rows(self) -> list[dict[str, object]]:
         """The table events not yet stored, as rows (stored with the next write)."""
@@ -456,14 +478,16 @@ class Room:
 
     def _after_change(self) -> None:
         if self.game.in_hand:
-            self._schedule_turn()
+            self.schedule_turn()
 
-    def _schedule_turn(self) -> None:
+    def schedule_turn(self) -> None:
+        """Start the turn of the seat to act: a bot thinks, a seat that has left acts at once,
+        a person's clock runs."""
         self._cancel_turn()
         seat = self.game.to_act()
         if seat is None or self.closed:
             return
-        if self.seats[seat].bot is not None:
+        if self.seats[seat].bot is not None or self.seats[seat].leaving:
             self._turn_task = asyncio.create_task(self._turn_runner(seat, self.number, self.moves))
             return
         # A person: the table's timer, until the clock and the time bank run out. Most act well
@@ -514,12 +538,14 @@ class Room:
             log.exception("table %s: the turn of seat %s failed", self.id, seat)
             await asyncio.sleep(0.5)
             if not self.closed and self.moves == moves and self.number == number:
-                self._schedule_turn()
+                self.schedule_turn()
 
     async def _run_turn(self, seat: int, number: int, moves: int) -> None:
-        """A bot's move, or the clock's for a person out of time."""
-        if self.seats[seat].bot is None:
-            await self._clocked(seat, number, moves, None, "clock")
+        """A bot's move, or the clock's for a person out of time or one who has left (who
+        folds, or checks when it is free, at once: the table does not wait out their clock)."""
+        state = self.seats[seat]
+        if state.bot is None:
+            await self._clocked(seat, number, moves, None, "left" if state.leaving else "clock")
             return
         await asyncio.sleep(self.server.bot_delay)
         view, legal = self.game.bot_view(seat)
@@ -581,7 +607,10 @@ class Room:
         hand_id, seq = self.hand_id, self.moves
         assert hand_id is not None
         finish, finish_rows = self._finish_job(end) if end is not None else (None, [])
-        timeout = f"seat {seat} out of time: {move.kind} (the clock)" if by == "clock" else None
+        ruling = {
+            "clock": ("timeout", f"seat {seat} out of time: {move.kind} (the clock)"),
+            "left": ("left", f"seat {seat} has left the table: {move.kind} at its turn"),
+        }.get(by)
 
         bank_changed = bank != state.bank
         move_row = {
@@ -596,8 +625,8 @@ class Room:
         written += finish_rows
         table, account = self.id, state.account
         job: Job | None = None
-        if timeout is not None or finish is not None:  # a ruling, or seats that change
-            job = lambda c: rows.after_move(c, table, hand_id, account, timeout, finish)  # noqa: E731
+        if ruling is not None or finish is not None:  # a ruling, or seats that change
+            job = lambda c: rows.after_move(c, table, hand_id, account, ruling, finish)  # noqa: E731
         try:
             stored = time.perf_counter()
             await self.store.write(job, table, written)
@@ -624,7 +653,7 @@ class Room:
         if end is not None:
             self._finished(end)
         else:
-            self._schedule_turn()
+            self.schedule_turn()
 
     def _finish_job(self, end: HandEnd) -> tuple[rows.FinishedSeats | None, list[Row]]:
         """What a finished hand writes: stacks, the ledger (each seat's result and the house's
@@ -641,13 +670,14 @@ class Room:
         leaving = [st for seat, st in dealt.items() if st.leaving or seat in let_go]
         leaving += [st for st in self.seats.values() if st.leaving and st.seat not in dealt]
         away = {seat: self.seats[seat].away + 1 for seat in self.timed_out if seat in self.seats}
-        table_events = self._event_rows()
         rebuys = [  # not at a closing table: every seat is cashed out after this hand
             (st, self.game.minimum_buy_in)
             for seat, st in dealt.items()
             if st.bot is not None and (end.stacks[seat] == 0 or seat in end.left) and not st.leaving
             and self.closing is None
         ]  # fmt: skip
+        self._seat_changes_at_end(end, leaving, away, rebuys)
+        table_events = self._event_rows()
         written = rows.finish_hand_rows(
             self.id, hand_id, self.number, end.stacks, results, end.commission,
             self.server.house_id, table_events, time.time(),
@@ -663,20 +693,39 @@ class Room:
         )
         return seats, written
 
+    def _seat_changes_at_end(
+        self,
+        end: HandEnd,
+        leaving: list[SeatState],
+        away: dict[int, int],
+        rebuys: list[tuple[SeatState, int]],
+    ) -> None:
+        """What the hand's end changes at the engine's table, stored with it: leavers go, a
+        seat out of time while away too often sits out, a bot out of chips buys in again."""
+        game = self.game
+        gone = {st.seat for st in leaving}
+        for seat in gone:
+            if game.occupant(seat) is not None:
+                game.unseat(seat)
+        for seat, count in away.items():
+            held = game.occupant(seat)
+            if count >= self.sit_out_after and held is not None and not held[2]:
+                game.step_away(seat, True)
+        for st, chips in rebuys:
+            if game.occupant(st.seat) is None:  # the engine's table let it go (qld s31(4))
+                game.seat(st.seat, st.name, end.stacks[st.seat] + chips)
+            else:
+                game.add_chips(st.seat, chips)
+
     def _finished(self, end: HandEnd) -> None:
-        _, away, rebuys, leaving, stored = self._pending_finish
+        _, away, _, leaving, stored = self._pending_finish
         self.game.saved += stored
-        for seat, chips in end.stacks.items():
-            self.seats[seat].chips = chips
         for seat, count in away.items():
             self.seats[seat].away = count
-            if count >= self.sit_out_after:
-                self.seats[seat].status = "sitting_out"
-        for st, chips in rebuys:
-            st.chips += chips
         for st in leaving:
             self.seats.pop(st.seat, None)
             self.waits.pop(st.account, None)  # a seat change asked needs the seat (_cash_out)
+        self._project()
         self.hands = self.number
         self.clock_end = self.bank_end = None
         self.broadcast(
@@ -711,14 +760,19 @@ class Room:
         text = f"hand {number} void ({VOID_RULE}): {reason}"
         leaving = [row for row in snap.seats if row.leaving]  # they go now, with what they had
         hands = max(self.hands, number)
-        # The engine's table: the hand ends with every seat holding what it had when dealt.
-        game = self.game
-        kept = game.events[: game.saved]
-        ended = game.void_events({row[0]: row[3] for row in dealt})
+        # The engine's table: the hand ends with every seat holding what it had when dealt,
+        # and those leaving go.
+        kept = self.game.events[: self.game.saved]
+        voided = GameTable.restored(
+            self.spec, [*kept, *self.game.void_events({row[0]: row[3] for row in dealt})]
+        )
+        for row in leaving:
+            if voided.occupant(row.seat) is not None:
+                voided.unseat(row.seat)
         now = time.time()
         table_events = [
             {"table_id": self.id, "seq": len(kept) + i, "event": dumps_event(e), "at": now}
-            for i, e in enumerate(ended)
+            for i, e in enumerate(voided.events[len(kept) :])
         ]
 
         table = self.id
@@ -736,15 +790,13 @@ class Room:
         self._cancel_tasks()
         self.void_reason = None
         self.hands = hands
-        # Stacks as dealt: the seats' stored chips, untouched until a hand finishes.
-        for st in snap.seats:
-            if st.seat in self.seats:
-                self.seats[st.seat].chips = st.chips
         for row in leaving:
             self.seats.pop(row.seat, None)
             self.waits.pop(row.account_id, None)  # with the seat (_cash_out)
         self.hand_id = None
-        self.game = GameTable.restored(self.spec, [*kept, *ended])
+        voided.saved = len(voided.events)
+        self.game = voided
+        self._project()
         self.shown = Shown()
         self.clock_end = self.bank_end = None
         self.broadcast(

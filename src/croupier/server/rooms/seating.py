@@ -1,9 +1,10 @@
 """Seats and money at a table (the seat operations of a room, each under its lock): sitting
 down, bots, leaving, adding chips, sitting out and coming back, closing. Every change is a ledger
 row (or none) and an audit row, written by the store's named functions
-(:mod:`croupier.server.store.rooms`) and stored before anyone hears of it. The engine's table
-takes the seats as their rows say at the next deal (``Room._sync_engine``). The hand itself is
-croupier.server.rooms.room's; this module sees the room only as a
+(:mod:`croupier.server.store.rooms`) and stored before anyone hears of it. Each change is made
+at the engine's table first, which refuses what its rules refuse, and is stored with the table
+events it made (``TableActor.write_change``); a seat taken during a hand sits down at the next
+deal. The hand itself is croupier.server.rooms.room's; this module sees the room only as a
 :class:`~croupier.server.rooms.ports.TableActor`."""
 
 from __future__ import annotations
@@ -67,10 +68,11 @@ async def sit(room: TableActor, conn: Listener, request: str, seat: int, chips: 
             account,
             conn.name,
             chips,
-            "waiting" if game.in_hand else "playing",
+            "waiting",
             room.bank,
             fresh=moved is None,  # a moved stack is no buy-in, short or full (buy-in 3)
         )
+        _sit_down(room, state)
         await _buy_in(room, state, request, moved=moved, waited=waited)
         room.seats[seat] = state
         room.waits.pop(account, None)
@@ -101,15 +103,9 @@ async def add_bot(
         except RuleError as error:
             raise Refused("refused", room.game.cite(str(error))) from None
         account = await room.server.bot_account(name)
-        state = SeatState(
-            seat,
-            account,
-            name,
-            amount,
-            "waiting" if room.game.in_hand else "playing",
-            room.bank,
-            bot="strength",
-        )
+        state = SeatState(seat, account, name, amount, "waiting", room.bank, bot="strength",
+                          fresh=True)  # fmt: skip
+        _sit_down(room, state)
         await _buy_in(room, state, request, by=conn.account_id)
         room.seats[seat] = state
         if conn.account_id is not None:
@@ -134,6 +130,8 @@ async def remove_bot(room: TableActor, conn: Actor, request: str, seat: int) -> 
         gone = "leaves when this hand ends" if later else f"leaves with {state.chips}"
         detail = f"seat {seat}: {state.name} {gone}"
         table, account, chips = room.id, state.account, state.chips
+        if not later:
+            _stand_up(room, seat)
         await write_request(
             room,
             lambda c: rows.remove_bot(c, table, seat, account, chips, later=later, by=by,
@@ -148,6 +146,25 @@ async def remove_bot(room: TableActor, conn: Actor, request: str, seat: int) -> 
         room.server.remember(by, request)
         room.broadcast_seats()
         room.schedule_deal(0.0)  # the seat goes to the waiting list between hands
+
+
+def _sit_down(room: TableActor, state: SeatState) -> None:
+    """Between hands the player sits at the engine's table now (the buy-in recorded there);
+    during a hand the seat waits for the next deal (au 1.1 'Buy-in'; qld s19(1)-(2); rws 3.4).
+    Stored by the caller's write, or undone with it."""
+    if room.game.in_hand:
+        return
+    try:
+        room.game.seat(state.seat, state.name, state.chips, buy_in=state.fresh)
+    except RuleError as error:
+        raise Refused("refused", room.game.cite(str(error))) from None
+    state.status, state.fresh = "playing", False
+
+
+def _stand_up(room: TableActor, seat: int) -> None:
+    """The seat leaves the engine's table (a seat still waiting for a deal is not there)."""
+    if room.game.occupant(seat) is not None:
+        room.game.unseat(seat)
 
 
 def limit_key(game: GameTable) -> str:
@@ -235,11 +252,11 @@ async def _buy_in(
 
 
 async def write_request(room: TableActor, job: Job, account: int, request: str | None) -> None:
-    """Store a request's change (``job``), or refuse it as the store's failure says: the
-    table moved to another process, the request was applied already, the account cannot pay,
-    or the database failed (the room reads the table again)."""
+    """Store a request's change (``job``, with what it changed at the engine's table), or
+    refuse it as the store's failure says: the table moved to another process, the request was
+    applied already, the account cannot pay, or the database failed."""
     try:
-        await room.store.write(job, room.id)
+        await room.write_change(job)
     except LeaseLost as error:
         await room.store_failed(error)
         raise Refused("elsewhere", "the table moved to another server process") from None
@@ -267,7 +284,10 @@ async def leave(room: TableActor, conn: Actor, request: str) -> None:
             room.server.remember(account, request)
             state.leaving = True
             room.broadcast_seats()
+            if room.game.to_act() == seat:
+                room.schedule_turn()  # their turn now: played at once (Room.schedule_turn)
             return
+        _stand_up(room, seat)
         await write_request(
             room, lambda c: rows.leave(c, table, seat, account, chips, request), account, request
         )
@@ -289,12 +309,21 @@ async def top_up(room: TableActor, conn: Actor, request: str, chips: int) -> Non
             room.audit_refusal(state.account, request, "top_up", why)
             raise Refused("refused", why) from None
         table, seat, account = room.id, state.seat, state.account
+        seated = room.game.occupant(seat) is not None  # else: a buy-in waiting for the deal
+        if seated:
+            try:
+                room.game.add_chips(seat, chips)
+            except RuleError as error:
+                why = room.game.cite(str(error))
+                room.audit_refusal(account, request, "top_up", why)
+                raise Refused("refused", why) from None
         detail = room.game.cite(f"seat {seat} adds {chips} (qld s31(5)-(6), cardroom buy-in 2)")
         await write_request(
             room, lambda c: rows.top_up(c, table, seat, account, chips, request, detail),
             account, request,
         )  # fmt: skip
-        state.chips += chips
+        if not seated:
+            state.chips += chips
         room.server.remember(account, request)
         room.broadcast_seats()
         room.schedule_deal(0.0)
@@ -303,10 +332,8 @@ async def top_up(room: TableActor, conn: Actor, request: str, chips: int) -> Non
 async def sit_out(room: TableActor, conn: Actor, request: str, out: bool) -> None:
     async with room.lock:
         state = _own_seat(room, conn)
-        status = "sitting_out" if out else "playing"
-        if state.status == "waiting" and not out:
-            status = "waiting"
         kind = "sit_out" if out else "sit_in"
+        status = _step_away(room, state, out)
         await _set_status(room, state, status, request, kind, f"now {status}")
         room.broadcast_seats()
         room.schedule_deal(0.0)
@@ -320,10 +347,22 @@ async def returned(room: TableActor, account: int) -> None:
             return
         state = room.seats[seat]
         if state.away:  # sat out by the clock while away: back in
-            status = "playing" if state.status == "sitting_out" else state.status
+            status = _step_away(room, state, False)
             await _set_status(room, state, status, None, "return", "reconnected")
         room.broadcast_seats()
         room.schedule_deal(0.0)
+
+
+def _step_away(room: TableActor, state: SeatState, out: bool) -> str:
+    """The seat is dealt out from the next hand on (``out``; the blinds it passes are owed on
+    return), or back in, at the engine's table; the status its row takes. A seat not yet at
+    the engine's table (taken during a hand) waits for the next deal, or sits out."""
+    held = room.game.occupant(state.seat)
+    if held is None:
+        return "sitting_out" if out else "waiting"
+    if held[2] != out:
+        room.game.step_away(state.seat, out)
+    return "sitting_out" if out else "playing"
 
 
 async def _set_status(
@@ -369,9 +408,9 @@ async def close_now(room: TableActor) -> None:
     table, reason, game = room.id, room.closing or "closed", room.game
     limit = limit_key(game) if game.broken_game_transfer else None
     expires = time.time() + TRANSFER_SECONDS
-    moved = await room.store.write(
-        lambda c: rows.close_table(c, table, reason, limit, expires), table
-    )
+    for seat in game.engine_seats():
+        game.unseat(seat)
+    moved = await room.write_change(lambda c: rows.close_table(c, table, reason, limit, expires))
     room.close()
     room.seats.clear()
     room.waits.clear()

@@ -198,7 +198,15 @@ async def fill_seats(room: TableActor) -> None:
         return
     until = now + room.server.options.seat_hold
     table = room.id
-    await room.store.write(lambda c: rows.fill_seats(c, table, bots, changes, until), table)
+    # At the engine's table too, in this order: each move's seat is free by then.
+    for bot in bots:
+        if game.occupant(bot.seat) is not None:
+            game.unseat(bot.seat)
+    for change in changes:
+        if change.kind == "move" and game.occupant(change.before or 0) is not None:
+            assert change.before is not None and change.seat is not None
+            game.move(change.before, change.seat)
+    await room.write_change(lambda c: rows.fill_seats(c, table, bots, changes, until))
     for bot in bots:
         del room.seats[bot.seat]
     for change in changes:

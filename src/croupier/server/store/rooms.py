@@ -34,8 +34,6 @@ __all__ = [
     "INSERT_EVENT",
     "INSERT_HAND",
     "INSERT_MOVE",
-    "SEAT_PLAYING",
-    "SEAT_RECORDED",
     "UPDATE_BANK",
     "UPDATE_CHIPS",
     "UPDATE_HANDS",
@@ -50,7 +48,6 @@ __all__ = [
     "cash_out",
     "close_table",
     "count_waits",
-    "deal_rows",
     "drop_wait",
     "duplicate",
     "fill_seats",
@@ -65,6 +62,7 @@ __all__ = [
     "places_of",
     "read_snapshot",
     "remove_bot",
+    "seated",
     "sit",
     "sit_out",
     "store_events",
@@ -163,16 +161,6 @@ UPDATE_CHIPS = (
 UPDATE_HANDS = (
     update(s.tables).where(s.tables.c.id == bindparam("h_table")).values(hands=bindparam("h_hands"))
 )
-SEAT_PLAYING = (
-    update(s.seats)
-    .where(s.seats.c.table_id == bindparam("p_table"), s.seats.c.seat == bindparam("p_seat"))
-    .values(status="playing")
-)
-SEAT_RECORDED = (
-    update(s.seats)
-    .where(s.seats.c.table_id == bindparam("r_table"), s.seats.c.seat == bindparam("r_seat"))
-    .values(fresh=False)
-)
 UPDATE_BANK = (
     update(s.seats)
     .where(s.seats.c.table_id == bindparam("b_table"), s.seats.c.seat == bindparam("b_seat"))
@@ -222,16 +210,15 @@ def _cage(conn: Connection) -> int:
 # --- a hand --------------------------------------------------------------------------------
 
 
-def deal_rows(
-    table: int, events: Iterable[dict[str, object]], waiting: Iterable[int],
-    recorded: Iterable[int],
-) -> list[Row]:  # fmt: skip
-    """What a deal writes with its hand's row (:data:`INSERT_HAND`): the table's events, the
-    seats that start playing and those whose buy-in the engine's table recorded."""
-    rows: list[Row] = [(INSERT_EVENT, row) for row in events]
-    rows += [(SEAT_PLAYING, {"p_table": table, "p_seat": seat}) for seat in waiting]
-    rows += [(SEAT_RECORDED, {"r_table": table, "r_seat": seat}) for seat in recorded]
-    return rows
+def seated(conn: Connection, table: int, seats: Iterable[int]) -> None:
+    """Seats taken during a hand sit down at the engine's table, their buy-in recorded there."""
+    taken = list(seats)
+    if taken:
+        conn.execute(
+            update(s.seats)
+            .where(s.seats.c.table_id == table, s.seats.c.seat.in_(taken))
+            .values(status="playing", fresh=False)
+        )
 
 
 def move_rows(move: dict[str, Any], table: int, seat: int, bank: float | None) -> list[Row]:
@@ -289,13 +276,13 @@ def after_move(
     table: int,
     hand: int,
     account: int,
-    timeout: str | None,
+    ruling: tuple[str, str] | None,
     seats: FinishedSeats | None,
 ) -> None:
-    """What a move writes beyond its rows: the ruling when the clock moved for ``account``
-    (``timeout`` says what), and the seats its hand's end changes."""
-    if timeout is not None:
-        audit(conn, account, table, hand, None, "timeout", "ruling", timeout)
+    """What a move writes beyond its rows: the ruling (its kind and what it says) when the
+    table moved for ``account`` (out of time, or gone), and the seats its hand's end changes."""
+    if ruling is not None:
+        audit(conn, account, table, hand, None, ruling[0], "ruling", ruling[1])
     if seats is not None:
         finish_hand(conn, table, seats.away, seats.sit_out_after, seats.rebuys, seats.leaving)
 
