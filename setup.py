@@ -38,6 +38,8 @@ COMPILED = [
     "src/croupier/steps.py",
     "src/croupier/hand_state.py",
     "src/croupier/hand.py",
+    "src/croupier/views.py",
+    "src/croupier/autoplay.py",
     "src/croupier/history/layout.py",
     "src/croupier/history/errors.py",
     "src/croupier/history/actions.py",

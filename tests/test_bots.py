@@ -26,6 +26,7 @@ from croupier.cards import Card, DeckKind, parse_cards
 from croupier.deck import Deck, SeededShuffler
 from croupier.games import GAMES, Game, Opener
 from croupier.hand import Hand, Phase, Rules
+from croupier.views import SeatLogs
 
 
 def random_rules(game: Game, structure: Structure, rng: random.Random) -> Rules:
@@ -303,3 +304,37 @@ def test_play_hand_runs_bots_to_the_end() -> None:
     hand = holdem(["Ah As", "7d 2c", "9s 8s"], [50, 50, 50])
     play_hand(hand, [StrengthBot(trials=20), RandomBot(), CallingStation()], random.Random(2))
     assert hand.phase is Phase.OVER and sum(hand.stacks) + hand.commission == 150
+
+
+def test_a_view_from_the_seat_logs_is_the_seats_view_whenever_it_is_read() -> None:
+    """croupier.sim's views (SeatView.from_log, from views.SeatLogs): worked out when first
+    read, equal to SeatView.of at the turn they were made for, read then, a turn later, or
+    never; and they hold no reference to the hand (nor any hidden card)."""
+    made = 0
+    for hand, rng in random_hands(seeds=4):
+        bots = [rng.choice(BOTS) for _ in range(hand.players)]
+        logs = SeatLogs()
+        late: list[tuple[SeatView, SeatView]] = []
+        while hand.phase is not Phase.OVER:
+            player = hand.to_act
+            assert player is not None
+            logs.update(hand.events)
+            seen = SeatView.from_log(
+                player, hand.rules, hand.starting, logs.public, logs.own(player),
+                to_act=player, drawing=hand.drawing, reducer=logs.reducer(player),
+            )  # fmt: skip
+            assert not any(value is hand for value in vars(seen).values())
+            expected = SeatView.of(hand, player)
+            if rng.random() < 0.5:
+                assert fields_of(seen) == fields_of(expected)
+            else:
+                late.append((seen, expected))  # read after later turns (or at the end)
+            made += 1
+            decide(bots[player], hand, rng).apply(hand)
+        for seen, expected in late:
+            assert fields_of(seen) == fields_of(expected)
+    assert made > 500
+
+
+def fields_of(seen: SeatView) -> tuple[object, ...]:
+    return tuple(getattr(seen, field.name) for field in dataclasses.fields(SeatView))

@@ -4,20 +4,25 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from croupier import events as ev
 from croupier.cli import app
-from croupier.executor import ProcessExecutor, SerialExecutor
+from croupier.deck import SeededShuffler
+from croupier.executor import ProcessExecutor, SerialExecutor, chunk_seeds
 from croupier.history.formats import open_history
-from croupier.play import book_rules, house_rules
-from croupier.sim import CHUNK, SimError, simulate
+from croupier.play import NAMES, book_rules, house_rules
+from croupier.session import Session
+from croupier.sim import BOTS, CHUNK, SimError, _Chunk, _Totals, big_blind, simulate
 from croupier.table import BuyIn, Table
 
 LINEUP = ["random", "calling", "random"]
@@ -166,3 +171,69 @@ def test_ctrl_c_prints_the_partial_result(tmp_path: Path) -> None:
     assert child.returncode == 130, out
     assert "interrupted:" in out and "of 10,000,000 hands played" in out
     assert "bb/100" in out and "Traceback" not in out
+
+
+def _by_session(work: _Chunk, index: int, seed: np.random.SeedSequence) -> _Totals:
+    """Chunk ``index`` as the simulation played it before its own loop: a fresh table and a
+    Session for every hand (the reference the fast loop must match)."""
+    seats = len(work.bots)
+    totals = _Totals(net=[0] * seats, squares=[0] * seats)
+    first = index * CHUNK
+    count = min(CHUNK, work.hands - first)
+    states = seed.generate_state(2 * count, dtype=np.uint64)
+    players = {seat: BOTS[kind]() for seat, kind in enumerate(work.bots, start=1)}
+    for offset in range(count):
+        number = first + offset
+        table = Table(
+            work.rules, seats, buy_in=BuyIn(minimum=work.stack), first_button=number % seats + 1
+        )
+        for seat in players:
+            table.sit(seat, NAMES[(seat - 1) % len(NAMES)], work.stack)
+        loop = Session(table, shuffler=SeededShuffler(int(states[2 * offset])))
+        summary = loop.play_hand(players, random.Random(int(states[2 * offset + 1])))
+        hand = loop.hand
+        assert hand is not None
+        totals.hands += 1
+        totals.commission += summary.commission
+        totals.showdowns += any(isinstance(e, ev.Show) for e in hand.events)
+        for seat, net in summary.net.items():
+            totals.net[seat - 1] += net
+            totals.squares[seat - 1] += net * net
+    return totals
+
+
+@pytest.mark.parametrize(
+    ("book", "game"),
+    [("rws", "holdem"), ("cardroom", "stud7"), ("cardroom", "draw"), ("qld", "holdem"),
+     ("au-casino", "omaha"), ("league", "holdem"), (None, "badugi"), (None, "razz")],
+)  # fmt: skip
+def test_the_simulation_plays_each_hand_as_a_fresh_table_and_session_would(
+    book: str | None, game: str
+) -> None:
+    # The loop deals from each button's setup found once, and gives bots views made from
+    # their logs: the same hands, the same decisions, the same summary as the table and the
+    # session dealing and playing every hand, fees and time charges included.
+    rules = book_rules(book, game, None, "2/4") if book else house_rules(game, None, "2/4")
+    for lineup in (["random"] * 6, ["strength", "calling", "random"] * 2):
+        work = _Chunk(rules, tuple(lineup), 100 * big_blind(rules), 40, None)
+        seed = chunk_seeds(7, 0, 1)[0]
+        assert work(0, seed) == _by_session(work, 0, seed)
+
+
+def test_how_chunks_are_grouped_into_tasks_never_changes_the_result() -> None:
+    rules = house_rules("holdem", "no-limit", "1/2")
+    hands = 3 * CHUNK + 17
+    serial = simulate(rules, LINEUP, hands, stack=200, seed=11)
+    for task_hands in (1, CHUNK, 2 * CHUNK, 10 * CHUNK):
+        assert simulate(rules, LINEUP, hands, stack=200, seed=11, task_hands=task_hands) == serial
+    with ProcessExecutor(2) as pool:
+        grouped = simulate(
+            rules, LINEUP, hands, stack=200, seed=11, executor=pool, task_hands=2 * CHUNK
+        )
+    assert grouped == serial
+
+
+def test_sim_with_workers_alone_runs_on_processes() -> None:
+    result = CliRunner().invoke(app, ["sim", "--hands", "300", "--seats", "3", "--workers", "2"])
+    assert result.exit_code == 0, result.output
+    assert "process, 2 workers" in result.output.splitlines()[0]

@@ -19,7 +19,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -29,7 +29,7 @@ from croupier.betting import IllegalAction, Legal
 from croupier.cards import Card, format_cards
 from croupier.evaluate import Category, Ranking, evaluate, evaluate_many
 from croupier.hand import Hand, Rules
-from croupier.views import HandView, view
+from croupier.views import HandView, Reducer, catch_up, seat_fields, view
 
 __all__ = [
     "Action",
@@ -100,6 +100,32 @@ class SeatView:
             events=seen.events,
         )
 
+    @classmethod
+    def from_log(
+        cls,
+        player: int,
+        rules: Rules,
+        starting: Sequence[int],
+        public: Sequence[ev.Event],
+        own: Sequence[tuple[int, ev.Event]],
+        *,
+        to_act: int | None,
+        drawing: bool,
+        reducer: list[Reducer] | None = None,
+    ) -> SeatView:
+        """The view of ``player`` from its log in two parts
+        (:class:`~croupier.views.SeatLogs`): the log as a spectator sees it, and the player's
+        own versions of the events it sees in full. The fields past ``player``, ``rules``,
+        ``to_act`` and ``drawing`` are worked out when one is first read (most bots read none
+        of them), from these parts alone: like every view, it holds no reference to the
+        hand. ``reducer``: the player's own reducer to catch up with
+        (:meth:`croupier.views.SeatLogs.reducer`), so that a view read at each turn folds each
+        event once."""
+        return _LogView(
+            player, rules, tuple(starting), tuple(public), tuple(own), to_act, drawing,
+            [] if reducer is None else reducer,
+        )  # fmt: skip
+
     @property
     def players(self) -> int:
         return len(self.stacks)
@@ -124,6 +150,43 @@ class SeatView:
         return max(self.bets, default=0)
 
 
+class _LogView(SeatView):
+    """A :class:`SeatView` that holds its player's log and works its fields out from it, with
+    the reducer every view uses, when the first is read."""
+
+    def __init__(
+        self,
+        player: int,
+        rules: Rules,
+        starting: tuple[int, ...],
+        public: tuple[ev.Event, ...],
+        own: tuple[tuple[int, ev.Event], ...],
+        to_act: int | None,
+        drawing: bool,
+        kept: list[Reducer],
+    ) -> None:
+        values = self.__dict__  # frozen: set once, here
+        values["player"], values["rules"] = player, rules
+        values["to_act"], values["drawing"] = to_act, drawing
+        values["_log"] = (starting, public, own, kept)
+
+    def __getattr__(self, name: str) -> Any:  # only for the fields not yet worked out
+        log = self.__dict__.get("_log")
+        if log is None or name.startswith("_"):
+            raise AttributeError(name)
+        starting, public, own, kept = log
+        seen = catch_up(kept, starting, self.player, public, own)
+        values = self.__dict__  # as SeatView.from_view would set them from seen.snapshot()
+        values.update(zip(_WORKED_OUT, seat_fields(seen, self.player), strict=True))
+        del values["_log"]
+        return object.__getattribute__(self, name)
+
+
+_WORKED_OUT = (
+    "street", "hole", "up", "board", "discarded", "stacks", "bets", "pot", "folded", "events"
+)  # fmt: skip
+
+
 # --- what a seat may do ----------------------------------------------------------------------
 
 
@@ -146,11 +209,11 @@ class Action:
 
     @classmethod
     def fold(cls) -> Action:
-        return cls(ActionKind.FOLD)
+        return _FOLD if cls is Action else cls(ActionKind.FOLD)
 
     @classmethod
     def check_or_call(cls) -> Action:
-        return cls(ActionKind.CHECK_OR_CALL)
+        return _CHECK_OR_CALL if cls is Action else cls(ActionKind.CHECK_OR_CALL)
 
     @classmethod
     def bet_or_raise_to(cls, amount: int) -> Action:
@@ -158,7 +221,10 @@ class Action:
 
     @classmethod
     def draw(cls, cards: Iterable[Card] = ()) -> Action:
-        return cls(ActionKind.DRAW, cards=tuple(Card(card) for card in cards))
+        return cls(
+            ActionKind.DRAW,
+            cards=tuple(card if type(card) is Card else Card(card) for card in cards),
+        )
 
     @classmethod
     def bring_in(cls) -> Action:
@@ -191,6 +257,10 @@ class Action:
         if self.kind is ActionKind.DRAW:
             return f"Action.draw(parse_cards({format_cards(self.cards)!r}))"
         return f"Action.{self.kind.name.lower()}()"
+
+
+_FOLD = Action(ActionKind.FOLD)  # actions are immutable: these two serve every bot
+_CHECK_OR_CALL = Action(ActionKind.CHECK_OR_CALL)
 
 
 def must_open(legal: Legal) -> bool:
@@ -264,7 +334,7 @@ class RandomBot:
             return Action.bet_or_raise_to(
                 rng.choice((low, high, legal.snap(rng.randint(low, high))))
             )
-        return Action(kind)
+        return _FOLD if kind is ActionKind.FOLD else _CHECK_OR_CALL
 
     def draw(self, view: SeatView, rng: random.Random) -> Action:
         return Action.draw(rng.sample(view.hole, rng.randint(0, len(view.hole))))

@@ -510,8 +510,13 @@ def sim_command(
         typer.Option(metavar="CHIPS", help="Chips per seat each hand (default 100 big blinds)."),
     ] = None,
     backend: Annotated[
-        str, typer.Option(metavar="NAME", help="Where chunks of hands run: serial, process or ray.")
-    ] = "serial",
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="Where chunks of hands run: serial, process or ray (default: serial; "
+            "process with --workers above 1).",
+        ),
+    ] = None,
     workers: Annotated[
         int | None,
         typer.Option(

@@ -202,14 +202,29 @@ class ThreadExecutor(_PoolExecutor):
 
 
 class ProcessExecutor(_PoolExecutor):
-    """A pool of local processes: for work in Python. Started by forkserver where there is
-    one (numba's threads do not survive a plain fork), else spawn; work must be picklable."""
+    """A pool of local processes: for work in Python; work must be picklable. On Linux the
+    workers are forked from this process, which has imported everything the work needs
+    already (a worker started afresh imports croupier, numpy and numba first: about a second,
+    as long as 20,000 simulated hands take), unless numba's worker threads run here, which a
+    fork does not carry over: then, and on other systems, they start from a forkserver
+    (Linux) or are spawned."""
 
     name = "process"
 
     def _make_pool(self) -> _FuturesExecutor:
-        method = "forkserver" if sys.platform.startswith("linux") else "spawn"
+        if sys.platform.startswith("linux"):
+            method = "forkserver" if _numba_threads() else "fork"
+        else:
+            method = "spawn"
         return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context(method))
+
+
+def _numba_threads() -> bool:
+    """Whether numba's threading layer has started its threads in this process."""
+    parallel = sys.modules.get("numba.np.ufunc.parallel")
+    if parallel is None:
+        return False
+    return bool(getattr(parallel, "_is_initialized", True))  # unknown: as if they had
 
 
 class RayExecutor(Executor):

@@ -29,17 +29,19 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from croupier import events as ev
+from croupier.autoplay import play_out, tally
 from croupier.bots import Bot, CallingStation, RandomBot, StrengthBot
 from croupier.deck import SeededShuffler
 from croupier.executor import Executor, SerialExecutor, chunk_seeds
-from croupier.hand import Rules
+from croupier.forced import ForcedBets
+from croupier.hand import Hand, Rules
 from croupier.history.formats import Format, HistoryFileError, HistoryWriter, hand_text
 from croupier.history.identity import HandIdentity
 from croupier.history.write import started_now
 from croupier.play import NAMES
 from croupier.session import Session
 from croupier.table import BuyIn, Table, TableError
+from croupier.table_events import FeePaid
 from croupier.views import HOUSE, SPECTATOR
 
 __all__ = [
@@ -54,6 +56,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
 }
 SIM_TABLE = "croupier sim"  # the table's name in saved histories
 CHUNK = 250  # hands per chunk: small enough for a smooth progress bar and a quick Ctrl-C
+_SPAN = 8  # chunks a task holds at most on processes and Ray (docs/scaling.md)
 
 
 class SimError(ValueError):
@@ -138,53 +141,103 @@ class _Chunk:
     stack: int
     hands: int
     save: _Save | None
+    span: int = 1  # chunks a task plays: chunks index * span on, from this chunk's seed
 
     def __call__(self, index: int, seed: np.random.SeedSequence) -> _Totals:
         _quiet_interrupt()
         seats = len(self.bots)
         totals = _Totals(net=[0] * seats, squares=[0] * seats)
-        first = index * CHUNK
-        count = min(CHUNK, self.hands - first)
-        states = seed.generate_state(2 * count, dtype=np.uint64)
-        players = {seat: BOTS[kind]() for seat, kind in enumerate(self.bots, start=1)}
-        for offset in range(count):
-            number = first + offset
-            table = Table(
-                self.rules, seats, buy_in=BuyIn(minimum=self.stack),
-                first_button=number % seats + 1,
-            )  # fmt: skip
-            for seat in players:
-                table.sit(seat, NAMES[(seat - 1) % len(NAMES)], self.stack)
-            loop = Session(table, shuffler=SeededShuffler(int(states[2 * offset])))
-            rng = random.Random(int(states[2 * offset + 1]))
-            summary = loop.play_hand(players, rng)
-            hand = loop.hand
-            assert hand is not None
-            totals.hands += 1
-            totals.commission += summary.commission
-            totals.showdowns += any(isinstance(e, ev.Show) for e in hand.events)
-            for seat, net in summary.net.items():
-                totals.net[seat - 1] += net
-                totals.squares[seat - 1] += net * net
-            if self.save is not None:
-                totals.text.append(self._text(hand, table, number))
+        *parent, first = seed.spawn_key or (0,)
+        for offset in range(self.span):
+            chunk = index * self.span + offset
+            if chunk * CHUNK >= self.hands:
+                break
+            sibling = seed  # the seed chunk_seeds gives the chunk ``offset`` after the first
+            if offset:
+                key = (*parent, first + offset)
+                sibling = np.random.SeedSequence(
+                    seed.entropy, spawn_key=key, pool_size=seed.pool_size
+                )
+            self._play(chunk, sibling, totals)
         return totals
 
-    def _text(self, hand: object, table: Table, number: int) -> str:
+    def _play(self, index: int, seed: np.random.SeedSequence, totals: _Totals) -> None:
+        seats = len(self.bots)
+        first = index * CHUNK
+        count = min(CHUNK, self.hands - first)
+        states = seed.generate_state(2 * count, dtype=np.uint64).tolist()
+        players = {seat: BOTS[kind]() for seat, kind in enumerate(self.bots, start=1)}
+        setups = self.__dict__.get("_setups")  # kept for the worker's next chunk
+        if setups is None:
+            setups = self.__dict__["_setups"] = _setups(self.rules, seats, self.stack)
+        rules = self.rules
+        net, squares = totals.net, totals.squares
+        for offset in range(count):
+            number = first + offset
+            setup = setups[number % seats]
+            hand = Hand(
+                rules, setup.starting, None, forced=setup.forced,
+                shuffler=SeededShuffler(states[2 * offset]),
+            )  # fmt: skip
+            rng = random.Random(states[2 * offset + 1])
+            play_out(hand, setup.starting, [players[seat] for seat in setup.order], rng)
+            rake, shown = tally(hand)
+            totals.hands += 1
+            totals.commission += rake + setup.paid
+            totals.showdowns += shown
+            for player, seat in enumerate(setup.order):
+                won = hand.stacks[player] - setup.starting[player] - setup.fee
+                net[seat - 1] += won
+                squares[seat - 1] += won * won
+            if self.save is not None:
+                totals.text.append(self._text(hand, setup, number))
+
+    def _text(self, hand: object, setup: _Setup, number: int) -> str:
         save = self.save
         assert save is not None
-        order = table.deal_order()
+        order = setup.order
         extra: dict[str, object] = {"button": order[-1], "seats": list(order)}
         if save.table is not None:
             extra["table"] = dict(save.table)
         identity = HandIdentity(
-            table=SIM_TABLE, seat_count=table.seats, seats=tuple(order), started=started_now()
+            table=SIM_TABLE, seat_count=len(self.bots), seats=tuple(order), started=started_now()
         )
         return hand_text(
             save.format, hand, number=save.first + number, viewer=save.viewer,  # type: ignore[arg-type]
             players=[NAMES[(seat - 1) % len(NAMES)] for seat in order], rulebook=save.rulebook,
             options=save.options, extra=extra, identity=identity, session=save.session,
         )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Setup:
+    """How a fresh table deals its first hand from one first button: the seats in deal order,
+    their stacks, the forced bets, and the participation fees paid (``fee`` each)."""
+
+    order: tuple[int, ...]
+    starting: tuple[int, ...]
+    forced: ForcedBets
+    paid: int
+
+    @property
+    def fee(self) -> int:
+        return self.paid // len(self.order)
+
+
+def _setups(rules: Rules, seats: int, stack: int) -> list[_Setup]:
+    """Each first button's :class:`_Setup` (hand ``i`` of a run has first button
+    ``i % seats + 1``), found by seating the players at a fresh table and dealing, as the table
+    deals every hand of a run (the time charge included): every hand starts at a table like it,
+    so only the cards and the decisions differ, and the table's own work is done once."""
+    setups = []
+    for button in range(1, seats + 1):
+        table = Table(rules, seats, buy_in=BuyIn(minimum=stack), first_button=button)
+        for seat in range(1, seats + 1):
+            table.sit(seat, NAMES[(seat - 1) % len(NAMES)], stack)
+        hand = Session(table, shuffler=SeededShuffler(0)).start_hand()
+        paid = sum(event.amount for event in table.events if isinstance(event, FeePaid))
+        setups.append(_Setup(table.deal_order(), tuple(hand.starting), hand.forced, paid))
+    return setups
 
 
 def _quiet_interrupt() -> None:
@@ -213,10 +266,17 @@ def simulate(
     rulebook: tuple[str, Mapping[str, object]] | None = None,
     table: Mapping[str, object] | None = None,
     on_progress: Callable[[int], None] | None = None,
+    task_hands: int | None = None,
 ) -> SimResult:
     """Play ``hands`` independent hands between ``bots`` (kinds from :data:`BOTS`, one per
     seat) on ``executor`` (default serial; ``workers`` > 1 without one: that many local
     processes). The result is the same on every backend and for any worker count.
+
+    Hands are dealt from their chunk's seed (:data:`CHUNK` hands a chunk), and a task sent to
+    a worker plays ``task_hands`` of them (rounded up to whole chunks; by default one chunk
+    here and on threads, and on processes and Ray as many as keep each task at about 1,000
+    hands or more, eight tasks per worker at least): how the chunks are grouped into tasks
+    never changes the result.
 
     ``save``: stream every hand to this file, as a spectator saw it, or the house's full record
     with ``house``; ``rulebook`` and ``table`` name the rules in the saved hands. A
@@ -244,11 +304,18 @@ def simulate(
         book, options = rulebook if rulebook is not None else (None, None)
         saving = _Save(save.format, HOUSE if house else SPECTATOR, save.first, book, options,
                        table, save.session)  # fmt: skip
-    work = _Chunk(rules, tuple(bots), stack, hands, saving)
     chunks = -(-hands // CHUNK)
+    if task_hands is not None:
+        span = max(1, -(-task_hands // CHUNK))
+    elif executor.in_process:
+        span = 1  # progress after every chunk, and a quick stop
+    else:
+        span = max(1, min(_SPAN, chunks // (8 * executor.workers)))
+    work = _Chunk(rules, tuple(bots), stack, hands, saving, span)
     totals = _Totals(net=[0] * len(bots), squares=[0] * len(bots))
     interrupted = False
-    results = executor.imap(work, enumerate(chunk_seeds(seed, 0, chunks)))
+    seeds = chunk_seeds(seed, 0, chunks)[::span]  # each task's first chunk's
+    results = executor.imap(work, enumerate(seeds))
     try:
         for chunk in results:  # in chunk order, so the saved file is in hand order too
             totals.add(chunk)
@@ -298,7 +365,7 @@ def sim_from_options(
     hands: int = 10_000,
     stack: int | None = None,
     seed: int = 0,
-    backend: str = "serial",
+    backend: str | None = None,
     workers: int | None = None,
     address: str | None = None,
     save: str | None = None,
@@ -338,6 +405,8 @@ def sim_from_options(
         book = (
             (rulebook, book_options) if rulebook is not None and book_options is not None else None
         )
+        if backend is None:  # more than one worker asked for: the process pool
+            backend = "process" if workers is not None and workers > 1 else "serial"
         executor = make_executor(backend, workers, address)
         if save is not None:
             writer = open_history(

@@ -22,7 +22,10 @@ from croupier.events import HOUSE, SPECTATOR
 from croupier.hand import Hand, Phase, Rules, Step
 from croupier.pots import Pot, build_pots
 
-__all__ = ["HOUSE", "SPECTATOR", "HandView", "Reducer", "check_viewer", "view", "visible"]
+__all__ = [
+    "HOUSE", "SPECTATOR", "HandView", "Reducer", "SeatLogs", "catch_up", "check_viewer", "merge",
+    "seat_fields", "view", "visible",
+]  # fmt: skip
 
 
 def check_viewer(viewer: object, players: int) -> int:
@@ -131,18 +134,20 @@ class Reducer:
 
     def apply(self, event: ev.Event) -> None:
         self.events.append(event)
-        if self.betting and isinstance(event, ev.RoundEnd | ev.HandOver):
+        # Classes in tuples, not unions: compiled, an isinstance of a union (A | B) builds the
+        # union and asks Python, one of a tuple of compiled classes compares type pointers.
+        if self.betting and isinstance(event, (ev.RoundEnd, ev.HandOver)):
             self._end_round()  # the round's bets are in the pot
         if isinstance(event, ev.PotCarried):
             self.dead += event.amount
-        elif isinstance(event, ev.PostAnte | ev.PostDead):
+        elif isinstance(event, (ev.PostAnte, ev.PostDead)):
             self.stacks[event.player] -= event.amount
             if isinstance(event, ev.PostAnte) and not event.dead:
                 self.contributed[event.player] += event.amount
             else:
                 self.dead += event.amount
                 self.dead_paid[event.player] += event.amount
-        elif isinstance(event, ev.PostBlind | ev.BringIn | ev.Call | ev.Bet):
+        elif isinstance(event, (ev.Call, ev.Bet, ev.PostBlind, ev.BringIn)):
             self._put(event.player, event.amount)
         elif isinstance(event, ev.DealHole):
             if not self.folded[event.player]:  # a folded seat's card goes to the muck (au 19.12)
@@ -190,7 +195,7 @@ class Reducer:
             self.board.extend(event.cards)
         elif isinstance(event, ev.StubReshuffled):
             self.board = [card for card in self.board if card not in event.returned]
-        elif isinstance(event, ev.SetAside | ev.Discarded):
+        elif isinstance(event, (ev.SetAside, ev.Discarded)):
             self._take(event.card, event.player)
         elif isinstance(event, ev.Restacked):
             owners = event.owners or (-1,) * len(event.cards)
@@ -272,9 +277,12 @@ class Reducer:
     def _void(self, index: int) -> None:
         """The betting action at log ``index`` undone: the hand as the log left it before."""
         before = Reducer(self.starting, self.viewer).feed(self.events[:index])
-        events = self.events
-        self.__dict__.update(before.__dict__)
-        self.events = events
+        self.stacks, self.bets, self.contributed = before.stacks, before.bets, before.contributed
+        self.dead, self.folded, self.mucked = before.dead, before.folded, before.mucked
+        self.hole, self.up, self.board = before.hole, before.up, before.board
+        self.discarded, self.street, self.betting = before.discarded, before.street, before.betting
+        self.current, self.results = before.current, before.results
+        self.dead_paid, self.held, self.behind = before.dead_paid, before.held, before.behind
 
     def _empty_middle(self) -> None:
         count = len(self.stacks)
@@ -353,15 +361,121 @@ _CORRECTIONS: Final = (
 )  # fmt: skip
 
 
-def view(hand: Hand, viewer: int) -> HandView:
+class SeatLogs:
+    """A hand's log as each player may see it, kept event by event for views that are asked
+    for often (a bot's at each of its turns): every event is turned into what a spectator sees
+    once (:attr:`public`), and each player's own versions of the events a spectator does not
+    see in full (its hole cards, its draws) are kept apart (:meth:`own`). A player's log is the
+    public one with its own versions in their places (:func:`merge`); neither part holds a card
+    the player may not see."""
+
+    def __init__(self) -> None:
+        self.public: list[ev.Event] = []
+        self._hidden: list[tuple[int, ev.Event]] = []  # (index, event) not public as it is
+        self._own: dict[int, list[tuple[int, ev.Event]]] = {}
+        self._scanned: dict[int, int] = {}  # hidden events each player's versions cover
+        self._reducers: dict[int, list[Reducer]] = {}
+
+    def update(self, events: Sequence[ev.Event]) -> None:
+        """Take the log's new events (``events`` is the whole log so far)."""
+        public, hidden = self.public, self._hidden
+        for index in range(len(public), len(events)):
+            event = events[index]
+            seen = event.visible_to(SPECTATOR)
+            public.append(seen)
+            if seen is not event:
+                hidden.append((index, event))
+
+    def own(self, player: int) -> tuple[tuple[int, ev.Event], ...]:
+        """``player``'s versions of the events the spectator sees otherwise, with their
+        indices: those it sees in full (its own cards), and a :class:`~croupier.events.
+        Restacked` (which shows each player the cards that were theirs)."""
+        own = self._own.get(player)
+        if own is None:
+            own = self._own[player] = []
+        start = self._scanned.get(player, 0)
+        hidden = self._hidden
+        for index, event in hidden[start:]:
+            seen = event.visible_to(player)
+            if seen is event or isinstance(event, ev.Restacked):
+                own.append((index, seen))
+        self._scanned[player] = len(hidden)
+        return tuple(own)
+
+    def reducer(self, player: int) -> list[Reducer]:
+        """Where ``player``'s views keep a reducer to catch up with (:func:`catch_up`; empty
+        until a view is first read), so that views read turn after turn fold each event once.
+        It only ever holds what ``player`` may see."""
+        kept = self._reducers.get(player)
+        if kept is None:
+            kept = self._reducers[player] = []
+        return kept
+
+
+def catch_up(
+    kept: list[Reducer],
+    starting: Sequence[int],
+    player: int,
+    public: Sequence[ev.Event],
+    own: Sequence[tuple[int, ev.Event]],
+) -> Reducer:
+    """``player``'s reducer kept in ``kept`` (from :meth:`SeatLogs.reducer`; made when there is
+    none) fed up to the end of the log made of ``public`` and ``own``; a new one when the kept
+    one is already past that point (a view read after a later turn's)."""
+    if not kept:
+        kept.append(Reducer(starting, player))
+    reducer = kept[0]
+    done, count = len(reducer.events), len(public)
+    if done > count:
+        return Reducer(starting, player).feed(merge(public, own))
+    if done < count:
+        mine = {index: event for index, event in own if index >= done}
+        for index in range(done, count):
+            event = mine.get(index)
+            reducer.apply(public[index] if event is None else event)
+    return reducer
+
+
+def seat_fields(reducer: Reducer, player: int) -> tuple[object, ...]:
+    """What :class:`croupier.bots.SeatView` holds past its player, rules, whose turn and
+    whether drawing, from ``player``'s reducer, as :meth:`SeatView.from_view` takes them from
+    its snapshot: street, hole (the player's own face-down cards), up, board, discarded,
+    stacks, bets, pot, folded, events."""
+    hole = tuple([card for card in reducer.hole[player] if card is not None])
+    bets = tuple(reducer.bets)
+    return (
+        reducer.street,
+        hole,
+        tuple([tuple(cards) for cards in reducer.up]),
+        tuple(reducer.board),
+        tuple(reducer.discarded),
+        tuple(reducer.stacks),
+        bets,
+        sum(reducer.contributed) + sum(bets) + reducer.dead,
+        tuple(reducer.folded),
+        tuple(reducer.events),
+    )
+
+
+def merge(public: Sequence[ev.Event], own: Iterable[tuple[int, ev.Event]]) -> tuple[ev.Event, ...]:
+    """A player's log from :class:`SeatLogs`' parts."""
+    events = list(public)
+    for index, event in own:
+        events[index] = event
+    return tuple(events)
+
+
+def view(hand: Hand, viewer: object) -> HandView:
     """``hand`` as ``viewer`` sees it now: a player index, :data:`SPECTATOR` or :data:`HOUSE`.
-    What is legal is given to the player whose turn it is (and to the house)."""
-    viewer = check_viewer(viewer, hand.players)
-    reducer = Reducer(hand.starting, viewer).feed(visible(hand.events, viewer))
+    What is legal is given to the player whose turn it is (and to the house). (``viewer`` is
+    typed ``object`` so that the compiled module refuses a wrong one with the same error as
+    the pure-Python one.)"""
+    seer = check_viewer(viewer, hand.players)
+    reducer = Reducer(hand.starting, seer).feed(visible(hand.events, seer))
     over = hand.over
     to_act = None if over else hand.to_act
     betting = hand.phase is Phase.BETTING and to_act is not None
-    legal = hand.legal() if betting and viewer in (to_act, HOUSE) else None
+    legal = hand.legal() if betting and seer in (to_act, HOUSE) else None
     return reducer.snapshot(
         hand.rules, to_act=to_act, drawing=hand.drawing, step=hand.next_step(), legal=legal,
         over=over,
