@@ -211,6 +211,15 @@ class ProcessExecutor(_PoolExecutor):
 
     name = "process"
 
+    def __enter__(self) -> Executor:
+        """The workers start now, before any thread the caller starts in its ``with`` block (a
+        progress bar's refresh): a fork copies the forking thread alone, and a lock another
+        thread held at that moment would stay held in every worker."""
+        if self._pool is None:
+            self._pool = self._make_pool()
+            self._pool.submit(int).result()  # under fork, every worker is made at once
+        return self
+
     def _make_pool(self) -> _FuturesExecutor:
         if sys.platform.startswith("linux"):
             method = "forkserver" if _numba_threads() else "fork"
