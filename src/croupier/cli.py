@@ -386,8 +386,11 @@ def serve_command(
 
     Example: croupier serve --port 8000
     """
-    from croupier.server import Options, public_address, serve
+    from rich.markup import escape
+
+    from croupier.server import Options, check_port, public_address, serve
     from croupier.server.store.database import StoreError
+    from croupier.server.store.startup import check_database, shown_database
 
     try:
         url = public_address(host, port, public_url)
@@ -413,13 +416,24 @@ def serve_command(
         sockets_before_hello=sockets_before_hello,
         session_seconds=session_seconds,
     )
+    # Whatever stops the start is said in one line, before anything says where to open it.
     try:
+        check_port(host, port)
+        admins = check_database(db)
         if admin is not None:
             _make_admin(db, admin, _admin_password(admin, admin_password_file))
+            admins = True
     except (StoreError, ValueError) as error:
-        console.print(f"[red]error:[/red] {error}")
+        console.print(f"[red]error:[/red] {escape(str(error))}", soft_wrap=True)
         raise typer.Exit(2) from None
-    where = db if "://" in db else str(Path(db).resolve())
+    where = shown_database(db) if "://" in db else str(Path(db).resolve())
+    if not admins:
+        console.print(
+            "No admin account yet: start with `croupier serve --admin NAME` to make one (it "
+            "asks for the password, or reads --admin-password-file), or to make an account "
+            "registered in the page an admin; admins give roles and keep the cage.",
+            soft_wrap=True,
+        )
     console.print(
         f"croupier card room: open {url}/  (database {where}; Ctrl-C stops it)",
         soft_wrap=True,
