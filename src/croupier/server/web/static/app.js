@@ -436,7 +436,11 @@ function createForm() {
   const fillGames = () => {
     const chosen = books.rulebooks.find((b) => b.name === book.value);
     const games = chosen ? chosen.games : books.games.map((g) => ({ game: g, structures: books.structures }));
+    // The game chosen stays when the new book deals it; else hold'em, the game most come for.
+    const keep = game.value;
     game.replaceChildren(...games.map((g) => el("option", { value: g.game, text: g.game })));
+    const names = games.map((g) => g.game);
+    game.value = names.includes(keep) ? keep : names.includes("holdem") ? "holdem" : names[0];
     fillStructures();
   };
   const fillStructures = () => {
