@@ -2,8 +2,8 @@
 // It speaks docs/protocol.md (HTTP and one WebSocket) and keeps no game logic of its own.
 import { el } from "./cards.js";
 import { describeAll, derive } from "./view.js";
-import { clockText, idleText, renderActions, renderTable, renderWaiting, resultEntry, seatName }
-  from "./table.js";
+import { clockText, idleText, rememberNames, renderActions, renderTable, renderWaiting, resultEntry,
+  seatName } from "./table.js";
 import { leaveTournamentPage, tournamentPage, tournamentReceive, tournamentSection } from "./tourney.js";
 import { accountPage } from "./account.js";
 
@@ -126,6 +126,7 @@ function receive(m) {
       const before = tables.get(m.table);
       if (before && before.you !== null && m.you === null) seatGone(m.table);
       tables.set(m.table, m);
+      rememberNames(m);
       keepWaits(m.table, m.waiting);
       pick.selected.clear();
       redraw(m.table);
@@ -154,7 +155,7 @@ function receive(m) {
       } else if (st.hand && st.hand.number === m.hand) {
         st.hand.to_act = null;
         st.hand.legal = null;
-        list.unshift(resultEntry(m.hand, derive(st.hand), (seat) => seatName(st, seat)));
+        list.unshift(resultEntry(m.hand, derive(st.hand), (seat) => seatName(st, seat), st.spec.game));
       }
       results.set(m.table, list.slice(0, 8));
       redraw(m.table);
@@ -163,6 +164,7 @@ function receive(m) {
     case "seats": {
       const st = tables.get(m.table);
       if (!st) break;
+      rememberNames(st); // a leaver's name stays on the hand they were dealt
       st.seats = m.seats;
       st.waiting = m.waiting;
       keepWaits(m.table, m.waiting);
@@ -212,16 +214,19 @@ function receive(m) {
       if (m.type === "error" && m.code === "elsewhere" && m.url) {
         follow(m.url); // not the player's mistake: nothing to tell them
       } else if (m.type === "error") {
-        notice(m.message, m.code === "refused" ? "refused" : "error");
+        const refusal = document.getElementById("refusal");
+        const beside = Boolean(refusal) && m.code === "refused";
+        // A refused action is said once, beside the buttons, where the player looks; the
+        // notice above the table would push it down while they decide.
+        if (!beside) notice(m.message, m.code === "refused" ? "refused" : "error");
         // The table on screen was let go while its database was unreadable: watch it again
         // (the server loads it once the database answers; until then this comes back).
         if (m.id === null && m.code === "unavailable" && onScreen && !onScreen.replay) {
           const table = onScreen.table;
           setTimeout(() => { if (ready && onScreen && onScreen.table === table) send({ type: "watch", table }); }, 2000);
         }
-        const refusal = document.getElementById("refusal");
-        if (refusal && m.code === "refused") {
-          refusal.textContent = m.message; // beside the buttons, where the player looks
+        if (beside) {
+          refusal.textContent = m.message;
           refusal.hidden = false;
         }
         if (answer) answer(m);
@@ -285,7 +290,11 @@ function drawBar() {
       document.body.classList.toggle("four", e.target.checked);
       localStorage.setItem("croupier.four", e.target.checked ? "1" : "");
     } }), " four colours");
-  bar.replaceChildren(el("a", { href: "#/lobby", class: "brand", text: "croupier" }), ...links, four);
+  const sound = el("label", { class: "four-toggle", title: "a sound when it is your turn, and when your clock runs low" },
+    el("input", { type: "checkbox", id: "sound", checked: Boolean(localStorage.getItem("croupier.sound")), onchange: (e) => {
+      localStorage.setItem("croupier.sound", e.target.checked ? "1" : "");
+    } }), " sound");
+  bar.replaceChildren(el("a", { href: "#/lobby", class: "brand", text: "croupier" }), ...links, sound, four);
 }
 
 function signIn() {
@@ -495,8 +504,8 @@ function createForm() {
 // --- the table page --------------------------------------------------------------------------
 
 let onScreen = null; // {table, rules, key}
-async function tablePage(id) {
-  onScreen = { table: id, rules: null, key: "", stack: null };
+async function tablePage(id, watching = false) {
+  onScreen = { table: id, rules: null, key: "", stack: null, watching };
   const buyIn = el("input", { id: "buy-in", type: "number", min: 1 });
   // A top-up has its own box: by default what brings the stack back to the minimum buy-in.
   const topUp = el("input", { id: "top-up-chips", type: "number", min: 1, placeholder: "chips" });
@@ -530,6 +539,8 @@ async function tablePage(id) {
         el("span", { id: "table-spec", class: "spec" }),
         el("a", { href: `#/rules/${id}`, id: "rules-link", text: "Rulebook" }),
         el("label", { class: "buy-in", id: "buy-in-box", title: "chips to sit down with" }, "Buy-in ", buyIn),
+        el("span", { id: "watching", class: "watching", hidden: true }, "Watching ",
+          el("button", { id: "take-seat", class: "primary", text: "Take a seat", onclick: () => { location.hash = `#/table/${id}`; } })),
         el("label", { class: "buy-in", id: "top-up-box", title: "chips to add to your stack" }, "Add ", topUp),
         topUpButton,
         el("button", { id: "sit-out", text: "Sit out", onclick: () => {
@@ -556,10 +567,11 @@ async function tablePage(id) {
       el("div", { class: "side" },
         el("section", { id: "waiting", class: "wait-panel", hidden: true }),
         el("h2", { text: "Last hands" }), el("ol", { id: "results", class: "results" }),
-        el("h2", { text: "This hand" }), el("ol", { id: "log", class: "log" }))));
+        el("h2", { text: "This hand" }), el("div", { id: "log-head", class: "log-head" }), el("ol", { id: "log", class: "log" }))));
   try {
     onScreen.rules = await api("GET", `/api/tables/${id}/rules`);
     buyIn.value = onScreen.rules.minimum_buy_in;
+    if (!watching) buyIn.focus(); // Join: the buy-in first, then a seat
   } catch (error) {
     notice(error.message, "error");
   }
@@ -567,6 +579,46 @@ async function tablePage(id) {
   // Watching gives the table as this account may see it: its own seat and cards included.
   if (ready) send({ type: "watch", table: id });
   if (tables.has(id)) redraw(id);
+}
+
+const noButton = (game) => ["stud5", "stud7", "stud7-8", "razz"].includes(game);
+
+// --- attention: your turn said by the tab's title (and a sound, when ticked) ------------------
+
+const TITLE = document.title;
+let titleFlash = null;
+let lowWarned = ""; // the turn whose low clock was already said
+function beep(pitch = 660, length = 0.15) {
+  if (!localStorage.getItem("croupier.sound")) return;
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = pitch;
+    gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + length);
+    tone.onended = () => audio.close();
+  } catch { /* no audio here: the title still says it */ }
+}
+
+/** Our turn has come (or gone): the tab's title flashes "Your turn" until it goes. */
+function attention(yours) {
+  if (!yours) {
+    clearInterval(titleFlash);
+    titleFlash = null;
+    document.title = TITLE;
+    return;
+  }
+  if (titleFlash) return;
+  beep();
+  let on = true;
+  document.title = "▶ Your turn · croupier";
+  titleFlash = setInterval(() => {
+    on = !on;
+    document.title = on || !document.hidden ? "▶ Your turn · croupier" : TITLE;
+  }, 1000);
 }
 
 // An answer that went through: the last refusal's notice no longer applies.
@@ -583,7 +635,9 @@ function redraw(table) {
     `${spec.game} · ${spec.rulebook || "house rules"} · ${onScreen.rules ? onScreen.rules.structure : spec.structure || ""} · ${spec.stakes}`;
   const mine = st.seats.find((s) => s.seat === st.you);
   for (const part of ["leave", "sit-out", "top-up", "top-up-box"]) document.getElementById(part).hidden = !mine || Boolean(st.closing);
-  document.getElementById("buy-in-box").hidden = Boolean(mine) || Boolean(st.closing);
+  const watching = onScreen.watching && !mine;
+  document.getElementById("buy-in-box").hidden = Boolean(mine) || Boolean(st.closing) || watching;
+  document.getElementById("watching").hidden = !watching || Boolean(st.closing);
   // The table's owner, a dealer or an admin may close it and seat bots (the server checks again).
   const closer = st.owner === session.name || ["dealer", "admin"].includes(session.role);
   document.getElementById("close-table").hidden = !closer || Boolean(st.closing);
@@ -599,7 +653,8 @@ function redraw(table) {
   };
   const drawing = st.hand && st.hand.legal && st.hand.legal.draw;
   renderTable(document.getElementById("table"), st, {
-    sit: st.closing ? null : (seat) => {
+    nameOf: (seat) => seatName(st, seat),
+    sit: st.closing || watching ? null : (seat) => {
       const chips = chipsIn(document.getElementById("buy-in"), "buy-in");
       if (chips === null) return;
       send({ type: "sit", table, seat, chips }, (m) => {
@@ -631,11 +686,23 @@ function redraw(table) {
   if (key !== onScreen.key) {
     onScreen.key = key;
     const actions = document.getElementById("actions");
-    renderActions(actions, st, act(st), pick, session.name);
+    renderActions(actions, st, act(st), pick, session.name, {
+      minimum: onScreen.rules ? onScreen.rules.minimum_buy_in : null,
+      topUp: (chips) => chips && send({ type: "top_up", table, chips }, (m) => {
+        if (m.type !== "ok") return;
+        notice(`${chips} chips added to your stack.`);
+        refreshAccount();
+      }),
+      leave: () => send({ type: "leave", table }, cleared),
+    });
     actions.dataset.turn = turn;
+    attention(Boolean(yours));
   }
+  // The log's first line stays above it, however far it scrolls: which hand, whose button.
+  const head = document.getElementById("log-head");
+  head.textContent = st.hand ? `Hand #${st.hand.number}${noButton(spec.game) ? "" : ` · button: ${seatName(st, st.hand.button)}`}` : "";
   const log = document.getElementById("log");
-  log.replaceChildren(...(st.hand ? describeAll(st.hand.events, nameOfPlayer).filter(Boolean).map((t) => el("li", { text: t })) : []));
+  log.replaceChildren(...(st.hand ? describeAll(st.hand.events, nameOfPlayer, spec.game).filter(Boolean).map((t) => el("li", { text: t })) : []));
   log.scrollTop = log.scrollHeight;
   document.getElementById("results").replaceChildren(...(results.get(table) || []));
 }
@@ -677,12 +744,25 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+const LOW_CLOCK = 10; // seconds of our own time left when the bar warns
 setInterval(() => {
   if (!onScreen || onScreen.replay) return;
   const st = tables.get(onScreen.table);
   if (!st || !st.hand) return;
   const text = clockText(st.hand);
   document.querySelectorAll(".seat .clock, #clock").forEach((c) => (c.textContent = text));
+  // The last seconds of our own time (the bank included): said in the bar, once with a sound.
+  const end = st.hand.bank_end || st.hand.clock_end;
+  const mineToAct = st.hand.to_act === st.you && st.hand.legal && end;
+  const left = mineToAct ? end - Date.now() / 1000 : Infinity;
+  const low = left <= LOW_CLOCK;
+  const actions = document.getElementById("actions");
+  if (actions) actions.classList.toggle("low-clock", low);
+  const turn = actions ? actions.dataset.turn : "";
+  if (low && lowWarned !== turn) {
+    lowWarned = turn;
+    beep(880, 0.3);
+  }
 }, 250);
 
 // --- hand histories --------------------------------------------------------------------------
@@ -783,8 +863,16 @@ async function route() {
   try {
     if (parts[0] === "table" && parts[1]) {
       const id = Number(parts[1]);
-      if (!onScreen || onScreen.table !== id || onScreen.replay) await tablePage(id);
-      else if (ready) send({ type: "watch", table: id });
+      // "Watch" (#/table/N?watch) opens the table as a spectator: no seat offered until
+      // "Take a seat"; "Join" (#/table/N) offers the free seats and the buy-in at once.
+      const watching = location.hash.includes("?watch");
+      if (!onScreen || onScreen.table !== id || onScreen.replay) await tablePage(id, watching);
+      else {
+        onScreen.watching = watching;
+        onScreen.key = "";
+        if (ready) send({ type: "watch", table: id });
+        redraw(id);
+      }
       return;
     }
     if (onScreen && onScreen.table && ready) send({ type: "unwatch", table: onScreen.table });
