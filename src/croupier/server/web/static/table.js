@@ -77,7 +77,8 @@ export function renderTable(root, st, ui = {}) {
   const felt = el("div", { class: "felt", id: "felt" });
   // A phone's felt stands upright and its seats are big for it: bets sit nearer the middle.
   const phone = window.matchMedia("(max-width: 700px)").matches;
-  const betRadius = phone ? [19, 15] : [25, 19];
+  // On a phone the pot's block is tall for the felt's width: bets stand off it, near their seats.
+  const betRadius = phone ? [24, 27] : [25, 19];
 
   for (let seat = 1; seat <= count; seat++) {
     const at = place(seat, count, anchor, phone ? [36, 41] : [40, 41]);
@@ -157,7 +158,7 @@ export function renderTable(root, st, ui = {}) {
   }
   if (hand && !NO_BUTTON.includes(st.spec.game)) {
     // Beside the seat, a little clockwise of its bet, so the two never cover each other.
-    const b = place(hand.button, count, anchor, phone ? [21, 23] : [29, 25], -0.3);
+    const b = place(hand.button, count, anchor, phone ? [25, 27] : [29, 25], phone ? -0.55 : -0.3);
     felt.append(el("div", { class: "dealer-button", id: "button", title: `button: seat ${hand.button}`, style: `left:${b.x}%;top:${b.y}%`, text: "D" }));
   }
   const middle = el("div", { class: "middle" });
@@ -535,7 +536,7 @@ export function resultEntry(number, view, nameOfSeat, game = "") {
       line.append(named);
     });
     if (noLow(game, pot.named)) {
-      line.append(el("span", { class: "hand-named half no-low", text: "Low: no qualifying low (the high hand takes it all)" }));
+      line.append(el("span", { class: "no-low", text: "Low: no qualifying low (the high hand takes it all)" }));
     }
     item.append(line);
   }
