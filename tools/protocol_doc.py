@@ -180,7 +180,9 @@ CLIENT = {
     ),
     "leave": (
         "Leave the table with your chips (a `cash_out` row). Dealt into the hand in "
-        "progress, you leave when it ends (au 7.5, qld s19(4)).",
+        "progress, your chips stay on the table until it ends (au 7.5, qld s19(4)) and then "
+        "leave with you; meanwhile your hand folds, or checks when checking is free, as soon "
+        "as it is your turn (an audit `left` ruling), without waiting for your clock.",
         {"type": "leave", "id": "a6", "table": 1},
     ),
     "wait": (
@@ -372,8 +374,8 @@ SERVER = {
             "type": "error",
             "id": "a10",
             "code": "refused",
-            "message": "raise to 3 is below the minimum 4 (at least the previous bet or "
-            "raise (au 11.5(d), rws 3.3)); legal: call 1 · raise 4..200 · fold",
+            "message": "raise to 3 is below the minimum 4: at least the previous bet or "
+            "raise (au 11.5(d), rws 3.3); legal: call 1 · raise 4..200 · fold",
         },
     ),
     "pong": ("The answer to `ping`.", {"type": "pong", "id": "a2"}),
