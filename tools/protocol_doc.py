@@ -253,6 +253,22 @@ CLIENT = {
         "`table_closed`. A restart in between keeps it closing.",
         {"type": "close_table", "id": "a14", "table": 1, "reason": "the room closes at 2am"},
     ),
+    "chat": (
+        "Say a line in the table's chat (a player seated there, a dealer or an admin; "
+        "watchers read it). The line is plain text: control characters are dropped and "
+        "spaces run together; at most 200 characters (`invalid` beyond), at most 3 lines in 5 "
+        "seconds an account (`rate_limited`). Refused while the floor has silenced you, and, "
+        "while a hand is in play, a line naming one of your own hole cards (a house rule: one "
+        "player to a hand). It is stored in the audit log (kind `chat`) before it is sent to "
+        "everyone watching as `chat`. Muting another player is the page's own.",
+        {"type": "chat", "id": "a21", "table": 1, "text": "nice hand"},
+    ),
+    "chat_silence": (
+        "A dealer or an admin silences the player in `seat` at the table's chat (`silenced`: "
+        "true), or lets them chat again (false). Audited (kind `chat_silence`) and said to "
+        "the table as a `chat` line from the floor.",
+        {"type": "chat_silence", "id": "a22", "table": 1, "seat": 3, "silenced": True},
+    ),
     "tournament_watch": (
         "Follow a tournament: your own table while you play in it (the server moves you with "
         "it), else the `table` you name, else its first table. The answer is a "
@@ -482,6 +498,22 @@ SERVER = {
             "table": 1,
             "reason": "the room closes at 2am",
             "moved_stack": 150,
+        },
+    ),
+    "chat": (
+        "A line of the table's chat, sent to everyone watching the table once it is in the "
+        "audit log; a viewer who starts watching is sent the table's last 50 lines. `seat`: "
+        "the speaker's seat (null for a dealer or an admin not seated there); `floor`: a line "
+        "the floor wrote (a player silenced, or let speak again). `text` is plain text: show "
+        "it as text, never as markup.",
+        {
+            "type": "chat",
+            "table": 1,
+            "name": "bob",
+            "seat": 2,
+            "text": "nice hand",
+            "at": 1796399100.5,
+            "floor": False,
         },
     ),
     "tournament_state": (
