@@ -223,3 +223,33 @@ def test_a_phones_bets_stand_off_the_pot(server: Server, browser: Any) -> None:
             or middle["y"] + middle["height"] <= bet["y"]
         )
         assert apart, (bet, middle)
+
+
+def test_table_chat_in_the_page(server: Server, browser: Any) -> None:
+    kim, lou = Player(browser, server, "kim"), Player(browser, server, "lou")
+    table = seat_table(
+        server,
+        [kim, lou],
+        {"rulebook": "rws", "game": "holdem", "stakes": "1/2", "seats": 4},
+        "Chatty",
+    )
+    max_ = Player(browser, server, "max")  # watches
+    max_.open_table(table, watch=True)
+    assert max_.page.is_hidden("#chat-form")  # a watcher reads
+
+    kim.page.fill("#chat-text", "gl <b>all</b>")
+    kim.page.press("#chat-text", "Enter")  # Enter sends; no key reaches the table's buttons
+    for viewer in (lou, max_):
+        viewer.page.locator("#chat-log li", has_text="gl <b>all</b>").wait_for()
+        assert viewer.page.locator("#chat-log b", has_text="all").count() == 0  # text, not markup
+    wait_for(lambda: kim.page.input_value("#chat-text") == "")
+
+    lou.page.click("#chat-log li[data-name='kim'] button.chat-mute")
+    wait_for(lambda: lou.page.locator("#chat-log li[data-name='kim']").count() == 0)
+    kim.page.fill("#chat-text", "still here")
+    kim.page.press("#chat-text", "Enter")
+    max_.page.locator("#chat-log li", has_text="still here").wait_for()
+    assert lou.page.locator("#chat-log li", has_text="still here").count() == 0
+    lou.page.click("#chat-log .chat-unmute")
+    lou.page.locator("#chat-log li", has_text="still here").wait_for()
+    assert not any(p.errors for p in (kim, lou, max_))

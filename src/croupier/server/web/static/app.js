@@ -15,6 +15,9 @@ const session = {
 };
 const tables = new Map(); // table id -> the latest state, kept up to date by the socket
 const results = new Map(); // table id -> the last hands' result elements
+const chats = new Map(); // table id -> its chat lines, oldest first
+// The players this viewer muted (their lines are not shown here), kept in this browser.
+const muted = new Set(JSON.parse(localStorage.getItem("croupier.muted") || "[]"));
 let seats = []; // where the welcome says we sit
 let transfers = []; // the welcome's open rights to sit with a broken game's stack (buy-in 3)
 let waits = []; // the waiting lists we are on: {table, offer, offer_until} (welcome, then kept)
@@ -179,6 +182,17 @@ function receive(m) {
         seatGone(m.table);
       }
       redraw(m.table);
+      break;
+    }
+    case "chat": {
+      // A line of a table's chat: kept (once: a new watch is sent the last lines again).
+      const lines = chats.get(m.table) || [];
+      const key = `${m.at}:${m.name}:${m.text}`;
+      if (!lines.some((l) => l.key === key)) {
+        lines.push({ ...m, key });
+        chats.set(m.table, lines.slice(-100));
+        if (onScreen && onScreen.table === m.table && !onScreen.replay) drawChat(m.table);
+      }
       break;
     }
     case "seat_offer": {
@@ -567,7 +581,17 @@ async function tablePage(id, watching = false) {
       el("div", { class: "side" },
         el("section", { id: "waiting", class: "wait-panel", hidden: true }),
         el("h2", { text: "Last hands" }), el("ol", { id: "results", class: "results" }),
-        el("h2", { text: "This hand" }), el("div", { id: "log-head", class: "log-head" }), el("ol", { id: "log", class: "log" }))));
+        el("h2", { text: "This hand" }), el("div", { id: "log-head", class: "log-head" }), el("ol", { id: "log", class: "log" }),
+        el("h2", { text: "Chat" }), el("ol", { id: "chat-log", class: "chat-log" }),
+        el("form", { id: "chat-form", class: "chat-form", onsubmit: (event) => {
+          event.preventDefault();
+          const box = document.getElementById("chat-text");
+          const text = box.value.trim();
+          if (!text) return;
+          send({ type: "chat", table: id, text }, (m) => { if (m.type === "ok") box.value = ""; });
+        } },
+        el("input", { id: "chat-text", maxlength: 200, placeholder: "say something", autocomplete: "off", "aria-label": "chat" }),
+        el("button", { type: "submit", id: "chat-send", text: "Send" })))));
   try {
     onScreen.rules = await api("GET", `/api/tables/${id}/rules`);
     buyIn.value = onScreen.rules.minimum_buy_in;
@@ -705,6 +729,46 @@ function redraw(table) {
   log.replaceChildren(...(st.hand ? describeAll(st.hand.events, nameOfPlayer, spec.game).filter(Boolean).map((t) => el("li", { text: t })) : []));
   log.scrollTop = log.scrollHeight;
   document.getElementById("results").replaceChildren(...(results.get(table) || []));
+  // Players and the floor write; a watcher reads.
+  const floor = ["dealer", "admin"].includes(session.role);
+  document.getElementById("chat-form").hidden = !mine && !floor;
+  drawChat(table);
+}
+
+/** The table's chat: each line as text (never markup), muted players' lines left out; a
+ * name offers Mute (anyone) and Silence (the floor). */
+function drawChat(table) {
+  const list = document.getElementById("chat-log");
+  if (!list) return;
+  const st = tables.get(table);
+  const floor = ["dealer", "admin"].includes(session.role);
+  const lines = (chats.get(table) || []).filter((l) => l.floor || !muted.has(l.name));
+  list.replaceChildren(...lines.map((l) => {
+    const item = el("li", { class: l.floor ? "floor" : l.name === session.name ? "mine" : null, "data-name": l.name },
+      el("b", { text: l.floor ? "floor" : l.name }), ": ", el("span", { class: "chat-text", text: l.text }));
+    if (!l.floor && l.name !== session.name) {
+      item.append(el("button", { class: "chat-mute", title: `hide ${l.name}'s lines on this page`, text: "mute", onclick: () => {
+        muted.add(l.name);
+        localStorage.setItem("croupier.muted", JSON.stringify([...muted]));
+        notice(`${l.name} is muted on this page: their lines are hidden.`);
+        drawChat(table);
+      } }));
+      if (floor && l.seat && st) {
+        item.append(el("button", { class: "chat-silence", title: `silence ${l.name} at this table`, text: "silence", onclick: () => send({ type: "chat_silence", table, seat: l.seat, silenced: true }, cleared) }));
+      }
+    }
+    return item;
+  }));
+  const unmute = [...muted].filter((name) => (chats.get(table) || []).some((l) => l.name === name));
+  if (unmute.length) {
+    list.append(el("li", { class: "muted-note" }, `muted: ${unmute.join(", ")} `,
+      el("button", { class: "chat-unmute", text: "unmute all", onclick: () => {
+        unmute.forEach((name) => muted.delete(name));
+        localStorage.setItem("croupier.muted", JSON.stringify([...muted]));
+        drawChat(table);
+      } })));
+  }
+  list.scrollTop = list.scrollHeight;
 }
 
 // The last hands, on a page opened afresh (a reload forgets them): the server's record of each
