@@ -253,3 +253,27 @@ def test_table_chat_in_the_page(server: Server, browser: Any) -> None:
     lou.page.click("#chat-log .chat-unmute")
     lou.page.locator("#chat-log li", has_text="still here").wait_for()
     assert not any(p.errors for p in (kim, lou, max_))
+
+
+def test_the_new_table_form_says_the_books_defaults_and_unusual_rules(
+    server: Server, browser: Any
+) -> None:
+    nat = Player(browser, server, "nat")
+    page = nat.page
+    assert page.input_value("#new-game") == "holdem"
+    page.select_option("#new-rulebook", "qld")
+    assert page.input_value("#new-game") == "holdem"  # kept: qld deals it
+    first = page.locator("#new-structure option").first.inner_text()
+    assert first == "the book's default (pot)"
+    notes = page.inner_text("#new-notes")
+    assert "the first round's opening raise equals the second blind (qld s24(4))" in notes
+    page.select_option("#new-rulebook", "rws")
+    assert page.locator("#new-structure option").first.inner_text() == (
+        "the book's default (no-limit)"
+    )
+    assert page.is_hidden("#new-notes")  # nothing unusual in rws hold'em
+    page.select_option("#new-rulebook", "")  # house rules
+    assert "(house rules: no book deals it)" in page.inner_text("#new-game option[value=razz]")
+    page.select_option("#new-game", "razz")
+    assert page.locator("#new-structure option").first.inner_text() == ("the game's usual (fixed)")
+    assert "cardroom book's general rules apply" in page.inner_text("#new-notes")

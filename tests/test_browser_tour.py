@@ -60,6 +60,16 @@ def test_the_readme_tour_from_a_fresh_database(fresh: Server, browser: Any) -> N
     play([me], lambda: page.locator(dealt).count() >= 1, timeout=90)
     assert not me.errors
 
-    # Then: the hand is under Hand history, to replay.
+    # Then: the hand is under Hand history, named by its table, with the cards this seat
+    # held and the net result, to replay under the table's name.
     page.click("a[href='#/history']")
-    page.wait_for_selector("#hands tbody tr a.replay")
+    row = page.locator("#hands tbody tr", has=page.locator("a.replay")).first
+    row.wait_for()
+    assert row.locator("td.table-name").inner_text() == "My first table"
+    assert "holdem" in row.inner_text()
+    wait_for(lambda: row.locator("td.hole-cards .card").count() == 2)
+    net = row.locator("td.net").inner_text()
+    assert net == "0" or re.fullmatch(r"[+-]\d+", net), net
+    row.locator("a.replay").click()
+    page.wait_for_selector("#replay-title")
+    assert page.inner_text("#replay-title").startswith("My first table, hand #")

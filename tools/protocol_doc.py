@@ -98,10 +98,10 @@ Python; the browser page uses the same messages.
 | `GET /api/rulebooks` | | `{"rulebooks": [{"name", "title", "games": [{"game", "structures"}]}], "games", "structures"}`: the shipped books, and every game and structure of croupier's house rules |
 | `GET /api/rulebooks/{name}?game=&structure=` | | the book's `name`, `title`, `citation`, `games` and its settings, each with its clause: all of them, or those that apply to `game` (and `structure`); 400 for a game the book does not deal |
 | `GET /api/ledger` | | `{"balance", "rows": [{"at", "kind", "table", "hand", "amount", "memo"}]}`: your last 500 ledger rows, oldest first |
-| `GET /api/hands` | | the hands you were dealt: `{"hands": [{"hand", "table", "number", "status", "started"}]}` |
+| `GET /api/hands` | | the hands you were dealt, oldest first: `{"hands": [{"hand", "table", "table_name", "game", "rulebook", "stakes", "number", "status", "started", "finished", "net"}]}` (`net`: your result in the hand, in chips) |
 | `GET /api/hands/{id}/phh` | | the hand as PHH, as your seat saw it (`?view=house`: every card, admins only) |
 | `GET /api/hands/{id}/pokerstars` | | the hand as PokerStars text, as your seat saw it (`?view=house`: every card, admins only) |
-| `GET /api/hands/{id}/events` | | a finished hand you were dealt into, as your seat saw it, to replay step by step: `{"hand", "table", "number", "spec", "button", "order", "names", ...}` with its events |
+| `GET /api/hands/{id}/events` | | a finished hand you were dealt into, as your seat saw it, to replay step by step: `{"hand", "table", "table_name", "number", "spec", "button", "order", "names", ...}` with its events |
 | `POST /api/cashier` (dealer, admin) | `{"name", "amount"}`: a player's, dealer's or admin's name, 1-10^9 chips | `{"name", "balance"}`: chips cashed in from the cage |
 | `POST /api/accounts/{name}/role` (admin) | `{"role"}` | `{"name", "role"}`; the account's open connections have the role from their next message (other processes': within `--session-seconds`) |
 | `GET /api/ledger/check` (dealer, admin) | | `{"balanced", "problems"}` |

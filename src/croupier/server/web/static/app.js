@@ -1,6 +1,6 @@
 // The card room in the browser: sign-in, the lobby, the table, hand histories and rulebooks.
 // It speaks docs/protocol.md (HTTP and one WebSocket) and keeps no game logic of its own.
-import { el } from "./cards.js";
+import { cards, el } from "./cards.js";
 import { describeAll, derive } from "./view.js";
 import { clockText, idleText, rememberNames, renderActions, renderTable, renderWaiting, resultEntry,
   seatName } from "./table.js";
@@ -461,7 +461,9 @@ function createForm() {
     const games = chosen ? chosen.games : books.games.map((g) => ({ game: g, structures: books.structures }));
     // The game chosen stays when the new book deals it; else hold'em, the game most come for.
     const keep = game.value;
-    game.replaceChildren(...games.map((g) => el("option", { value: g.game, text: g.game })));
+    const houseOnly = books.house_only || [];
+    game.replaceChildren(...games.map((g) => el("option", { value: g.game,
+      text: !chosen && houseOnly.includes(g.game) ? `${g.game} (house rules: no book deals it)` : g.game })));
     const names = games.map((g) => g.game);
     game.value = names.includes(keep) ? keep : names.includes("holdem") ? "holdem" : names[0];
     fillStructures();
@@ -470,9 +472,19 @@ function createForm() {
     const chosen = books.rulebooks.find((b) => b.name === book.value);
     const entry = chosen ? chosen.games.find((g) => g.game === game.value) : null;
     const allowed = entry ? entry.structures : books.structures;
-    structure.replaceChildren(el("option", { value: "", text: "the book's default" }),
+    // The structure left to the table: the book's default for the game, else the game's usual.
+    const usual = entry ? entry.default : (books.usual || {})[game.value];
+    const label = entry ? `the book's default${usual ? ` (${usual})` : ""}` : `the game's usual${usual ? ` (${usual})` : ""}`;
+    structure.replaceChildren(el("option", { value: "", text: label }),
       ...allowed.map((s) => el("option", { value: s, text: s })));
+    // What a player from elsewhere would not expect of this book, with its clause; a game no
+    // book deals is dealt by house rules, said here too.
+    const lines = entry ? (entry.notes || []).map((n) => `${n.text} (${n.clause})`)
+      : [`${game.value}: ${books.house_note}`];
+    notes.replaceChildren(...lines.map((text) => el("li", { text })));
+    notes.hidden = !lines.length;
   };
+  const notes = el("ul", { id: "new-notes", class: "form-notes" });
   book.addEventListener("change", fillGames);
   game.addEventListener("change", fillStructures);
   fillGames();
@@ -481,7 +493,7 @@ function createForm() {
   const count = el("input", { id: "new-seats", type: "number", min: 2, max: 10, value: 6 });
   // The house's money options, each left to the book's default when empty.
   const chips = (id, title) => el("input", { id, type: "number", min: 1, step: 1, size: 7, placeholder: "book's", title });
-  const buyIn = chips("new-buy-in", "the full buy-in, in chips");
+  const buyIn = chips("new-buy-in", "the full buy-in, in chips: by default 100 big blinds (ten maximum bets at limit); at least 20 big blinds at a big-bet table");
   const rake = el("input", { id: "new-rake", size: 5, placeholder: "book's", title: "commission as a percentage of each pot, e.g. 5%" });
   const rakeCap = chips("new-rake-cap", "the most commission a hand pays, in chips");
   const optional = (input) => (input.value === "" ? null : input.type === "number" ? Number(input.value) : input.value);
@@ -505,7 +517,8 @@ function createForm() {
     el("label", {}, "Name ", name), el("label", {}, "Rulebook ", book), el("label", {}, "Game ", game),
     el("label", {}, "Structure ", structure), el("label", {}, "Stakes ", stakes), el("label", {}, "Seats ", count),
     el("label", {}, "Buy-in ", buyIn), el("label", {}, "Rake ", rake), el("label", {}, "Rake cap ", rakeCap),
-    el("button", { type: "submit", class: "primary", id: "create-table", text: "Create" }));
+    el("button", { type: "submit", class: "primary", id: "create-table", text: "Create" }),
+    notes);
   // The browser's own checks (the seats' bounds) stop the form before it is sent: say why.
   // An invalid event does not bubble, so the form listens as it comes down (capture).
   form.addEventListener("invalid", (event) => {
@@ -833,15 +846,34 @@ setInterval(() => {
 
 async function historyList() {
   const { hands } = await api("GET", "/api/hands");
+  const rows = hands.slice().reverse();
   main.replaceChildren(el("section", { class: "panel" },
     el("h1", { text: "Your hands" }),
     hands.length ? null : el("p", { text: "No hands yet: the hands you are dealt appear here." }),
     el("table", { class: "lobby", id: "hands" },
-      el("thead", {}, el("tr", {}, ["hand", "table", "number", "status", "started", ""].map((h) => el("th", { text: h })))),
-      el("tbody", {}, hands.slice().reverse().map((h) => el("tr", { "data-hand": h.hand },
-        el("td", { text: String(h.hand) }), el("td", { text: String(h.table) }), el("td", { text: `#${h.number}` }),
-        el("td", { text: h.status }), el("td", { text: new Date(h.started * 1000).toLocaleString() }),
-        el("td", {}, h.status === "finished" ? el("a", { class: "replay", href: `#/hand/${h.hand}`, text: "Replay" }) : "")))))));
+      el("thead", {}, el("tr", {}, ["when", "table", "game", "hand", "your cards", "board", "net", ""].map((h) => el("th", { text: h })))),
+      el("tbody", {}, rows.map((h, i) => {
+        const cardsCell = el("td", { class: "hole-cards" });
+        const boardCell = el("td", { class: "board-cards" });
+        // The cards as your seat saw them, read for the newest hands (the replay's own read).
+        if (h.status === "finished" && i < 30) {
+          api("GET", `/api/hands/${h.hand}/events`).then((data) => {
+            const view = derive(data);
+            const me = view.players[data.order.indexOf(data.you)];
+            if (me) cardsCell.replaceChildren(cards([...me.hole, ...me.up]));
+            boardCell.replaceChildren(cards(view.board));
+          }).catch(() => {});
+        }
+        const net = h.status === "void" ? "void" : h.net > 0 ? `+${h.net}` : String(h.net);
+        return el("tr", { "data-hand": h.hand },
+          el("td", { text: new Date((h.finished || h.started) * 1000).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) }),
+          el("td", { class: "table-name", text: h.table_name }),
+          el("td", { text: `${h.game} · ${h.rulebook || "house"} · ${h.stakes}` }),
+          el("td", { text: `#${h.number}` }),
+          cardsCell, boardCell,
+          el("td", { class: `net ${h.net > 0 ? "won" : h.net < 0 ? "lost" : ""}`, text: net }),
+          el("td", {}, h.status === "finished" ? el("a", { class: "replay", href: `#/hand/${h.hand}`, text: "Replay" }) : h.status));
+      })))));
 }
 
 async function handViewer(id) {
@@ -873,7 +905,7 @@ async function handViewer(id) {
   slider.addEventListener("input", () => go(Number(slider.value)));
   main.replaceChildren(el("div", { class: "table-page replay" },
     el("div", { class: "table-head" },
-      el("h1", { text: `Hand ${data.hand} (table ${data.table}, #${data.number})` }),
+      el("h1", { id: "replay-title", text: `${data.table_name}, hand #${data.number}` }),
       el("span", { class: "spec", text: `${data.spec.game} · ${data.spec.rulebook || "house rules"} · ${data.spec.stakes}` }),
       el("button", { id: "dl-phh", onclick: () => download(`/api/hands/${id}/phh`, `hand-${id}.phh`), text: "Download PHH" }),
       el("button", { id: "dl-pokerstars", onclick: () => download(`/api/hands/${id}/pokerstars`, `hand-${id}.txt`), text: "Download PokerStars text" })),
