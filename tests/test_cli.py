@@ -243,3 +243,23 @@ def test_each_commands_help_is_wrapped_by_the_terminal_not_by_the_source() -> No
             assert any(text in line for line in lines), (name, text)
         summary = " ".join(inspect.cleandoc(command.help or "").split("\n\n")[0].split())
         assert summary.endswith((".", ")")) and summary.count(". ") == 0, (name, summary)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["play"], ["serve"], ["sim"], ["dealer"], ["rules", "show"], ["equity"], ["tournament"],
+     ["replay"], ["convert"], ["evaluate"], ["bench"]],
+)  # fmt: skip
+def test_help_shows_readable_metavars_not_python_types(command: list[str]) -> None:
+    """`--help` says what an option takes (FILE, N, SECONDS, KEY=VALUE, its name), and a flag
+    takes nothing: no `<str>`, `<list[str]>` or `<bool>` (issue 44)."""
+    import re
+
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    assert not re.search(r"<(str|int|float|bool|path|list\[[a-z]+\])[^>]*>", result.output), (
+        result.output
+    )
+    if command == ["dealer"]:
+        assert re.search(r"--option\s+KEY=VALUE", result.output)
+        assert re.search(r"--script\s+FILE", result.output)

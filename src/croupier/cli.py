@@ -37,8 +37,55 @@ def _reflow_help(command: Any) -> None:
     if command.help:
         paragraphs = inspect.cleandoc(command.help).split("\n\n")
         command.help = "\n\n".join(" ".join(p.split()) for p in paragraphs)
+    for param in getattr(command, "params", ()):
+        _name_metavar(param)
+    if hasattr(command, "get_help_option") and not hasattr(command, "_named_help"):
+        command._named_help = True
+        shown = command.get_help_option
+
+        def help_option(ctx: Any) -> Any:
+            option = shown(ctx)
+            if option is not None and option.metavar is None:
+                option.metavar = ""  # --help takes nothing: not "<bool>"
+            return option
+
+        command.get_help_option = help_option
     for sub in getattr(command, "commands", {}).values():
         _reflow_help(sub)
+
+
+_SECONDS = {"clock", "bank", "pause", "seat_hold", "bot_delay", "hello_seconds", "session_seconds"}
+
+
+def _name_metavar(param: Any) -> None:
+    """What an option or argument takes, in words a person reads (FILE, N, SECONDS,
+    KEY=VALUE, its own name) rather than the Python type typer shows (``<str>``,
+    ``<list[str]>``); a flag takes nothing, so shows nothing (not ``<bool>``)."""
+    kind = getattr(param, "param_type_name", "")
+    if kind not in ("option", "argument") or param.metavar is not None:
+        return
+    if getattr(param, "is_flag", False) or getattr(param, "is_bool_flag", False):
+        param.metavar = ""
+        return
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    described = str(annotation or getattr(getattr(param, "type", None), "name", "")).lower()
+    name = str(param.name or "value")
+    if "path" in described or name in ("script", "save", "save_log", "save_hands", "output"):
+        word = "FILE"
+    elif "int" in described:
+        word = "N"
+    elif "float" in described:
+        word = "SECONDS" if name in _SECONDS else "NUMBER"
+    elif name == "option":
+        word = "KEY=VALUE"
+    else:
+        word = name.upper().replace("_", "-")
+    if kind == "argument":
+        # An argument's column shows its type, not its metavar: say the word there.
+        shown = f"{word}..." if param.nargs != 1 else word
+        param.display_type_rich = lambda ctx: shown
+        return
+    param.metavar = word
 
 
 class _OneLineErrors(typer.core.TyperGroup):
