@@ -263,3 +263,36 @@ def test_help_shows_readable_metavars_not_python_types(command: list[str]) -> No
     if command == ["dealer"]:
         assert re.search(r"--option\s+KEY=VALUE", result.output)
         assert re.search(r"--script\s+FILE", result.output)
+
+
+def test_rules_show_fits_80_columns_as_a_list() -> None:
+    """`croupier rules show qld` on an 80-column terminal: every setting a line with its value
+    and clause, its note indented beneath; no line wider than the terminal (issue 44)."""
+    result = runner.invoke(app, ["rules", "show", "qld"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert len(lines) < 300
+    assert "opening_raise_is_blind = true  [qld s24(4)]" in lines
+    wide = runner.invoke(app, ["rules", "show", "qld"], env={"COLUMNS": "160"})
+    assert "┃ setting" in wide.output  # a wide terminal keeps the tables
+
+
+def test_play_auto_save_keeps_what_the_screen_showed(tmp_path: Path) -> None:
+    """Watching bots (`--auto`) the screen shows every card dealt; the saved file keeps them
+    (issue 44), so it replays as it was watched."""
+    import re
+
+    saved = tmp_path / "watched.phhs"
+    result = runner.invoke(
+        app,
+        ["play", "--auto", "--hands", "1", "--seed", "3", "--save", str(saved)],
+        env={"COLUMNS": "200"},
+    )
+    assert result.exit_code == 0, result.output
+    shown = re.findall(r"^(\w+) is dealt (\S+) (\S+)$", result.output, flags=re.MULTILINE)
+    assert len(shown) == 6
+    text = saved.read_text()
+    assert "????" not in text
+    for _name, first, second in shown:
+        assert f"{first}{second}" in text

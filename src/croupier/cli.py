@@ -226,7 +226,7 @@ def rules_show(
     except RulebookError as error:
         out.print(Text.assemble(("error: ", "red"), str(error)), soft_wrap=True)
         raise typer.Exit(2) from None
-    out.print(rulebook_view(book))
+    out.print(rulebook_view(book, out.width))
 
 
 @app.command("play")
@@ -316,7 +316,10 @@ def play_command(
     house: Annotated[
         bool,
         typer.Option(
-            "--house", metavar="", help="Save the house's record: every card, the bots' too."
+            "--house",
+            metavar="",
+            help="Save the house's record: every card, the bots' too (with --auto the file "
+            "keeps every card anyway: what the screen showed).",
         ),
     ] = False,
 ) -> None:
