@@ -77,8 +77,14 @@ def test_choices_in_advance_the_free_check_the_rounds_labels_and_what_stays_in_v
     # without a click.
     big.page.wait_for_selector("#pre-actions [data-pre=call_any]")
     big.page.check("#pre-actions [data-pre=call_any]")
+    # The table talks meanwhile: the screenshot shows the choice ticked and the chat.
+    opener.page.fill("#chat-text", "nice raise")
+    opener.page.press("#chat-text", "Enter")
+    big.page.locator("#chat-log li", has_text="nice raise").wait_for()
+    big.screenshot("preaction.png")
+    calls = acts_sent(big).count("check_or_call")  # the first hand's, if any
     small.act(lambda p: p.click("check_or_call"))
-    wait_for(lambda: acts_sent(big).count("check_or_call") == 1)
+    wait_for(lambda: acts_sent(big).count("check_or_call") == calls + 1)
 
     # The flop: last round's CALL and BLIND are gone from the seats; the first to act may
     # check, so its Fold is not the red one, and a click on it only asks.
@@ -135,13 +141,19 @@ def test_a_leavers_name_stays_and_out_of_chips_offers_top_up_or_leave(
     said = broke.page.inner_text("#actions")
     assert "out of chips" in said
     assert broke.page.is_visible("#busted-top-up") and broke.page.is_visible("#busted-leave")
+    busted_in = dan.page.inner_text("#log-head")  # the hand that broke them
     broke.page.click("#busted-top-up")  # the table's minimum buy-in
     wait_for(lambda: not broke.page.locator("#busted").count())
     assert int(broke.page.locator(".seat.you .stack").inner_text()) > 0
 
     # In the next hand dan leaves during it: his turns are played at once, and when it ends
     # (eve alone: no hand follows) the hand on eve's screen still names him.
-    wait_for(lambda: dan.page.locator(".seat.you .hole .card").count() == 2, 20)
+
+    def next_hand_dealt() -> bool:
+        head = dan.page.inner_text("#log-head")
+        return head != busted_in and dan.page.locator(".seat.you .hole .card").count() == 2
+
+    wait_for(next_hand_dealt, 20)
     dan.page.click("#leave")
 
     def dan_gone() -> bool:
@@ -152,6 +164,7 @@ def test_a_leavers_name_stays_and_out_of_chips_offers_top_up_or_leave(
     wait_for(lambda: eve.results() >= 1 and eve.page.locator("#felt .bet").count() == 0)
     log = eve.page.inner_text("#log")
     assert "dan" in log and "seat 1" not in log, log
+    eve.screenshot("leaver.png")
     assert eve.page.locator("#felt .seat[data-seat='1'] .name").inner_text() == "dan"
 
 
@@ -201,8 +214,10 @@ def test_watch_and_join_differ(server: Server, browser: Any) -> None:
 
 
 def test_a_phones_bets_stand_off_the_pot(server: Server, browser: Any) -> None:
-    hal = Player(browser, server, "hal", phone=True)
     ida = Player(browser, server, "ida")
+    table = create_table(server, ida.token, {"rulebook": "rws", "seats": 6}, "Lobby row")
+    assert table  # a lobby with a row: a phone's empty list has no height to wait for
+    hal = Player(browser, server, "hal", phone=True)
     jo = Player(browser, server, "jo")
     seat_table(
         server,

@@ -68,6 +68,7 @@ def test_the_readme_tour_from_a_fresh_database(fresh: Server, browser: Any) -> N
     assert row.locator("td.table-name").inner_text() == "My first table"
     assert "holdem" in row.inner_text()
     wait_for(lambda: row.locator("td.hole-cards .card").count() == 2)
+    me.screenshot("hands.png")
     net = row.locator("td.net").inner_text()
     assert net == "0" or re.fullmatch(r"[+-]\d+", net), net
     row.locator("a.replay").click()

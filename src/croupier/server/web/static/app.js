@@ -52,11 +52,15 @@ async function download(path, filename) {
   link.remove();
 }
 
+let noticeTimer = null;
 function notice(text, kind = "info") {
   const box = document.getElementById("notice");
   box.className = kind;
   box.textContent = text;
   box.hidden = !text;
+  // News ("200 chips added") goes after a while; an error stays until the next action.
+  clearTimeout(noticeTimer);
+  if (text && kind === "info") noticeTimer = setTimeout(() => { if (box.textContent === text) box.hidden = true; }, 8000);
 }
 
 // --- the socket ------------------------------------------------------------------------------

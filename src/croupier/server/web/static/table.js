@@ -78,7 +78,7 @@ export function renderTable(root, st, ui = {}) {
   // A phone's felt stands upright and its seats are big for it: bets sit nearer the middle.
   const phone = window.matchMedia("(max-width: 700px)").matches;
   // On a phone the pot's block is tall for the felt's width: bets stand off it, near their seats.
-  const betRadius = phone ? [24, 27] : [25, 19];
+  const betRadius = phone ? [18, 27] : [25, 19];
 
   for (let seat = 1; seat <= count; seat++) {
     const at = place(seat, count, anchor, phone ? [36, 41] : [40, 41]);
@@ -252,6 +252,8 @@ export function idleText(st, me) {
       + "sit down to take it, with the buy-in above.";
   }
   if (st.hand && st.hand.to_act != null) return `${seatName(st, st.hand.to_act)} to act`;
+  const playing = st.seats.filter((s) => s.status !== "sitting_out" && !s.leaving && s.chips > 0);
+  if (st.you && playing.length < 2) return "Waiting for another player: a hand is dealt once two can play.";
   if (st.you) return "The next hand is dealt shortly.";
   if ((st.waiting || []).some((w) => w.name === me)) {
     return "You are on the waiting list: a seat that comes free goes by the book's order "
