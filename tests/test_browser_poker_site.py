@@ -292,3 +292,18 @@ def test_the_new_table_form_says_the_books_defaults_and_unusual_rules(
     page.select_option("#new-game", "razz")
     assert page.locator("#new-structure option").first.inner_text() == ("the game's usual (fixed)")
     assert "cardroom book's general rules apply" in page.inner_text("#new-notes")
+
+
+def test_a_newcomer_is_told_they_wait_for_the_big_blind(server: Server, browser: Any) -> None:
+    oli, pat = Player(browser, server, "oli"), Player(browser, server, "pat")
+    table = seat_table(
+        server,
+        [oli, pat],
+        {"rulebook": "rws", "game": "holdem", "stakes": "1/2", "seats": 4},
+        "Newcomer",
+    )
+    wait_for(lambda: any(p.my_turn() for p in (oli, pat)), 20)  # a hand in play
+    quin = Player(browser, server, "quin")
+    quin.open_table(table)
+    quin.sit(3, 200)  # during the hand: dealt in later, when the big blind reaches seat 3
+    quin.page.locator("#actions", has_text="when the big blind reaches your seat").wait_for()

@@ -246,6 +246,10 @@ export function seatName(st, seat) {
 /** What the actions bar says to ``me`` when it is not their turn. */
 export function idleText(st, me) {
   if (busted(st)) return "You are out of chips: top up to play on, or leave the table.";
+  if (waitingForBlind(st)) {
+    return "Seated: you are dealt in when the big blind reaches your seat (a newcomer waits "
+      + "for it, a house rule: no book rules how a newcomer enters).";
+  }
   const offer = myOffer(st, me);
   if (offer && st.you === null) {
     return `Seat ${offer.offer} is held for you until ${timeOf(offer.offer_until, true)}: `
@@ -271,6 +275,15 @@ function myPlayer(st) {
   const view = derive(st.hand);
   const player = view.players.find((p) => p.seat === st.you);
   return player ? { view, player } : null;
+}
+
+/** Seated, in play (not sitting out), with chips, and not dealt into the hand in play: a
+ * newcomer waiting for the big blind (croupier.table's NewPlayer.WAIT, the card room's). */
+export function waitingForBlind(st) {
+  if (st.you === null || st.you === undefined || !st.hand || NO_BUTTON.includes(st.spec.game)) return false;
+  const mine = st.seats.find((s) => s.seat === st.you);
+  if (!mine || mine.chips <= 0 || mine.status === "sitting_out" || mine.leaving) return false;
+  return !st.hand.order.includes(st.you) && !derive(st.hand).over;
 }
 
 /** Seated with no chips and no hand in play for us: out of chips, to top up or leave. */
