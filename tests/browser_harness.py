@@ -218,7 +218,16 @@ class Player:
         return bool(self.page.locator(f"#actions button[data-action='{action}']").count())
 
     def click(self, action: str) -> None:
-        self.page.click(f"#actions button[data-action='{action}']")
+        """Click the action's button; if it went before the click (the server played the
+        turn: a leaver's, or the clock's), nothing is clicked."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        key = self.turn_key()
+        try:
+            self.page.click(f"#actions button[data-action='{action}']", timeout=5000)
+        except PlaywrightTimeout:
+            if self.turn_key() == key and self.my_turn():
+                raise
 
     def my_cards(self) -> list[str]:
         cards = self.page.locator(".seat.you .hole .card")
