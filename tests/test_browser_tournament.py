@@ -180,7 +180,7 @@ def test_the_director_runs_the_tournament_from_the_page(server: Server, browser:
     wait_for(lambda: f"table 1 hand {hand} void" in page.inner_text("#t-log"))
     with sqlite3.connect(server.db) as db:
         status = db.execute(
-            "SELECT status FROM tournament_hands WHERE tournament_id = ? AND number = ?",
+            "SELECT status FROM hands WHERE tournament_id = ? AND table_no = 1 AND number = ?",
             (number, hand),
         ).fetchone()
     assert status == ("void",)

@@ -172,6 +172,11 @@ def test_other_numeric_fields_are_bounded_too(tmp_path: Path) -> None:
         *hostile(tmp_path, "min_bet = 2", "min_bet = 2\nyear = 10000000000000000"), "year"
     )
     assert "is too large: integers are below 10**15" in error.message
+    # a hand's number is an identifier, a 64-bit integer as trackers keep it (issue 41)
+    error = check_located(
+        *hostile(tmp_path, "min_bet = 2", "min_bet = 2\nhand = 10000000000000000000"), "hand"
+    )
+    assert "is too large: integers are below 2**63" in error.message
     error = check_located(
         *hostile(tmp_path, "min_bet = 2", "min_bet = 2\ntime_limit = inf"), "time_limit"
     )

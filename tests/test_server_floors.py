@@ -3,6 +3,7 @@
     web/           the only code that knows Starlette, HTTP and WebSockets
     hall           the process's rooms and tournaments by id, leases, the demo table
     tournaments/   tournaments driving tables, hearing their hands end
+    live/          live tables: a dealer's real cards, croupier as the assistant
     rooms/         one table in play: the actor, seats, waiting list, clock
     store/         the only code with SQL: named functions, the writer, schema, migrations
     records        plain values every floor passes
@@ -18,7 +19,7 @@ import functools
 from pathlib import Path
 
 SERVER = Path(__file__).resolve().parent.parent / "src" / "croupier" / "server"
-FLOORS = ("records", "store", "rooms", "tournaments", "hall", "web")  # bottom to top
+FLOORS = ("records", "store", "rooms", "live", "tournaments", "hall", "web")  # bottom to top
 
 
 def _module(path: Path) -> str:

@@ -167,3 +167,74 @@ def test_a_missed_big_and_small_blind_posted_on_return_is_written_live_and_dead(
             _stars_to_the_servers_stacks(stars, returned)
 
     asyncio.run(main())
+
+
+def _all_in(legal: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Push: the most a raise allows, else call (or stand pat at a draw)."""
+    if legal.get("draw"):
+        return "draw", {"cards": []}
+    if legal.get("raise_range"):
+        return "bet_or_raise", {"amount": legal["raise_range"][1]}
+    if legal.get("bring_in") is not None and not legal["can_check"] and not legal["call"]:
+        return "bring_in", {}
+    return "check_or_call", {}
+
+
+def test_every_download_keeps_the_hands_identity_and_pokerstars_order(tmp_path: Path) -> None:
+    """Issue 41: the hand played at the 6-max table "Alice NLHE" in seats 3 and 5 downloads
+    with its identity: PHH's hand, table, seat_count, seats and date fields; PokerStars'
+    ``Hand #id``, the local time with Eastern time in brackets, the table's name and size and
+    its real seats in seat order; an all-in preflop shows its hands (named) after the river;
+    ``croupier convert`` of the downloaded PHH gives the same header. A stud hand downloads as
+    PokerStars text too."""
+
+    async def main() -> None:
+        async with running(str(tmp_path / "room.db")) as server:
+            alice = await player(server.url, "alice")
+            bob = await player(server.url, "bob")
+            table = await alice.create_table(
+                {"game": "holdem", "rulebook": "rws", "seats": 6}, name="Alice NLHE"
+            )
+            await alice.sit(table, 5, 200)
+            await bob.sit(table, 3, 200)
+            await play_hands([alice, bob], table, 1, move=_all_in)
+            hand = _finished(server)[0]
+            phh_text = await alice.history(hand["id"])
+            history = _replays_to_the_servers_stacks(phh_text, hand, tmp_path)
+            assert history.hand == hand["id"] and history.table == "Alice NLHE"
+            assert history.seat_count == 6 and list(history.seats or ()) == hand["order"]
+            assert history.time_zone == "UTC" and history.year is not None
+            stars = await alice.history(hand["id"], "pokerstars")
+            _stars_to_the_servers_stacks(stars, hand)
+            lines = stars.splitlines()
+            assert lines[0].startswith(f"PokerStars Hand #{hand['id']}:  Hold'em No Limit (")
+            assert " UTC [" in lines[0] and lines[0].endswith(" ET]")
+            assert lines[1].startswith("Table 'Alice NLHE' 6-max Seat #")
+            assert [line.split(":")[0] for line in lines[2:4]] == ["Seat 3", "Seat 5"]
+            river = next(i for i, line in enumerate(lines) if line.startswith("*** RIVER ***"))
+            showdown = lines.index("*** SHOW DOWN ***")
+            assert river < showdown
+            shows = [line for line in lines if ": shows [" in line]
+            assert len(shows) == 2 and all(line.endswith(")") for line in shows)
+            # the downloaded PHH converts to the same identity
+            file = tmp_path / "hand.phh"
+            file.write_text(phh_text)
+            converted = runner.invoke(app, ["convert", str(file), "--to", "pokerstars"])
+            assert converted.exit_code == 0, converted.output
+            assert converted.output.splitlines()[:2] == lines[:2]
+            # a stud table's hand downloads as PokerStars text
+            stud = await alice.create_table(
+                {"game": "stud7", "rulebook": "au-casino", "structure": "fixed",
+                 "stakes": "1/2", "seats": 8}, name="Stud 8",
+            )  # fmt: skip
+            await alice.sit(stud, 2, 200)
+            await bob.sit(stud, 7, 200)
+            await play_hands([alice, bob], stud, 1)
+            stud_hand = _finished(server)[-1]
+            text = await bob.history(stud_hand["id"], "pokerstars")
+            _stars_to_the_servers_stacks(text, stud_hand)
+            assert text.startswith(f"PokerStars Hand #{stud_hand['id']}:  7 Card Stud Limit (")
+            assert text.splitlines()[1] == "Table 'Stud 8' 8-max"
+            assert "*** 3rd STREET ***" in text
+
+    asyncio.run(main())

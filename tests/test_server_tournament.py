@@ -269,6 +269,18 @@ async def full_run(db: str) -> None:
         assert head in stars.splitlines()[0] and " - Level I (" in stars.splitlines()[0]
         parsed = parse(stars)
         assert parsed.tournament == str(number) and list(parsed.dealt) == ["ann"]
+        # Every history keeps the hand's identity (issue 41): the card room's hand id, the
+        # tournament's table, its level and the start; the event log too.
+        assert stars.startswith(f"PokerStars Hand #{first}: ")
+        assert re.search(rf"^Table '{number} \d+' 4-max Seat #\d+ is the button$", stars, re.M)
+        assert re.search(rf"^hand = {first}$", text, re.M) and "\nlevel = 1\n" in text
+        assert re.search(r"^year = 20\d\d$", text, re.M) and 'time_zone = "UTC"' in text
+        log = await _http_text(
+            server.url, f"/api/tournaments/{number}/hands/{first}/log", ann.token
+        )
+        record = json.loads(log)
+        assert record["hand"] == first and record["tournament"]["number"] == number
+        assert record["started"].startswith("20") and record["seat_count"] == 4
         with pytest.raises(ClientError) as refused:
             path = f"/api/tournaments/{number}/hands/{first}/pokerstars"
             await _http_text(server.url, path, cat.token)
@@ -562,6 +574,20 @@ def test_league_25_a_player_gone_and_out_of_time_is_absent_until_they_come_back(
             assert ann.tournaments[number].table == run.t.players["ann"].table
             audit = (await td.http("GET", "/api/audit"))["rows"]
             assert any("ann is back" in r["detail"] for r in audit)
+            # Her hands dealt while she was away were killed at the first card (league 27):
+            # PHH cannot record the kill, but the PokerStars text (her hand folded at its
+            # turn, read by the independent reader) and the event log have them (issue 41).
+            mine = (await ann.http("GET", f"/api/tournaments/{number}/hands"))["hands"]
+            dead = 0
+            for row in mine:
+                path = f"/api/tournaments/{number}/hands/{row['hand']}"
+                stars = await _http_text(server.url, f"{path}/pokerstars", ann.token)
+                parse(stars)
+                log = json.loads(await _http_text(server.url, f"{path}/log", ann.token))
+                if any(e["event"] == "HandKilled" for e in log["events"]):
+                    dead += 1
+                    assert "ann: folds" in stars.splitlines()
+            assert dead >= 1
             await ann.close()
             await td.close()
 
@@ -587,16 +613,17 @@ def test_rws_5_1_a_hand_that_cannot_be_dealt_again_after_a_restart_is_void(
             hand = run.t.tables[view.table or 0].hand
             assert hand is not None
             dealt = {name: chips for _, name, chips in hand.dealt}
+            account = run.members["ann"].account
             await ann.close()
             await td.close()
         # A stored move the rules refuse: the hand no longer deals again as stored.
         bad = {
-            "hand_id": playing.hand_id, "seq": playing.hand.moves, "seat": view.you,
-            "account_id": None, "request_id": None, "move": move_json(Move("bet_or_raise", 1)),
-            "by": "player", "at": 0.0,
+            "hand_id": playing.hand_id, "seq": playing.moves, "seat": view.you,
+            "account_id": account, "request_id": None,
+            "move": move_json(Move("bet_or_raise", 1)), "by": "player", "at": 0.0,
         }  # fmt: skip
         store = Store(db)
-        store.write_now(lambda c: c.execute(insert(s.tournament_moves), bad))
+        store.write_now(lambda c: c.execute(insert(s.moves), bad))
         store.close()
         async with running(db, options) as server:
             run = server.room.hall.runs[number]

@@ -1,11 +1,14 @@
-"""A tournament hand as the server steps it (croupier.server.tournaments.hand): the library's
-setup dealt again from its JSON gives the same hand, stored moves replayed give the same
-events, and each seat sees only its own hole cards."""
+"""A tournament hand as the server plays it (croupier.server.tournaments.hand: a
+:class:`GameTable` dealt from the library's setup): the setup dealt again from its JSON gives
+the same hand, stored moves replayed give the same events, and each seat sees only its own hole
+cards."""
 
 from __future__ import annotations
 
-from croupier.server.rooms.game_table import Move, RuleError
-from croupier.server.tournaments.hand import TourneyHand, dump_setup, load_setup, move_json, move_of
+import pytest
+
+from croupier.server.rooms.game_table import GameTable, Move, RuleError
+from croupier.server.tournaments.hand import Playing, dump_setup, load_setup, move_json, move_of
 from croupier.tournament import (
     EngineHands,
     HandSetup,
@@ -27,20 +30,22 @@ def first_hand() -> tuple[EngineHands, Tournament, HandSetup]:
 def test_a_hand_replayed_from_its_stored_setup_and_moves_is_the_same_hand() -> None:
     engine, _, setup = first_hand()
     assert load_setup(dump_setup(setup)) == setup
-    hand = TourneyHand(engine, setup, {"ann"})
+    playing = Playing.dealt(engine, setup, {"ann"})
+    hand = playing.game
     moves: list[tuple[int, Move]] = []
     while not hand.over:
         seat = hand.to_act()
         assert seat is not None
-        if hand.decides_itself(seat):
-            moves.append(hand.step())
+        if playing.decides_itself(seat):
+            decided, move, _ = hand.house_move()
+            moves.append((decided, move))
         else:
-            assert hand.legal(seat) is not None  # a person is told what is legal
+            assert playing.legal(seat) is not None  # a person is told what is legal
             move = hand.auto_move()
-            hand.apply(seat, move)
+            hand.act(seat, move)
             moves.append((seat, move))
     stored = [(seat, move_of(move_json(move))) for seat, move in moves]
-    again = TourneyHand.replayed(engine, load_setup(dump_setup(setup)), {"ann"}, stored)
+    again = GameTable.dealt_from(engine, load_setup(dump_setup(setup)), stored)
     assert again.over and again.stacks() == hand.stacks()
     assert again.visible(None) == hand.visible(None)
     assert sum(again.stacks().values()) == sum(s.chips for s in setup.seats)
@@ -48,7 +53,8 @@ def test_a_hand_replayed_from_its_stored_setup_and_moves_is_the_same_hand() -> N
 
 def test_each_seat_sees_its_own_hole_cards_only_and_moves_out_of_turn_are_refused() -> None:
     engine, _, setup = first_hand()
-    hand = TourneyHand(engine, setup, {"ann", "bob", "cy", "dee"})
+    playing = Playing.dealt(engine, setup, {"ann", "bob", "cy", "dee"})
+    hand = playing.game
     for seat in hand.order:
         me = hand.player_of(seat)
         for record in hand.visible(seat):
@@ -60,9 +66,31 @@ def test_each_seat_sees_its_own_hole_cards_only_and_moves_out_of_turn_are_refuse
     other = next(s for s in hand.order if s != seat)
     before = hand.event_count()
     try:
-        hand.apply(other, Move("check_or_call"))
+        hand.act(other, Move("check_or_call"))
     except RuleError as error:
-        assert "(league 39: each acts in turn)" in str(error)
+        assert hand.cite(str(error)).endswith("each acts in turn (league 39)")
     else:
         raise AssertionError("a move out of turn was accepted")
-    assert hand.event_count() == before and hand.legal(other) is None
+    assert hand.event_count() == before and playing.legal(other) is None
+
+
+def test_a_stored_hand_whose_moves_do_not_give_their_stored_events_is_not_dealt_again() -> None:
+    """As a cash table's (GameTable.restored): the deal and each move must give the house
+    records stored with them, or the hand is not rebuilt (the run voids it: rws 5.1)."""
+    engine, _, setup = first_hand()
+    playing = Playing.dealt(engine, setup, set())
+    hand = playing.game
+    assert hand.start is not None
+    deal = list(hand.start.events)
+    moves, records = [], []
+    for _ in range(3):
+        seat, move, made = hand.house_move()
+        moves.append((seat, move))
+        records.append(made)
+    again = Playing.dealt(engine, setup, set(), moves, deal=deal, records=[*records[:2], None])
+    assert again.game.visible(None) == hand.visible(None)
+    tampered = [records[0], [{**records[1][0], "amount": 999_999}], records[2]]
+    with pytest.raises(RuleError, match="move 1 does not give the stored events"):
+        Playing.dealt(engine, setup, set(), moves, deal=deal, records=tampered)
+    with pytest.raises(RuleError, match="the deal does not match"):
+        Playing.dealt(engine, setup, set(), moves, deal=deal[1:], records=records)

@@ -286,17 +286,32 @@ def test_a_seats_own_history_shows_only_what_that_seat_saw() -> None:
             assert parsed.finishing() == {f"p{p + 1}": hand.stacks[p] for p in range(hand.players)}
 
 
-def test_the_header_gives_the_real_time_in_eastern_time() -> None:
+def test_the_header_gives_the_local_time_then_eastern_time_in_brackets() -> None:
+    from zoneinfo import ZoneInfo
+
     hand = Hand(holdem(), [100, 100])
     hand.fold()
     when = datetime(2024, 3, 15, 1, 4, 11, tzinfo=UTC)  # 21:04:11 the day before in New York
     first = format_pokerstars(hand, viewer=HOUSE, when=when, hand_id=42).splitlines()[0]
-    assert first == "PokerStars Hand #42:  Hold'em No Limit (5/10) - 2024/03/14 21:04:11 ET"
+    assert first == (
+        "PokerStars Hand #42:  Hold'em No Limit (5/10) - 2024/03/15 1:04:11 UTC "
+        "[2024/03/14 21:04:11 ET]"
+    )
     summer = datetime(2024, 7, 1, 13, 5, 0, tzinfo=UTC)  # daylight time: UTC-4
     assert (
         format_pokerstars(hand, viewer=HOUSE, when=summer)
         .splitlines()[0]
-        .endswith("2024/07/01 9:05:00 ET")
+        .endswith("2024/07/01 13:05:00 UTC [2024/07/01 9:05:00 ET]")
+    )
+    # PokerStars' own example: a player in Central Europe (as in the published histories)
+    paris = datetime(2024, 9, 22, 11, 32, 16, tzinfo=ZoneInfo("Europe/Paris"))
+    assert format_pokerstars(hand, viewer=HOUSE, when=paris).splitlines()[0].endswith(
+        " - 2024/09/22 11:32:16 CEST [2024/09/22 5:32:16 ET]"
+    )
+    # a player whose own time is Eastern time gets it once
+    east = datetime(2024, 9, 22, 5, 32, 16, tzinfo=ZoneInfo("America/New_York"))
+    assert format_pokerstars(hand, viewer=HOUSE, when=east).splitlines()[0].endswith(
+        " - 2024/09/22 5:32:16 ET"
     )
     with pytest.raises(TextHistoryError, match="time zone"):
         format_pokerstars(hand, viewer=HOUSE, when=datetime(2024, 3, 15, 1, 4, 11))
@@ -316,7 +331,7 @@ def test_a_tournament_hand_has_the_tournament_and_level_in_its_header() -> None:
     text = format_pokerstars(hand, viewer=HOUSE, when=WHEN, tournament=event, hand_id=9)
     assert text.splitlines()[0] == (
         "PokerStars Hand #9: Tournament #3204560000, $0.98+$0.12 USD Hold'em No Limit - "
-        "Level XIV (5/10) - 2026/01/01 15:00:00 ET"
+        "Level XIV (5/10) - 2026/01/01 20:00:00 UTC [2026/01/01 15:00:00 ET]"
     )
     parsed = parse(text)
     assert parsed.level == 14 and parsed.tournament == "3204560000"

@@ -49,8 +49,12 @@ def test_the_saved_log_rebuilds_the_tournament_and_every_saved_hand_replays(
     finished = [e for e in events if isinstance(e, ev.HandFinished)]
     histories = load_phhs(hands.read_text(encoding="utf-8"))
     assert len(histories) == len(finished) == t.hands_played
-    for history, done in zip(histories, finished, strict=True):
-        assert history.table == done.table and history.hand == done.hand
+    numbers = [history.hand for history in histories]
+    assert len(set(numbers)) == len(numbers)  # a tracker keeps every hand: numbers unique
+    for count, (history, done) in enumerate(zip(histories, finished, strict=True), start=1):
+        assert history.table == done.table and history.seat_count == 4
+        assert isinstance(history.hand, int) and history.hand % 10**6 == count
+        assert history.level is not None and history.event and history.year is not None
         assert history.seats is not None and history.finishing_stacks is not None
         assert tuple(zip(history.seats, history.finishing_stacks, strict=True)) == done.stacks
         result = replay(history)

@@ -30,6 +30,8 @@ from croupier.cards import parse_cards as _parse_cards
 from croupier.citing import book_prefix, in_force
 from croupier.deck import SecureShuffler, SeededShuffler, Shuffler
 from croupier.history.formats import HistoryFileError, HistoryWriter, open_history
+from croupier.history.identity import HandIdentity
+from croupier.history.write import started_now
 from croupier.play_rules import TableOptions, describe_rules
 from croupier.rulebooks.tables import SetupError, book_rules, house_rules, table_buy_in
 from croupier.rules import Rules
@@ -55,6 +57,7 @@ __all__ = [
 ]
 
 HUMAN_SEAT = 1
+PLAY_TABLE = "croupier play"  # the table's name in saved histories
 NAMES = ("Ada", "Bea", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu")
 BOT_KINDS: dict[str, Callable[[], Bot]] = {
     "strength": StrengthBot,
@@ -283,6 +286,7 @@ class Session:
                 self.bots[seat] = BOT_KINDS[kind]()
             self.table.sit(seat, self.names[seat], buy_in)
         self.records: list[HandRecord] = []
+        self.started = started_now()  # the hand's start, as it is dealt
         self.teller: Teller | None = None
         self.save_error: str | None = None
 
@@ -322,6 +326,7 @@ class Session:
 
     def _play_hand(self) -> None:
         self.teller = None
+        self.started = started_now()
         summary = self.loop.play_hand(self.bots, self.rng, ask=self._ask, told=self._told)
         teller, hand, table = self.teller, self.loop.hand, self.table
         assert teller is not None and hand is not None
@@ -401,9 +406,13 @@ class Session:
             extra["table"] = self.options.to_dict()
         name, options = self.rulebook if self.rulebook is not None else (None, None)
         try:
+            identity = HandIdentity(
+                table=PLAY_TABLE, seat_count=self.table.seats, seats=record.seats,
+                started=self.started,
+            )  # fmt: skip
             self.writer.write(
                 hand, number=record.number, players=record.names, viewer=viewer,
-                rulebook=name, options=options, extra=extra,
+                rulebook=name, options=options, extra=extra, identity=identity,
             )  # fmt: skip
         except HistoryFileError as error:
             self.save_error = str(error)

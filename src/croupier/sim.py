@@ -35,6 +35,8 @@ from croupier.deck import SeededShuffler
 from croupier.executor import Executor, SerialExecutor, chunk_seeds
 from croupier.hand import Rules
 from croupier.history.formats import Format, HistoryFileError, HistoryWriter, hand_text
+from croupier.history.identity import HandIdentity
+from croupier.history.write import started_now
 from croupier.play import NAMES
 from croupier.session import Session
 from croupier.table import BuyIn, Table, TableError
@@ -50,6 +52,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "calling": CallingStation,
     "strength": lambda: StrengthBot(trials=60),
 }
+SIM_TABLE = "croupier sim"  # the table's name in saved histories
 CHUNK = 250  # hands per chunk: small enough for a smooth progress bar and a quick Ctrl-C
 
 
@@ -123,6 +126,7 @@ class _Save:
     rulebook: str | None = None
     options: Mapping[str, object] | None = None
     table: Mapping[str, object] | None = None  # the options that make the rules, for replay
+    session: int | None = None  # the run's number: its hands' numbers start with it
 
 
 @dataclass(frozen=True)
@@ -173,10 +177,13 @@ class _Chunk:
         extra: dict[str, object] = {"button": order[-1], "seats": list(order)}
         if save.table is not None:
             extra["table"] = dict(save.table)
+        identity = HandIdentity(
+            table=SIM_TABLE, seat_count=table.seats, seats=tuple(order), started=started_now()
+        )
         return hand_text(
             save.format, hand, number=save.first + number, viewer=save.viewer,  # type: ignore[arg-type]
             players=[NAMES[(seat - 1) % len(NAMES)] for seat in order], rulebook=save.rulebook,
-            options=save.options, extra=extra,
+            options=save.options, extra=extra, identity=identity, session=save.session,
         )  # fmt: skip
 
 
@@ -236,7 +243,7 @@ def simulate(
     if save is not None:
         book, options = rulebook if rulebook is not None else (None, None)
         saving = _Save(save.format, HOUSE if house else SPECTATOR, save.first, book, options,
-                       table)  # fmt: skip
+                       table, save.session)  # fmt: skip
     work = _Chunk(rules, tuple(bots), stack, hands, saving)
     chunks = -(-hands // CHUNK)
     totals = _Totals(net=[0] * len(bots), squares=[0] * len(bots))

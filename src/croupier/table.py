@@ -487,9 +487,11 @@ class Table(TableState):
             return hand.stacks[self._order.index(seat)]
         return self._players[seat].chips
 
-    def _can_play(self, seat: int) -> bool:
+    def _can_play(self, seat: int, *, present: bool = False) -> bool:
+        """As :meth:`can_play`; ``present``: as if the player were at the table (whether
+        they are bust, whoever stepped away)."""
         player = self._players.get(seat)
-        if player is None or player.away:
+        if player is None or (player.away and not present):
             return False
         chips = self._chips(seat)
         floor = self.rules.betting.small_bet if self.buy_in.restake else 1
@@ -672,7 +674,8 @@ class Table(TableState):
         fee = self._paid // len(order) if order else 0
         net = {seat: stacks[seat] - self._start[i] - fee for i, seat in enumerate(order)}
         commission = rake + self._paid
-        busted = tuple(seat for seat in order if not self._can_play(seat))
+        # A player who stepped away during the hand is away, not bust: only the chips count.
+        busted = tuple(seat for seat in order if not self._can_play(seat, present=True))
         carried = hand.carried
         self._record(HandFinished(self.hands, tuple(stacks.items()), commission, busted, carried))
         left = []

@@ -15,6 +15,8 @@ field                     TOML type    meaning
 ``_croupier_over_blind``  boolean      the last of ``blinds_or_straddles`` is an over-blind
 ``_croupier_posted``      array        players (``pN``'s N) whose blind is posted out of position
 ``_croupier_blind_kept``  boolean      a blind posted all-in for less is still the bet to match
+``_croupier_tournament``  table        the tournament's number, buy-in and fee (not rules:
+                                       croupier.history.identity)
 ========================  ===========  =========================================================
 
 A game PokerKit does not play the same way is written with ``variant = "croupier"``
@@ -76,6 +78,7 @@ OPTIONS = "_croupier_options"
 OVER_BLIND = "_croupier_over_blind"
 POSTED = "_croupier_posted"
 BLIND_KEPT = "_croupier_blind_kept"
+TOURNAMENT = "_croupier_tournament"  # croupier.history.identity: a tournament hand's identity
 FIELDS = (GAME, DECK, STRUCTURES, RULEBOOK, OPTIONS, OVER_BLIND, POSTED, BLIND_KEPT)
 """The extension fields, in the order they are written."""
 
@@ -255,7 +258,11 @@ class _Reader:
         self.origin: Origin = history.origin
         self.scale = scale
         self.standard = standard
-        self.fields = {k: v for k, v in history.user_fields.items() if k.startswith("_croupier")}
+        self.fields = {
+            k: v
+            for k, v in history.user_fields.items()
+            if k.startswith("_croupier") and k != TOURNAMENT  # the hand's identity, not rules
+        }
 
     def error(self, message: str, field: str) -> PHHError:
         return self.origin.error(message, field=field)

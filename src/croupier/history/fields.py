@@ -23,6 +23,8 @@ __all__ = ["MAX_ACTIONS", "MAX_NESTING", "VARIANTS", "HandHistory", "Variant"]
 MAX_ACTIONS = 10_000
 """A hand has at most this many actions (a long hand of poker has a few hundred)."""
 MAX_NESTING = 32
+MAX_HAND_NUMBER = 2**63
+"""A hand's number is below this (a 64-bit integer, as trackers keep it)."""
 """A user's field nests arrays and tables at most this deep."""
 
 
@@ -356,9 +358,12 @@ def _size_problems(history: HandHistory, problem: Callable[[str, str], None]) ->
                     break
     for name in _INTEGERS:
         value = getattr(history, name)
+        # a hand's number is an identifier: a 64-bit integer, as trackers keep it
+        bound = MAX_HAND_NUMBER if name == "hand" else MAX_AMOUNT
         for item in value if isinstance(value, tuple) else (value,):
-            if _is_int(item) and not -MAX_AMOUNT < item < MAX_AMOUNT:
-                problem(f"{brief(item)} is too large: integers are below 10**15", name)
+            if _is_int(item) and not -bound < item < bound:
+                limit = "2**63" if name == "hand" else "10**15"
+                problem(f"{brief(item)} is too large: integers are below {limit}", name)
                 break
     if len(history.actions) > MAX_ACTIONS:
         problem(f"{len(history.actions):,} actions: a hand has at most {MAX_ACTIONS:,}", "actions")

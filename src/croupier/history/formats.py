@@ -30,7 +30,6 @@ import json
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -39,11 +38,17 @@ from croupier.cards import Card, CardError
 from croupier.deck import SeededShuffler
 from croupier.events import HOUSE
 from croupier.hand import Hand, Rules
-from croupier.history.log import dump_event_log
-from croupier.history.ohh import OHHError, ohh_from_hand
+from croupier.history.identity import HandIdentity, hand_number, session_number
+from croupier.history.ohh import OHHError
 from croupier.history.phh import PHHError, dump_phh, dump_phhs, load_phhs
-from croupier.history.text import TextHistoryError, format_pokerstars
-from croupier.history.writer import history_from_hand
+from croupier.history.text import TextHistoryError
+from croupier.history.write import (
+    log_text,
+    ohh_text,
+    phh_history,
+    pokerstars_text,
+    started_now,
+)
 
 __all__ = [
     "FORMATS",
@@ -111,33 +116,38 @@ def hand_text(
     rulebook: str | None = None,
     options: Mapping[str, object] | None = None,
     extra: Mapping[str, object] | None = None,
+    identity: HandIdentity | None = None,
+    session: int | None = None,
 ) -> str:
-    """One hand in ``fmt``, as ``viewer`` saw it, ending with a newline. ``number`` names it
-    (the ``[N]`` of a ``.phhs``, the ``hand`` of a log); ``players``: names in deal order;
-    ``rulebook``/``options``: the shipped book and house options, for PHH; ``extra``: more
-    fields of the log's object (the table options that replay it)."""
+    """One hand in ``fmt``, as ``viewer`` saw it, ending with a newline, written by the one
+    path every history takes (:mod:`croupier.history.write`). ``number`` names it (the
+    ``[N]`` of a ``.phhs``) and, after ``session``'s number where one is given
+    (:func:`~croupier.history.identity.hand_number`), is its hand number unless
+    ``identity`` gives one;
+    ``identity``: the table, seats, start and tournament (the start defaults to now);
+    ``players``: names in deal order; ``rulebook``/``options``: the shipped book and house
+    options, for PHH; ``extra``: more fields of the log's object (the table options that
+    replay it)."""
+    identity = identity or HandIdentity()
+    if identity.number is None:
+        tracked = number if session is None else hand_number(session, number)
+        identity = dataclasses.replace(identity, number=tracked)
+    if identity.started is None:
+        identity = dataclasses.replace(identity, started=started_now())
     if fmt.suffix in (".phh", ".phhs"):
-        named = {"players": tuple(players)} if players is not None else {}
-        history = history_from_hand(
-            hand, rulebook=rulebook, options=options, viewer=viewer, **named
-        )
+        history = phh_history(
+            hand, viewer=viewer, identity=identity, names=players, rulebook=rulebook,
+            options=options,
+        )  # fmt: skip
         if fmt.suffix == ".phhs":
             return dump_phhs([dataclasses.replace(history, name=str(number))]) + "\n"
         return dump_phh(history) + "\n"
-    if fmt.suffix in (".txt", ".ohh"):
-        names = list(players) if players is not None else None
-        when = datetime.now(UTC)
-        if fmt.suffix == ".txt":
-            text = format_pokerstars(hand, viewer=viewer, when=when, hand_id=number, names=names)
-            return text.rstrip("\n") + "\n\n\n"
-        ohh = ohh_from_hand(hand, viewer=viewer, when=when, hand_id=number, names=names)
-        return json.dumps(ohh) + "\n"
-    fields: dict[str, object] = {"hand": number}
-    if players is not None:
-        fields["names"] = list(players)
-    fields["starting"] = list(hand.starting)
-    fields.update(extra or {})
-    return dump_event_log(hand, viewer, extra=fields) + "\n"
+    if fmt.suffix == ".txt":
+        text = pokerstars_text(hand, viewer=viewer, identity=identity, names=players)
+        return text.rstrip("\n") + "\n\n\n"
+    if fmt.suffix == ".ohh":
+        return ohh_text(hand, viewer=viewer, identity=identity, names=players) + "\n"
+    return log_text(hand, viewer=viewer, identity=identity, names=players, extra=extra) + "\n"
 
 
 class HistoryWriter:
@@ -150,11 +160,14 @@ class HistoryWriter:
         self.file: IO[str] | None = file
         self.first = first  # the number the first hand written here gets
         self.written = 0
+        # the session's number: the hands' numbers start with it, unique across files
+        self.session = session_number(started_now())
 
     def write(self, hand: Hand, *, number: int | None = None, **fields: Any) -> None:
         """Add ``hand`` (:func:`hand_text`'s keywords; ``number`` counts from the hands the
         file already held when appending)."""
         count = self.written + 1 if number is None else number
+        fields.setdefault("session", self.session)
         self.write_text(hand_text(self.format, hand, number=self.first - 1 + count, **fields))
 
     def write_text(self, text: str, hands: int = 1) -> None:
@@ -235,7 +248,7 @@ def open_history(
     if append and exists and fmt.suffix == ".phhs":
         first += _phhs_hands(target)
     elif append and exists:
-        first += _log_hands(target)
+        first += _log_hands(target, fmt.suffix == ".txt")
     try:
         file = target.open("a" if append else "w", encoding="utf-8")
     except OSError as error:
@@ -287,9 +300,12 @@ def _phhs_hands(target: Path) -> int:
         ) from None
 
 
-def _log_hands(target: Path) -> int:
+def _log_hands(target: Path, text: bool = False) -> int:
+    """The hands a file holds: a line each (JSON lines), or a header each (PokerStars text)."""
     try:
         with target.open(encoding="utf-8") as file:
+            if text:
+                return sum(1 for line in file if line.startswith("PokerStars "))
             return sum(1 for line in file if line.strip())
     except (OSError, UnicodeDecodeError) as error:
         raise HistoryFileError(f"cannot read {target} to append to it: {error}") from None

@@ -73,14 +73,20 @@ class Tournament:
 
 
 def stamp(when: datetime) -> str:
-    """The date and time as PokerStars headers give them, in Eastern time:
-    ``2024/03/15 9:04:11 ET`` (the hour not padded). ``when`` must say its time zone."""
+    """The date and time as PokerStars headers give them: the local time with its zone's
+    abbreviation, then Eastern time in brackets, ``2024/09/22 11:32:16 CET [2024/09/22 5:32:16
+    ET]`` (hours not padded); Eastern time alone when that is the local time. The local time
+    is ``when``'s own zone (croupier's histories keep UTC), which ``when`` must say."""
     if when.tzinfo is None or when.utcoffset() is None:
         raise TextHistoryError(
             f"the hand's time needs its time zone (PokerStars writes Eastern time), got {when}"
         )
     east = when.astimezone(_EASTERN)
-    return f"{east:%Y/%m/%d} {east.hour}:{east:%M:%S} ET"
+    eastern = f"{east:%Y/%m/%d} {east.hour}:{east:%M:%S} ET"
+    if getattr(when.tzinfo, "key", None) == _EASTERN.key:
+        return eastern
+    zone = when.tzname() or "UTC"
+    return f"{when:%Y/%m/%d} {when.hour}:{when:%M:%S} {zone} [{eastern}]"
 
 
 def format_pokerstars(
@@ -126,7 +132,7 @@ def format_pokerstars(
         f"Table '{table}' {size}-max{button}",
         *(
             f"Seat {seats[p]}: {names[p]} ({money(hand.starting[p])} in chips)"
-            for p in range(count)
+            for p in sorted(range(count), key=seats.__getitem__)  # in seat order
         ),
         *body,
         *writer.summary(),
@@ -254,8 +260,14 @@ class _Writer:
         self.said_discards: set[int] = set()
         self.drew: set[int] = set()  # the players who drew in this draw
         self.no_low = False
-        self.show_lines: dict[int, int] = {}  # each shows line's index, for its low
+        self.shows: list[str] = []  # the showdown's lines, written when the cards are out
+        self.shown_at = -1  # where they were written
+        self._lines: list[str] = []
+        self.show_lines: dict[int, int] = {}  # each shows line's index in shows, for its low
         self.posts: dict[int, tuple[int, bool]] = {}  # forced blind -> (chips posted, all-in)
+        self.killed: list[int] = []  # dead hands whose fold is not written yet
+        self.acted = False  # a player has acted
+        self.turn_at = -1  # the last mover's place in the first round's order (for dead hands)
 
     def body(self) -> list[str]:
         lines: list[str] = []
@@ -269,6 +281,10 @@ class _Writer:
                 self._dealt(lines)
             if isinstance(event, ev.StreetStart | ev.RoundEnd):
                 self.drawing = False  # the next draw is the next round's
+            if self.killed:
+                self._kills(lines, event)
+            if isinstance(event, _ACTIONS):
+                self.acted = True
             match event:
                 case ev.PostAnte(player=player, amount=amount):
                     lines.append(f"{names[player]}: posts the ante {money(amount)}")
@@ -306,10 +322,7 @@ class _Writer:
                     tail = " and is all-in" if event.all_in else ""
                     lines.append(f"{names[player]}: brings in for {money(amount)}{tail}")
                 case ev.Fold(player=player):
-                    lines.append(f"{names[player]}: folds")
-                    self.folded_on[player] = folded_on(self.family, self.round, self.draws)
-                    if self.round == 0:
-                        self.early.add(player)
+                    self._fold(lines, player)
                 case ev.Check(player=player):
                     lines.append(f"{names[player]}: checks")
                 case ev.Call(player=player, amount=amount):
@@ -326,22 +339,35 @@ class _Writer:
                     else:
                         by = money(to - current)
                         lines.append(f"{names[player]}: raises {by} to {money(to)}{tail}")
+                case ev.HandKilled(player=player):
+                    # A dead hand (league 27: an absent player's, killed at the first card) is
+                    # a fold, as PokerStars writes a hand sitting out: at its turn in the first
+                    # round, else where it is killed.
+                    if self.round == 0 and not self.acted:
+                        self.killed.append(player)
+                    else:
+                        self._fold(lines, player)
                 case ev.ReturnUncalled(player=player, amount=amount):
                     lines.append(f"Uncalled bet ({money(amount)}) returned to {names[player]}")
                 case ev.Show(player=player, cards=cards, description=description):
-                    self._showdown(lines)
+                    # The showdown is written once the cards are all out, as PokerStars
+                    # writes it: hands turned up at an all-in come after the board.
                     if description:
                         self.described[player] = describe(self.game, description)
                     self.shown[player] = _cards(self._in_dealt_order(player, cards))
-                    self.show_lines[player] = len(lines)
-                    lines.append(self._shows(player))
+                    if player in self.show_lines:  # turned up at an all-in, now whole
+                        self.shows[self.show_lines[player]] = self._shows(player)
+                    else:
+                        self.show_lines[player] = len(self.shows)
+                        self.shows.append(self._shows(player))
                 case ev.Muck(player=player):
-                    self._showdown(lines)
                     self.mucked.add(player)
-                    lines.append(f"{names[player]}: mucks hand")
+                    self.shows.append(f"{names[player]}: mucks hand")
                 case ev.Announce(hands=hands, winners=winners):
-                    self._lows(lines, winners, hands)
+                    self._showdown(lines)
+                    self._lows(winners, hands)
                 case ev.Collect(player=player, pot=pot, amount=amount):
+                    self._showdown(lines)
                     self.won[player] = self.won.get(player, 0) + amount
                     lines.append(
                         f"{names[player]} collected {money(amount)} from {self._pot_name(pot)}"
@@ -349,9 +375,39 @@ class _Writer:
                 case _:
                     pass
         lines.extend(self._posted())
+        self._kills(lines, ev.RoundEnd(0))
+        self._showdown(lines)
         if self.no_low:
             lines.append("No low hand qualified")
         return lines
+
+    def _fold(self, lines: list[str], player: int) -> None:
+        lines.append(f"{self.names[player]}: folds")
+        self.folded_on[player] = folded_on(self.family, self.round, self.draws)
+        if self.round == 0:
+            self.early.add(player)
+
+    def _kills(self, lines: list[str], event: ev.Event) -> None:
+        """The dead hands' folds, each at its turn in the first round (the order from the
+        player left of the last blind): before the action of the first player after it, or
+        once the round is over."""
+        count = self.hand.players
+        last = self.hand.forced.last_positional()
+        opener = (last + 1) % count if last is not None else 0
+        if isinstance(event, ev.DealBoard | ev.StreetStart | ev.RoundEnd | ev.Show | ev.Muck):
+            due = list(self.killed)
+        elif isinstance(event, _ACTIONS):
+            # the turn went round from the last mover to this one: the dead hands passed on
+            # the way had their turn
+            at = self.turn_at
+            gone = (event.player - opener - at) % count or count
+            self.turn_at = (at + gone) % count
+            due = [p for p in self.killed if (p - opener - at - 1) % count + 1 < gone]
+        else:
+            return
+        for player in sorted(due, key=lambda p: (p - opener) % count):
+            self.killed.remove(player)
+            self._fold(lines, player)
 
     def _post(self, player: int, amount: int, all_in: bool, dead: bool) -> None:
         """A blind posted: kept with the hand's forced blind it is, until all are posted."""
@@ -401,7 +457,7 @@ class _Writer:
         said = f" ({self.described[player]})" if player in self.described else ""
         return f"{self.names[player]}: shows [{self.shown[player]}]{said}"
 
-    def _lows(self, lines: list[str], winners: Sequence[int], hands: Sequence[str]) -> None:
+    def _lows(self, winners: Sequence[int], hands: Sequence[str]) -> None:
         """A hi-lo pot's winning lows, which the hands shown did not name: the shown lines
         say them (``HI: ...; LO: 7,6,4,2,A``), or the pot had none."""
         if not hands or self.game not in ("stud7-8", "omaha8"):
@@ -411,7 +467,24 @@ class _Writer:
         for player, text in zip(winners, hands, strict=False):
             if "; low" in text and player in self.show_lines:
                 self.described[player] = describe(self.game, text)
-                lines[self.show_lines[player]] = self._shows(player)
+                self._lines[self.shown_at + self.show_lines[player]] = self._shows(player)
+
+    def _showdown(self, lines: list[str]) -> None:
+        """``*** SHOW DOWN ***`` and the hands shown and mucked, once the cards are all out;
+        a hand turned up at an all-in before then (unnamed then) is named now."""
+        if not self.shows or self.shown_at >= 0:
+            return
+        hand = self.hand
+        for player in self.shown:
+            if player not in self.described:
+                cards = hand.dealt.cards_of(player)
+                value = hand.valuation.value(player, cards, hand.dealt.board)
+                self.described[player] = describe(self.game, hand.valuation.describe(value))
+                self.shows[self.show_lines[player]] = self._shows(player)
+        lines.append("*** SHOW DOWN ***")
+        self._lines = lines
+        self.shown_at = len(lines)
+        lines.extend(self.shows)
 
     def _completes(self, current: int) -> bool:
         """A bet over the bring-in up to the full bet on stud's first street."""
@@ -498,11 +571,6 @@ class _Writer:
             return list(cards)
         return [c for c in ordered if c is not None]
 
-    @staticmethod
-    def _showdown(lines: list[str]) -> None:
-        if "*** SHOW DOWN ***" not in lines:
-            lines.append("*** SHOW DOWN ***")
-
     def _pot_name(self, pot: int) -> str:
         if self.pots == 1:
             return "pot"
@@ -534,7 +602,7 @@ class _Writer:
                 if role != "straddle":
                     player = blinds[index].player
                     roles[player] = roles.get(player, "") + f" ({role})"
-        for p in range(hand.players):
+        for p in sorted(range(hand.players), key=self.seats.__getitem__):  # in seat order
             who = f"Seat {self.seats[p]}: {self.names[p]}{roles.get(p, '')}"
             lines.append(f"{who} {self._result(p)}")
         return lines
@@ -555,6 +623,9 @@ class _Writer:
                 return f"mucked [{_cards(known)}]"
             return "mucked"
         return f"collected ({self.money(won or 0)})"
+
+
+_ACTIONS = (ev.Fold, ev.Check, ev.Call, ev.Bet, ev.BringIn)
 
 
 def _roles(hand: Hand) -> dict[int, str]:

@@ -79,6 +79,7 @@ def _forced(hand: Hand) -> tuple[tuple[int, ...], tuple[int, ...], list[int]]:
 
 def history_from_hand(
     hand: Hand,
+    /,
     *,
     viewer: int = HOUSE,
     rulebook: str | None = None,

@@ -18,6 +18,7 @@ from croupier.betting import IllegalAction
 from croupier.cards import Card, CardError, parse_cards
 from croupier.citing import book_prefix, in_force
 from croupier.deck import Deck, SeededShuffler, Shuffler
+from croupier.forced import ForcedBets
 from croupier.hand import Hand, Phase, Rules, StepKind
 from croupier.irregularities.floor import Floor
 from croupier.irregularities.model import Ruling
@@ -67,9 +68,12 @@ class DealerSession:
         *,
         stub: Sequence[Card] | None = None,
         shuffler: Shuffler | None = None,
+        forced: ForcedBets | None = None,
     ) -> None:
         """``stub``: the deck's order where it is known (the engine then deals the cards itself;
-        a reshuffle uses ``shuffler``); without it the dealer gives each card."""
+        a reshuffle uses ``shuffler``); without it the dealer gives each card. ``forced``: the
+        hand's forced bets as a table placed them (:class:`croupier.table.Table`: missed blinds,
+        a newcomer's post, a dead button); without it the book's positional ones."""
         self.floor = floor
         self.rules = rules
         self.shuffler = shuffler or SeededShuffler(0)
@@ -80,8 +84,8 @@ class DealerSession:
             known = list(stub)
             deck = Deck(rules.deck, known + [c for c in rules.deck.cards if c not in known])
         self.hand = Hand(
-            rules, list(stacks), deck, shuffler=self.shuffler, auto_deal=stub is not None,
-            auto_show=False, auto_push=False,
+            rules, list(stacks), deck, forced=forced, shuffler=self.shuffler,
+            auto_deal=stub is not None, auto_show=False, auto_push=False,
         )  # fmt: skip
         self.history: list[int] = []  # the log's length before each input, for undo
 

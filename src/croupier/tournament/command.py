@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 
 from rich.console import Console, Group
@@ -19,7 +21,15 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from croupier.history import HandHistory, dump_phhs, history_from_hand
+from croupier.events import HOUSE
+from croupier.history import HandHistory, dump_phhs
+from croupier.history.identity import (
+    HandIdentity,
+    TournamentIdentity,
+    hand_number,
+    session_number,
+)
+from croupier.history.write import phh_history, started_now
 from croupier.tournament import events as ev
 from croupier.tournament.bots import bots_for, check_kinds
 from croupier.tournament.clock import ManualClock
@@ -126,7 +136,13 @@ def run_tournament(request: TournamentRun, console: Console) -> Tournament:
     histories: list[HandHistory] = []
     hands = EngineHands(bot_for=bots.__getitem__)
     if request.save_hands is not None:
-        hands.on_hand = lambda dealt: histories.append(_history(tournament, hands, dealt))
+        # The hands' start: the run's, moved on by the simulated clock; the tournament's
+        # number: that start's second (a tracker keeps runs apart by it).
+        began = started_now()
+        number = session_number(began)
+        hands.on_hand = lambda dealt: histories.append(
+            _history(tournament, hands, dealt, clock, began, number)
+        )
     display = _Display(tournament, hands, console)
     tournament.start()
     console.print(
@@ -150,22 +166,47 @@ def run_tournament(request: TournamentRun, console: Console) -> Tournament:
     return tournament
 
 
-def _history(tournament: Tournament, hands: EngineHands, dealt: DealtHand) -> HandHistory:
-    """The hand as PHH, with the tournament's table, hand number, seats and players."""
+def _history(
+    tournament: Tournament,
+    hands: EngineHands,
+    dealt: DealtHand,
+    clock: ManualClock,
+    began: datetime,
+    number: int,
+) -> HandHistory:
+    """The hand as PHH, with its identity: a number unique across runs (the tournament's
+    number, then its hands counted from 1: tables are numbered again at the final table), the
+    table and its size, the real seats, the start on the tournament's clock, the tournament
+    and its level."""
     setup = dealt.setup
-    history = history_from_hand(
-        dealt.hand,
-        rulebook=hands.rulebook,
-        options=hands.options(setup.forced),
-        event=tournament.settings.name,
-        level=tournament.level_number,
+    identity = HandIdentity(
+        number=hand_number(number, hands.hands),
         table=setup.table,
         seat_count=setup.table_size,
         seats=tuple(seat.seat for seat in setup.seats),
-        players=tuple(seat.player for seat in setup.seats),
+        started=began + timedelta(seconds=round(clock.now)),
+        tournament=TournamentIdentity(
+            number, tournament.level_number, tournament.settings.name, *_entry(tournament)
+        ),
     )
-    # Tables are numbered again at the final table: the name counts the tournament's hands.
-    return replace(history, hand=setup.hand, name=f"hand{hands.hands}")
+    history = phh_history(
+        dealt.hand,
+        viewer=HOUSE,
+        identity=identity,
+        names=tuple(seat.player for seat in setup.seats),
+        rulebook=hands.rulebook,
+        options=hands.options(setup.forced),
+    )
+    return replace(history, name=f"hand{hands.hands}")
+
+
+def _entry(tournament: Tournament) -> tuple[Decimal | None, Decimal]:
+    """The buy-in to the prize pool and the fee in dollars (the settings count cents, as the
+    card room's do), or no buy-in: a freeroll."""
+    price = tournament.settings.buy_in
+    if not price.price:
+        return None, Decimal(0)
+    return Decimal(price.price - price.fee) / 100, Decimal(price.fee) / 100
 
 
 def _save(path: Path | None, text: str, what: str, console: Console) -> None:

@@ -50,6 +50,7 @@ from croupier.table import (
     TableError,
     TableEvent,
 )
+from croupier.tournament import DealtHand, EngineHands, HandSetup
 from croupier.views import Reducer
 
 __all__ = [
@@ -143,6 +144,7 @@ class GameTable:
         self._hidden: dict[ev.Event, Record] = {}  # events as seen without their hidden cards
         self._viewed: Hand | None = None  # the hand whose bots' views _reducers hold
         self._reducers: dict[int, Reducer] = {}  # per player: the hand as that seat sees it
+        self.dealt: DealtHand | None = None  # a tournament's hand: the library's (dealt_from)
 
     def cite(self, message: str) -> str:
         """``message`` citing this table's book only (:func:`croupier.citing.in_force`)."""
@@ -571,6 +573,64 @@ class GameTable:
             hand.rules, to_act=hand.to_act, drawing=drawing, legal=legal, over=hand.over
         )
         return SeatView.from_view(seen), legal
+
+    # --- a tournament's hand ----------------------------------------------------------------
+
+    @classmethod
+    def dealt_from(
+        cls,
+        engine: EngineHands,
+        setup: HandSetup,
+        moves: Sequence[tuple[int, Move]] = (),
+        *,
+        deal: Sequence[Record] | None = None,
+        records: Sequence[Sequence[Record] | None] = (),
+    ) -> GameTable:
+        """A tournament's hand: the library deals it from its ``setup`` (who is dealt in with
+        how many chips, the button, the level's forced bets, a deck shuffled from its seed;
+        :meth:`EngineHands.deal`), then its stored ``moves`` are applied again. The tournament
+        keeps the seats: the engine's table here holds nobody. As a cash table's hand is
+        rebuilt, the deal and each move must give the house records stored with them
+        (``deal``, ``records``; None: none stored), or :class:`RuleError`."""
+        forced = setup.forced
+        stakes = f"{forced.small_blind}/{forced.big_blind}"
+        spec = TableSpec("holdem", engine.rulebook, "no-limit", stakes, setup.table_size)
+        game = cls(spec)
+        dealt = engine.deal(setup)
+        game.dealt, game.hand = dealt, dealt.hand
+        game.order = tuple(seat.seat for seat in setup.seats)
+        game.start = HandStart(
+            (), setup.seed, setup.button, game.order, tuple(dealt.hand.starting),
+            tuple(event_record(e) for e in dealt.hand.events),
+        )  # fmt: skip
+        if deal is not None and list(game.start.events) != list(deal):
+            raise RuleError("the deal does not match the stored events")
+        for seq, (seat, move) in enumerate(moves):
+            made = game.act(seat, move)
+            stored = records[seq] if seq < len(records) else None
+            if stored is not None and made != list(stored):
+                raise RuleError(f"move {seq} does not give the stored events")
+        return game
+
+    def absent(self, seat: int) -> bool:
+        """Whether ``seat``'s hand is dead while its player is absent (league 25, 27)."""
+        return self.dealt is not None and self.order.index(seat) in self.dealt.absent
+
+    def house_move(self) -> tuple[int, Move, list[Record]]:
+        """The tournament's decision for the seat to act, made and applied: its house bot's,
+        or an absent player's dead hand's (league 27): the seat, the move and the house
+        records of the events it caused."""
+        seat = self.to_act()
+        if self.dealt is None or seat is None:
+            raise RuleError("no tournament hand is waiting for a decision")
+        before = self.event_count()
+        move = move_of_action(self.dealt.step())
+        return seat, move, self._records(before)
+
+    def stacks(self) -> dict[int, int]:
+        """A tournament's hand over: every dealt seat's chips (the library's result)."""
+        assert self.dealt is not None
+        return dict(self.dealt.result().stacks)
 
     # --- rebuilding and histories ---------------------------------------------------------
 

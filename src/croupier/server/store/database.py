@@ -126,9 +126,24 @@ class Store:
         config = Config()
         folder = resources.files("croupier.server.store") / "migrations"
         config.set_main_option("script_location", str(folder))
-        with self.engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+        with self.engine.connect() as connection:
+            # SQLite checks foreign keys as each statement runs: a migration that makes a
+            # table again (Alembic's batch: copy, drop, rename) runs without, and the keys are
+            # checked whole before its commit (sqlite.org/lang_altertable.html, section 7).
+            driver = connection.connection.driver_connection if self.sqlite else None
+            if driver is not None:
+                driver.execute("PRAGMA foreign_keys=OFF")  # outside a transaction, or ignored
+            try:
+                with connection.begin():
+                    config.attributes["connection"] = connection
+                    command.upgrade(config, "head")
+                    if driver is not None:
+                        broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+                        if broken:
+                            raise StoreError(f"the migrations broke foreign keys: {broken[:5]}")
+            finally:
+                if driver is not None:
+                    driver.execute("PRAGMA foreign_keys=ON")
 
     def _ensure_house(self) -> None:
         with self.engine.begin() as conn:

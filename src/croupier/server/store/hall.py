@@ -110,13 +110,12 @@ def tournament_list(conn: Connection) -> list[Any]:
 
 
 def recent_requests(conn: Connection, account: int) -> list[str]:
-    """The account's last request ids stored (its moves, its audited requests, its
-    tournament moves), so that a resend after a restart is still told from a new request."""
+    """The account's last request ids stored (its moves, at cash and tournament tables, and
+    its audited requests), so that a resend after a restart is still told from a new request."""
     found: list[str] = []
     for table, order in (
         (s.moves, s.moves.c.id),
         (s.audit, s.audit.c.id),
-        (s.tournament_moves, s.tournament_moves.c.at),
     ):
         rows = conn.execute(
             select(table.c.request_id)

@@ -42,7 +42,7 @@ class Finished:
 def read_finished(conn: Connection, hand_id: int) -> Finished | None:
     """Hand ``hand_id`` if it is stored and finished."""
     row = conn.execute(select(s.hands).where(s.hands.c.id == hand_id)).first()
-    if row is None or row.status != "finished":
+    if row is None or row.status != "finished" or row.table_id is None:  # a tournament's
         return None
     moves = list(
         conn.execute(select(s.moves).where(s.moves.c.hand_id == hand_id).order_by(s.moves.c.seq))
@@ -74,13 +74,13 @@ def tournament_hands_of(conn: Connection, tournament: int, player: str) -> list[
     """The finished hands of ``tournament`` that ``player`` (a name) was dealt into, oldest
     first."""
     rows = conn.execute(
-        select(s.tournament_hands)
+        select(s.hands)
         .where(
-            s.tournament_hands.c.tournament_id == tournament,
-            s.tournament_hands.c.status == "finished",
-            s.tournament_hands.c.setup.contains(f'"player":"{player}"', autoescape=True),
+            s.hands.c.tournament_id == tournament,
+            s.hands.c.status == "finished",
+            s.hands.c.setup.contains(f'"player":"{player}"', autoescape=True),
         )
-        .order_by(s.tournament_hands.c.id)
+        .order_by(s.hands.c.id)
     )
     return [
         {"hand": r.id, "table": r.table_no, "number": r.number, "started": r.started}
@@ -104,15 +104,13 @@ class TournamentHand:
 def read_tournament_hand(conn: Connection, tournament: int, hand_id: int) -> TournamentHand:
     """Hand ``hand_id`` of ``tournament``, whatever its status."""
     row = conn.execute(
-        select(s.tournament_hands).where(
-            s.tournament_hands.c.id == hand_id,
-            s.tournament_hands.c.tournament_id == tournament,
+        select(s.hands).where(
+            s.hands.c.id == hand_id,
+            s.hands.c.tournament_id == tournament,
         )
     ).first()
     moves = conn.execute(
-        select(s.tournament_moves)
-        .where(s.tournament_moves.c.hand_id == hand_id)
-        .order_by(s.tournament_moves.c.seq)
+        select(s.moves).where(s.moves.c.hand_id == hand_id).order_by(s.moves.c.seq)
     )
     settings = conn.scalar(select(s.tournaments.c.settings).where(s.tournaments.c.id == tournament))
     starts: list[HandStarted] = []

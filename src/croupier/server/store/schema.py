@@ -126,15 +126,18 @@ hands = Table(
     "hands",
     metadata,
     Column("id", Integer, primary_key=True),
-    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("table_id", Integer, ForeignKey("tables.id")),  # a cash table's (else null)
     Column("number", Integer, nullable=False),
     Column("status", String(10), nullable=False),  # playing, finished, void
     Column("spec", Text, nullable=False),  # the table's rules when dealt
-    Column("deck", Text, nullable=False),  # the deck order dealt from: a house secret
-    Column("seed", BigInteger, nullable=False),  # reshuffles of burns and discards: secret
+    # A cash table's deal: the deck order dealt from (a house secret), the seed of reshuffles of
+    # burns and discards (secret). A tournament's hand is dealt from its setup's seed: null.
+    Column("deck", Text),
+    Column("seed", BigInteger),
     Column("button", Integer, nullable=False),
     Column("seats", Text, nullable=False),  # [[seat, account_id, name, chips before], ...]
-    Column("events", Text, nullable=False),  # house records of the deal
+    Column("events", Text),  # house records of the deal (null: a tournament's hand stored
+    # before revision 0007, which kept none)
     Column("forced", Text),  # the hand's forced bets (server.table_log), as the table gave them
     Column("to_act", Integer),
     Column("clock_end", Float),  # the first turn's action clock runs out (later: in moves)
@@ -143,9 +146,15 @@ hands = Table(
     Column("finished", Float),
     Column("commission", BigInteger),
     Column("result", Text),  # {seat: chips after}
+    # A tournament's hand: the tournament, its table number (a table reopened for the final
+    # table counts its hands again from 1), the library's HandSetup as JSON (seeded deal).
+    Column("tournament_id", Integer, ForeignKey("tournaments.id", name="hands_tournament")),
+    Column("table_no", Integer),
+    Column("setup", Text),
     UniqueConstraint("table_id", "number", name="hand_number"),
 )
 Index("hands_playing", hands.c.table_id, hands.c.status)
+Index("hands_of_tournament", hands.c.tournament_id, hands.c.status)
 
 moves = Table(
     "moves",
@@ -157,7 +166,9 @@ moves = Table(
     Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
     Column("request_id", String(64)),  # the client's action id; null for the clock's moves
     Column("move", Text, nullable=False),
-    Column("events", Text, nullable=False),  # house records the move caused
+    Column("events", Text),  # house records the move caused (null: a tournament's move
+    # stored before revision 0007, which kept none)
+    Column("by", String(10)),  # who decided: player, bot, clock, left, absent (null: not kept)
     Column("at", Float, nullable=False),
     Column("clock_end", Float),  # the next turn's deadlines, stored with the move that began it
     Column("bank_end", Float),
@@ -209,6 +220,30 @@ servers = Table(
     Column("heartbeat", Float, nullable=False),
 )
 
+# --- live tables (croupier.server.live) ----------------------------------------------------------
+
+live_tables = Table(
+    "live_tables",
+    metadata,
+    Column("id", Integer, primary_key=True),  # the table's number
+    Column("owner_id", Integer, ForeignKey("accounts.id"), nullable=False),  # who opened it
+    Column("setup", Text, nullable=False),  # LiveSetup as JSON
+    Column("opened", Float, nullable=False),
+    Column("status", String(12), nullable=False),  # open
+)
+"""A live table (real cards, croupier as the dealer's assistant): what it was opened with."""
+
+live_steps = Table(
+    "live_steps",
+    metadata,
+    Column("live_id", Integer, ForeignKey("live_tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # 1, 2, ... per table: one writer wins a number
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("line", Text, nullable=False),  # a dealer's input, a seat's change, or next
+    Column("at", Float, nullable=False),
+)
+"""A live table's journal: every line it applied, in order (the audit log says who, too)."""
+
 # --- tournaments (croupier.server.tournaments.run) ---------------------------------------------
 
 tournaments = Table(
@@ -231,6 +266,18 @@ tournaments = Table(
 )
 """A tournament: its settings and seed; what happened since is its event log."""
 
+clock_screens = Table(
+    "clock_screens",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), primary_key=True),
+    Column("private", Boolean, nullable=False),  # shown only with the link's key
+    Column("leader", Boolean, nullable=False),  # the chip leader named on the screen
+    Column("account_id", Integer, ForeignKey("accounts.id")),  # the director who chose
+    Column("at", Float, nullable=False),
+)
+"""A tournament's clock screen settings, as its director last chose them (none: public, no
+leader)."""
+
 tournament_entries = Table(
     "tournament_entries",
     metadata,
@@ -250,32 +297,3 @@ tournament_events = Table(
     Column("at", Float, nullable=False),
 )
 """The tournament's event log: ``Tournament.rebuild`` makes it again after a restart."""
-
-tournament_hands = Table(
-    "tournament_hands",
-    metadata,
-    Column("id", Integer, primary_key=True),
-    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
-    Column("table_no", Integer, nullable=False),  # the tournament's table number
-    Column("number", Integer, nullable=False),  # the table's hand number (a table reopened
-    # for the final table counts again from 1)
-    Column("setup", Text, nullable=False),  # the library's HandSetup, as JSON (seeded deal)
-    Column("status", String(10), nullable=False),  # playing, finished
-    Column("started", Float, nullable=False),
-    Column("finished", Float),
-    Column("result", Text),  # {seat: chips after}
-)
-Index("tournament_hands_playing", tournament_hands.c.tournament_id, tournament_hands.c.status)
-
-tournament_moves = Table(
-    "tournament_moves",
-    metadata,
-    Column("hand_id", Integer, ForeignKey("tournament_hands.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("seat", Integer, nullable=False),
-    Column("account_id", Integer, ForeignKey("accounts.id")),
-    Column("request_id", String(64)),  # the client's action id; null for bots and the clock
-    Column("move", Text, nullable=False),
-    Column("by", String(10), nullable=False),  # player, bot, clock, absent
-    Column("at", Float, nullable=False),
-)

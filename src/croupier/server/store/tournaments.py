@@ -4,7 +4,9 @@
 A tournament's row holds its settings and seed; its event log (``tournament_events``, one
 :mod:`croupier.tournament.log` line each) is everything that happened since the start, from
 which ``Tournament.rebuild`` makes it again; registrations before the start are rows of their
-own (a player may unregister then). Each hand in play is its setup and its moves.
+own (a player may unregister then). Each hand in play is a row of ``hands`` (marked with the
+tournament and its table number, holding the library's setup) and its ``moves``, as a cash
+table's.
 
 Money moves as ledger rows that add up to zero, on balances only: a buy-in is the player's
 price split between the tournament's prize pool (an account of its own) and the house's fee;
@@ -112,18 +114,13 @@ def read_snapshot(conn: Connection, tournament: int) -> Snapshot:
             members[r.name] = Member(r.id, r.name, r.role == "bot")
     hands = []
     for hand in conn.execute(
-        select(s.tournament_hands)
-        .where(
-            s.tournament_hands.c.tournament_id == tournament,
-            s.tournament_hands.c.status == "playing",
-        )
-        .order_by(s.tournament_hands.c.id)
+        select(s.hands)
+        .where(s.hands.c.tournament_id == tournament, s.hands.c.status == "playing")
+        .order_by(s.hands.c.id)
     ):
         moves = list(
             conn.execute(
-                select(s.tournament_moves)
-                .where(s.tournament_moves.c.hand_id == hand.id)
-                .order_by(s.tournament_moves.c.seq)
+                select(s.moves).where(s.moves.c.hand_id == hand.id).order_by(s.moves.c.seq)
             )
         )
         hands.append((hand, moves))
@@ -264,15 +261,30 @@ def save(
 
 
 def insert_hand(
-    conn: Connection, tournament: int, table: int, number: int, setup: str, started: float
+    conn: Connection,
+    tournament: int,
+    table: int,
+    number: int,
+    setup: str,
+    spec: str,
+    button: int,
+    seats: str,
+    events: str,
+    started: float,
 ) -> int:
-    """A hand dealt at ``table`` (its setup as JSON): its id."""
+    """A hand dealt at the tournament's ``table``, in ``hands`` with the cash tables' (its
+    setup as JSON: the deal is made again from its seed; ``seats``: [[seat, account, name,
+    chips], ...]; ``events``: the deal's house records): its id."""
     key = conn.execute(
-        insert(s.tournament_hands).values(
+        insert(s.hands).values(
             tournament_id=tournament,
             table_no=table,
             number=number,
             setup=setup,
+            spec=spec,
+            button=button,
+            seats=seats,
+            events=events,
             status="playing",
             started=started,
         )
@@ -289,18 +301,21 @@ def insert_move(
     account: int,
     request: str | None,
     move: str,
+    events: str,
     by: str,
     at: float,
 ) -> None:
-    """The hand's move number ``seq`` (as JSON), made by ``by``: player, bot, absent, clock."""
+    """The hand's move number ``seq`` (as JSON, with the house records of the events it
+    caused), made by ``by``: player, bot, absent, clock."""
     conn.execute(
-        insert(s.tournament_moves).values(
+        insert(s.moves).values(
             hand_id=hand,
             seq=seq,
             seat=seat,
             account_id=account,
             request_id=request,
             move=move,
+            events=events,
             by=by,
             at=at,
         )
@@ -329,8 +344,8 @@ def end_hand(
     """A hand over (``result``: each seat's chips, as JSON), or void (``void`` says why, and is
     audited as the floor's ruling); when it ends the tournament, the ``payout``."""
     conn.execute(
-        update(s.tournament_hands)
-        .where(s.tournament_hands.c.id == hand)
+        update(s.hands)
+        .where(s.hands.c.id == hand)
         .values(status="void" if void else "finished", finished=time.time(), result=result)
     )
     if void:

@@ -1,12 +1,13 @@
-"""One tournament hand in the server: the library deals it, the server steps it.
+"""A hand in play at one of a tournament's tables: what is tournament-only about it.
 
 The tournament library (:mod:`croupier.tournament`) decides who is dealt in, the button, the
-blinds and antes of the level and who is absent; :class:`~croupier.tournament.EngineHands`
-deals the hand from the setup's seed with the tournament's forced bets. Here the hand is
-stepped one decision at a time: a bot or an absent player through the library's
-:meth:`~croupier.tournament.DealtHand.step`, a person by the move they send. Every decision is
-a :class:`~croupier.server.rooms.game_table.Move`, stored before it is broadcast; after a
-restart the hand is dealt again from its stored setup and its stored moves are applied again.
+blinds and antes of the level and who is absent; the hand itself is a
+:class:`~croupier.server.rooms.game_table.GameTable` dealt from that setup
+(:meth:`GameTable.dealt_from`), as every call into the engine is. Here is what only a tournament
+knows of it: whose decisions are the library's (a house bot, or an absent player's dead hand,
+league 25, 27) and whose a person's, the players' names by seat, the protocol's ``hand`` object
+of a tournament table, and the setup and moves as stored (after a restart the hand is dealt
+again from its stored setup and its stored moves are applied again).
 
 Each seat is shown only what it may see (``Event.visible_to``): its own hole cards, the board,
 cards shown down; a spectator sees no hole card.
@@ -14,23 +15,16 @@ cards shown down; a spectator sees no hole card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from croupier.betting import IllegalAction
-from croupier.cards import CardError
-from croupier.hand import Hand
-from croupier.history import event_record
-from croupier.out_of_time import out_of_time_in
-from croupier.server.rooms.game_table import Move, RuleError, apply_move, legal_json, move_of_action
-from croupier.server.rooms.table_spec import TableSpec
-from croupier.tournament import DealtHand, EngineHands, ForcedBets, HandSetup, SeatInHand
+from croupier.server.records import Record
+from croupier.server.rooms.game_table import GameTable, Move
+from croupier.tournament import EngineHands, ForcedBets, HandSetup, SeatInHand
 from croupier.wire import dumps, loads
 
-__all__ = ["Playing", "TourneyHand", "dump_setup", "load_setup", "move_json", "move_of"]
-
-Record = dict[str, object]
+__all__ = ["Playing", "dump_setup", "load_setup", "move_json", "move_of"]
 
 
 def dump_setup(setup: HandSetup) -> str:
@@ -45,160 +39,76 @@ def load_setup(text: str) -> HandSetup:
     return HandSetup(**data)
 
 
-class TourneyHand:
-    """A hand at a tournament table: ``people`` are the players who decide for themselves
-    (the others are the house's bots)."""
+@dataclass
+class Playing:
+    """A hand in play at one of a tournament's tables: ``people`` are the players who decide
+    for themselves (the others are the house's bots)."""
 
-    def __init__(self, engine: EngineHands, setup: HandSetup, people: Iterable[str]) -> None:
-        self.setup = setup
-        self.dealt: DealtHand = engine.deal(setup)
-        self.people = frozenset(people)
-        self.order = tuple(seat.seat for seat in setup.seats)  # seat of each player, deal order
-        self.moves = 0
+    game: GameTable
+    setup: HandSetup
+    people: frozenset[str]
+    hand_id: int = 0
+    moves: int = 0  # stored so far
+    clock_end: float | None = None  # a person's turn runs out then (time.time)
+    due: float = 0.0  # a bot may act then (loop time)
+    names: dict[int, str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.names = {seat.seat: seat.player for seat in self.setup.seats}
 
     @classmethod
-    def replayed(
+    def dealt(
         cls,
         engine: EngineHands,
         setup: HandSetup,
         people: Iterable[str],
-        moves: Iterable[tuple[int, Move]],
-    ) -> TourneyHand:
-        """The hand dealt again from its setup, its stored moves applied again in order."""
-        hand = cls(engine, setup, people)
-        for seat, move in moves:
-            hand.apply(seat, move)
-        return hand
-
-    # --- as a hand history reads it (croupier.server.web.histories.Dealt) ---------------------
-
-    @property
-    def hand(self) -> Hand:
-        return self.dealt.hand
-
-    @property
-    def spec(self) -> TableSpec:
-        """The table as a history names it: the league's no-limit hold'em at the level."""
-        forced = self.setup.forced
-        return TableSpec(
-            game="holdem", rulebook="league", structure="no-limit",
-            stakes=f"{forced.small_blind}/{forced.big_blind}", seats=self.setup.table_size,
-        )  # fmt: skip
-
-    # --- whose turn ---------------------------------------------------------------------------
+        moves: Iterable[tuple[int, Move]] = (),
+        hand_id: int = 0,
+        *,
+        deal: Sequence[Record] | None = None,
+        records: Sequence[Sequence[Record] | None] = (),
+    ) -> Playing:
+        """The hand dealt from ``setup``; ``moves``: the stored ones, applied again in order,
+        each giving the house records stored with it (``deal``, ``records``: None where none
+        were stored; GameTable.dealt_from)."""
+        stored = list(moves)
+        game = GameTable.dealt_from(engine, setup, stored, deal=deal, records=records)
+        return cls(game, setup, frozenset(people), hand_id, len(stored))
 
     @property
-    def over(self) -> bool:
-        return self.dealt.over
-
-    def to_act(self) -> int | None:
-        """The seat to act, None once the hand is over."""
-        hand = self.dealt.hand
-        if hand.over or hand.to_act is None:
-            return None
-        return self.order[hand.to_act]
-
-    def name_at(self, seat: int) -> str:
-        return self.setup.seats[self.order.index(seat)].player
+    def number(self) -> int:
+        return self.setup.hand
 
     def decides_itself(self, seat: int) -> bool:
         """Whether the seat's decisions are the library's: a bot, or an absent player's dead
         hand (league 27)."""
-        player = self.order.index(seat)
-        return player in self.dealt.absent or self.name_at(seat) not in self.people
+        return self.game.absent(seat) or self.names[seat] not in self.people
 
     def seat_of_player(self, name: str) -> int | None:
-        for seat in self.setup.seats:
-            if seat.player == name:
-                return seat.seat
-        return None
-
-    # --- decisions ----------------------------------------------------------------------------
-
-    def step(self) -> tuple[int, Move]:
-        """The bot (or the absent player's dead hand) to act decides and acts."""
-        seat = self.to_act()
-        if seat is None:
-            raise RuleError("the hand is over: nobody is to act")
-        action = self.dealt.step()
-        self.moves += 1
-        return seat, move_of_action(action)
-
-    def apply(self, seat: int, move: Move) -> None:
-        """``seat``'s move; a move the rules refuse raises :class:`RuleError` (the engine's
-        words, naming the clause) and changes nothing."""
-        whose = self.to_act()
-        if whose is None:
-            raise RuleError("the hand is over")
-        if whose != seat:
-            raise RuleError(
-                f"it is not seat {seat}'s turn: seat {whose} is to act "
-                "(league 39: each acts in turn)"
-            )
-        try:
-            apply_move(self.dealt.hand, move)
-        except (IllegalAction, CardError) as error:
-            raise RuleError(str(error)) from None
-        self.moves += 1
-
-    def auto_move(self) -> Move:
-        """What the clock does for a player out of time: the engine's one rule
-        (:func:`croupier.out_of_time.out_of_time`)."""
-        return move_of_action(out_of_time_in(self.dealt.hand))
-
-    def stacks(self) -> dict[int, int]:
-        """Every dealt seat's chips after the hand (the library's result)."""
-        return dict(self.dealt.result().stacks)
-
-    # --- what each seat sees ------------------------------------------------------------------
-
-    def player_of(self, seat: int | None) -> int | None:
-        return self.order.index(seat) if seat is not None and seat in self.order else None
-
-    def visible(self, seat: int | None, start: int = 0) -> list[Record]:
-        player = self.player_of(seat)
-        return [event_record(e.visible_to(player)) for e in self.dealt.hand.events[start:]]
-
-    def event_count(self) -> int:
-        return len(self.dealt.hand.events)
-
-    def pot(self) -> int:
-        hand = self.dealt.hand
-        return 0 if hand.over else int(hand.pot)
+        return next((seat for seat, player in self.names.items() if player == name), None)
 
     def legal(self, seat: int | None) -> dict[str, object] | None:
         """What ``seat`` may do, when it is a person's turn (the protocol's ``legal``)."""
-        hand = self.dealt.hand
-        if seat is None or self.to_act() != seat or self.decides_itself(seat):
+        if seat is None or self.game.to_act() != seat or self.decides_itself(seat):
             return None
-        return legal_json(hand.legal())
+        return self.game.legal()
 
-    def view(self, seat: int | None, number: int, clock_end: float | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> dict[str, Any]:
         """The hand as ``seat`` may see it (the protocol's ``hand`` object)."""
-        to_act = self.to_act()
+        game = self.game
+        to_act = game.to_act()
         return {
-            "number": number,
+            "number": self.number,
             "button": self.setup.button,
-            "order": list(self.order),
+            "order": list(game.order),
             "starting": [s.chips for s in self.setup.seats],
-            "events": self.visible(seat),
-            "pot": self.pot(),
+            "events": game.visible(seat),
+            "pot": game.pot(),
             "to_act": to_act,
-            "clock_end": clock_end if to_act is not None else None,
+            "clock_end": self.clock_end if to_act is not None else None,
             "bank_end": None,
             "legal": self.legal(seat),
         }
-
-
-@dataclass
-class Playing:
-    """A hand in play at one of a tournament's tables."""
-
-    hand: TourneyHand
-    hand_id: int
-    number: int
-    clock_end: float | None = None  # a person's turn runs out then (time.time)
-    due: float = 0.0  # a bot may act then (loop time)
 
 
 def move_json(move: Move) -> str:

@@ -26,21 +26,14 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from croupier.server.records import Refused
+from croupier.server.records import Record, Refused
 from croupier.server.rooms.game_table import Move, RuleError
 from croupier.server.store import tournaments as store
 from croupier.server.store.database import InsufficientChipsError, LeaseLost, StoreError
 from croupier.server.store.rooms import audit
 from croupier.server.store.tournaments import Job, Member, Snapshot, buy_in, read_snapshot
 from croupier.server.tournaments import views
-from croupier.server.tournaments.hand import (
-    Playing,
-    TourneyHand,
-    dump_setup,
-    load_setup,
-    move_json,
-    move_of,
-)
+from croupier.server.tournaments.hand import Playing, dump_setup, load_setup, move_json, move_of
 from croupier.server.tournaments.ports import Host
 from croupier.server.tournaments.views import VOID_RULE, control
 from croupier.tournament import (
@@ -72,6 +65,11 @@ def read_settings(data: object) -> TournamentSettings:
     if not isinstance(data, dict):
         raise TournamentError("settings: must be an object with a tournament file's fields")
     return tournament_from_mapping(data)
+
+
+def _stored(text: str | None) -> list[Record] | None:
+    """House records as stored (None: none were, as before revision 0007)."""
+    return None if text is None else list(loads(text))
 
 
 class TournamentRun:
@@ -114,17 +112,17 @@ class TournamentRun:
             table = self.t.tables.get(int(hand_row.table_no))
             if table is None or table.hand is None or table.hand.hand != hand_row.number:
                 continue  # the log never dealt it: the deal's write did not finish
-            setup = load_setup(hand_row.setup)
             try:
-                hand = TourneyHand.replayed(
-                    self.engine, setup, self._people(),
-                    [(m.seat, move_of(m.move)) for m in moves],
+                playing = Playing.dealt(
+                    self.engine, load_setup(hand_row.setup), self._people(),
+                    [(m.seat, move_of(m.move)) for m in moves], int(hand_row.id),
+                    deal=_stored(hand_row.events), records=[_stored(m.events) for m in moves],
                 )  # fmt: skip
             except (RuleError, ValueError, KeyError) as error:
                 why = f"the hand could not be dealt again after a restart ({error})"
                 self.voids.append((table.number, int(hand_row.id), why))
                 continue
-            self.hands[table.number] = playing = Playing(hand, int(hand_row.id), setup.hand)
+            self.hands[table.number] = playing
             self._next_turn(playing)
         voided = {table for table, _, _ in self.voids}
         for number, record in self.t.tables.items():
@@ -217,35 +215,34 @@ class TournamentRun:
     async def _advance(self, table: int, playing: Playing) -> float:
         """One decision at ``table`` if one is due: a bot's, a dead hand's, or the clock's for
         a person out of time; the hand's end when it is over."""
-        hand = playing.hand
-        if hand.over:
+        game = playing.game
+        if game.over:
             await self._finish(table, playing)
             return 0.0
-        seat = hand.to_act()
+        seat = game.to_act()
         assert seat is not None
-        start = hand.event_count()
-        if hand.decides_itself(seat):
+        start = game.event_count()
+        if playing.decides_itself(seat):
             left = playing.due - asyncio.get_running_loop().time()
             if left > 0:
                 return left
-            absent = hand.player_of(seat) in hand.dealt.absent
-            seat, move = hand.step()
-            await self._store_move(table, playing, seat, move, None, "absent" if absent else "bot",
-                                   start)  # fmt: skip
+            by = "absent" if game.absent(seat) else "bot"
+            seat, move, records = game.house_move()
+            await self._store_move(table, playing, seat, move, records, None, by, start)
             return 0.0
         assert playing.clock_end is not None
         left = playing.clock_end - time.time()
         if left > 0:
             return left
-        move = hand.auto_move()
-        hand.apply(seat, move)
-        name = hand.name_at(seat)
+        move = game.auto_move()
+        records = game.act(seat, move)
+        name = playing.names[seat]
         member = self.members[name]
         if not self.host.connected(member.account) and not self.t.players[name].absent:
             # Gone and out of time: absent from the next hand on, their blinds posted and
             # their hand killed (league 25, 27), until they come back.
             self.t.mark_absent(name)
-        await self._store_move(table, playing, seat, move, None, "clock", start)
+        await self._store_move(table, playing, seat, move, records, None, "clock", start)
         return 0.0
 
     async def came_back(self, conn: Listener) -> None:
@@ -264,24 +261,31 @@ class TournamentRun:
         self.wake.set()
 
     def _next_turn(self, playing: Playing) -> None:
-        seat = playing.hand.to_act()
+        seat = playing.game.to_act()
         playing.clock_end = None
         if seat is None:
             return
-        if playing.hand.decides_itself(seat):
+        if playing.decides_itself(seat):
             playing.due = asyncio.get_running_loop().time() + self.host.bot_delay
         else:
             playing.clock_end = time.time() + self.action_clock
 
     async def _deal(self, table: int) -> None:
         setup = self.t.next_hand(table)
-        hand = TourneyHand(self.engine, setup, self._people())
-        playing = Playing(hand, 0, setup.hand)
+        playing = Playing.dealt(self.engine, setup, self._people())
         self.hands[table] = playing
         self._next_turn(playing)
         text, started = dump_setup(setup), time.time()
+        spec = dumps(playing.game.spec.to_json())
+        assert playing.game.start is not None
+        deal = dumps(list(playing.game.start.events))
+        seats = dumps(
+            [[s.seat, self.members[s.player].account, s.player, s.chips] for s in setup.seats]
+        )
         playing.hand_id = await self._write(
-            lambda c: store.insert_hand(c, self.id, table, setup.hand, text, started)
+            lambda c: store.insert_hand(
+                c, self.id, table, setup.hand, text, spec, setup.button, seats, deal, started
+            )
         )
 
     async def _store_move(
@@ -290,16 +294,23 @@ class TournamentRun:
         playing: Playing,
         seat: int,
         move: Move,
+        records: list[Record],
         request: str | None,
         by: str,
         start: int,
     ) -> None:
-        hand = playing.hand
-        account = self.members[hand.name_at(seat)].account
-        hand_id, seq, text, at = playing.hand_id, hand.moves - 1, move_json(move), time.time()
+        """A move made at ``playing``'s hand (``records``: the events it caused), stored, then
+        heard by the table's watchers."""
+        game = playing.game
+        account = self.members[playing.names[seat]].account
+        hand_id, seq, text, at = playing.hand_id, playing.moves, move_json(move), time.time()
+        events = dumps(records)
+        playing.moves += 1
         self._next_turn(playing)
         await self._write(
-            lambda c: store.insert_move(c, hand_id, seq, seat, account, request, text, by, at)
+            lambda c: store.insert_move(
+                c, hand_id, seq, seat, account, request, text, events, by, at
+            )
         )
         if request is not None:
             self.host.remember(account, request)
@@ -312,18 +323,18 @@ class TournamentRun:
                     "table": table,
                     "hand": playing.number,
                     "from": start,
-                    "events": hand.visible(seat_of, start),
-                    "pot": hand.pot(),
+                    "events": game.visible(seat_of, start),
+                    "pot": game.pot(),
                     "cause": request,
-                    "to_act": hand.to_act(),
+                    "to_act": game.to_act(),
                     "clock_end": playing.clock_end,
                     "bank_end": None,
-                    "legal": hand.legal(seat_of),
+                    "legal": playing.legal(seat_of),
                 }
             )
 
     async def _finish(self, table: int, playing: Playing) -> None:
-        stacks = playing.hand.stacks()
+        stacks = playing.game.stacks()
         await self._end_hand(table, playing.hand_id, playing.number, stacks, "")
 
     async def _void(self, table: int, hand_id: int, why: str) -> None:
@@ -574,21 +585,21 @@ class TournamentRun:
                 raise Refused("not_found", f"you have no seat at table {table} of this tournament")
             if playing is None or playing.number != number:
                 raise Refused("stale", f"hand {number} is not being played at table {table}")
-            hand = playing.hand
-            seat = hand.seat_of_player(conn.name)
+            seat = playing.seat_of_player(conn.name)
             if seat is None:
                 raise Refused("not_found", f"you are not dealt into hand {number}")
-            if hand.decides_itself(seat):
+            if playing.decides_itself(seat):
                 raise Refused(
                     "refused",
                     "your hand is dead while you are absent or sit out a penalty (league 27, 35)",
                 )
-            start = hand.event_count()
+            game = playing.game
+            start = game.event_count()
             try:
-                hand.apply(seat, move)
+                records = game.act(seat, move)
             except RuleError as error:
-                raise self.refuse(conn.account_id, str(error)) from None
-            await self._store_move(table, playing, seat, move, request, "player", start)
+                raise self.refuse(conn.account_id, game.cite(str(error))) from None
+            await self._store_move(table, playing, seat, move, records, request, "player", start)
         self.wake.set()
 
     async def watch(self, conn: Listener, table: int | None) -> None:

@@ -129,7 +129,7 @@ def state_for(run: Shown, conn: Listener) -> dict[str, object]:
             )
         playing = run.hands.get(table)
         if playing is not None:
-            hand = playing.hand.view(you, playing.number, playing.clock_end)
+            hand = playing.view(you)
     return {
         "type": "tournament_state",
         "tournament": run.id,

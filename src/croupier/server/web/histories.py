@@ -1,4 +1,7 @@
-"""A finished hand written for a player: PHH and PokerStars text, as their seat saw it.
+"""A finished hand written for a player: PHH, PokerStars text and the event log, as their seat
+saw it, each with the hand's identity (the card room's hand id, the table's name and size, the
+real seats, the start, a tournament hand's tournament and level), through the writers every
+history takes (croupier.history.write).
 
 Each seat's history shows its own hole cards and the cards others showed, never a card it did
 not see (a history that would is refused); an admin may have the house's record, every card.
@@ -8,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Protocol
 
 from croupier import events as ev
@@ -16,14 +19,9 @@ from croupier.cards import Card
 from croupier.forced import ForcedBets
 from croupier.games import GameError
 from croupier.hand import Hand
-from croupier.history import (
-    PHHError,
-    TextHistoryError,
-    dump_phh,
-    format_pokerstars,
-    history_from_hand,
-)
-from croupier.history.text import Tournament
+from croupier.history import PHHError, TextHistoryError, dump_phh
+from croupier.history.identity import HandIdentity, TournamentIdentity
+from croupier.history.write import log_text, phh_history, pokerstars_text
 from croupier.rulebooks import RulebookError
 from croupier.server.rooms.game_table import GameTable, Move, RuleError
 from croupier.server.rooms.table_spec import TableSpec
@@ -31,7 +29,7 @@ from croupier.server.store.hands import Finished
 from croupier.server.store.table_log import TableLogError, decode
 from croupier.wire import loads
 
-__all__ = ["Dealt", "deal_again", "phh", "pokerstars"]
+__all__ = ["Dealt", "deal_again", "event_log", "identity", "phh", "pokerstars"]
 
 
 def deal_again(found: Finished) -> GameTable:
@@ -62,7 +60,7 @@ def _forced(stored: str | None) -> ForcedBets | None:
 
 class Dealt(Protocol):
     """A dealt hand as the histories read it: a cash table's (:class:`GameTable`) or a
-    tournament table's (croupier.server.tournaments.hand)."""
+    tournament table's (a GameTable too: GameTable.dealt_from)."""
 
     @property
     def hand(self) -> Hand | None: ...
@@ -73,6 +71,22 @@ class Dealt(Protocol):
     def player_of(self, seat: int | None) -> int | None: ...
 
 
+def identity(
+    game: Dealt,
+    hand_id: int,
+    table: str | int,
+    started: float,
+    tournament: TournamentIdentity | None = None,
+) -> HandIdentity:
+    """What a tracker files the hand under: the card room's hand id, the table's name and
+    size, the seats in deal order, the start (``started``: seconds since the epoch, as
+    stored) and the tournament with its level."""
+    return HandIdentity(
+        number=hand_id, table=table, seat_count=game.spec.seats, seats=tuple(game.order),
+        started=datetime.fromtimestamp(round(float(started)), UTC), tournament=tournament,
+    )  # fmt: skip
+
+
 def phh(
     game: Dealt,
     seat: int | None,
@@ -80,10 +94,12 @@ def phh(
     *,
     house: bool = False,
     options: dict[str, object] | None,
+    identity: HandIdentity | None = None,
 ) -> str:
     """The finished hand as PHH, as ``seat`` saw it: other players' hidden cards are
     ``??`` unless shown (``house``: every card, the house's record); ``options``: the house
-    options its book was asked for (:attr:`GameTable.options`), None for house rules. Raises
+    options its book was asked for (:attr:`GameTable.options`), None for house rules;
+    ``identity``: the hand's number, table, seats, start and tournament. Raises
     :class:`RuleError` where PHH cannot describe it."""
     hand = game.hand
     if hand is None:
@@ -92,12 +108,10 @@ def phh(
     seen = set(hand.rules.deck.cards) if house else _cards_seen(hand, player)
     try:
         book = game.spec.rulebook
-        history = history_from_hand(
-            hand,
-            rulebook=book,
+        history = phh_history(
+            hand, viewer=ev.HOUSE, identity=identity, names=names, rulebook=book,
             options=options or None,
-            players=tuple(names),
-        )
+        )  # fmt: skip
     except (PHHError, GameError, RulebookError) as error:
         raise RuleError(str(error)) from None
     masked = tuple(_mask(line, seen) for line in history.actions)
@@ -109,35 +123,48 @@ def phh(
     return text
 
 
-def pokerstars(
-    game: Dealt,
-    seat: int | None,
-    names: Sequence[str],
-    *,
-    house: bool = False,
-    hand_id: int = 1,
-    table: str = "croupier",
-    when: datetime | None = None,
-    tournament: Tournament | None = None,
-) -> str:
-    """The finished hand as PokerStars text, as ``seat`` saw it (its own hidden cards and
-    discards, everyone's up cards, and others' hidden cards only where shown); ``house``: every
-    card. A seat not dealt in sees no history here: it has none of its own. ``tournament``: a
-    tournament hand's header (amounts in chips)."""
+def _viewer(game: Dealt, seat: int | None, house: bool) -> tuple[Hand, int]:
     hand = game.hand
     if hand is None:
         raise RuleError("no hand to write")
     player = game.player_of(seat)
     if player is None and not house:
         raise RuleError(f"seat {seat} was not dealt into this hand")
-    viewer = ev.HOUSE if house or player is None else player
+    return hand, ev.HOUSE if house or player is None else player
+
+
+def pokerstars(
+    game: Dealt,
+    seat: int | None,
+    names: Sequence[str],
+    *,
+    house: bool = False,
+    identity: HandIdentity | None = None,
+) -> str:
+    """The finished hand as PokerStars text, as ``seat`` saw it (its own hidden cards and
+    discards, everyone's up cards, and others' hidden cards only where shown); ``house``: every
+    card. A seat not dealt in sees no history here: it has none of its own. ``identity``: the
+    hand's number, table, seats, start, and a tournament hand's tournament and level (amounts
+    in chips)."""
+    hand, viewer = _viewer(game, seat, house)
     try:
-        return format_pokerstars(
-            hand, viewer=viewer, when=when, hand_id=hand_id, table=table, names=list(names),
-            seats=list(game.order), max_seats=game.spec.seats, tournament=tournament,
-        )  # fmt: skip
+        return pokerstars_text(hand, viewer=viewer, identity=identity, names=names)
     except TextHistoryError as error:
         raise RuleError(str(error)) from None
+
+
+def event_log(
+    game: Dealt,
+    seat: int | None,
+    names: Sequence[str],
+    *,
+    house: bool = False,
+    identity: HandIdentity | None = None,
+) -> str:
+    """The finished hand as croupier's event log (one JSON line), as ``seat`` saw it: every
+    event, the others' hidden cards ``??`` unless shown; the identity's fields with it."""
+    hand, viewer = _viewer(game, seat, house)
+    return log_text(hand, viewer=viewer, identity=identity, names=names) + "\n"
 
 
 def _cards_seen(hand: Hand, player: int | None) -> set[Card]:

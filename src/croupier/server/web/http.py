@@ -12,7 +12,6 @@ import urllib.request
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
 from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -32,7 +31,7 @@ from croupier.server.store import hand_list, hands, ledger, lobby
 from croupier.server.store import rooms as room_rows
 from croupier.server.store.database import StoreError
 from croupier.server.store.table_log import TableLogError
-from croupier.server.web import histories, pages
+from croupier.server.web import histories, live, pages, screens
 from croupier.server.web import tournaments as tourney_http
 from croupier.wire import loads
 
@@ -305,6 +304,8 @@ class HttpApi:
             Route("/api/audit", self.audit_log),
             Route("/api/health", self.health),
             *tourney_http.routes(self),  # the tournaments (croupier.server.web.tournaments)
+            *screens.routes(self),  # the clock screen and the director's console's reads
+            *live.routes(self),  # live tables: the dealer's tablet (croupier.server.live)
             *pages.routes(self.room),  # the browser table's reads (croupier.server.web.pages)
             Mount("/static", StaticFiles(directory=str(static)), name="static"),
         ]
@@ -590,14 +591,13 @@ class HttpApi:
         names = [row[2] for row in found.dealt]
         try:
             game = histories.deal_again(found)
+            identity = histories.identity(game, hand_id, found.table_name, found.row.started)
             if kind == "phh":
-                text = histories.phh(game, viewer, names, house=house, options=game.options)
+                text = histories.phh(
+                    game, viewer, names, house=house, options=game.options, identity=identity
+                )
             else:
-                when = datetime.fromtimestamp(float(found.row.started), UTC)
-                text = histories.pokerstars(
-                    game, viewer, names, house=house, hand_id=hand_id, table=found.table_name,
-                    when=when,
-                )  # fmt: skip
+                text = histories.pokerstars(game, viewer, names, house=house, identity=identity)
         except (RuleError, SpecError, TableLogError) as error:
             what = "PHH" if kind == "phh" else "PokerStars text"
             raise HTTPError(422, f"the hand cannot be written as {what}: {error}") from None

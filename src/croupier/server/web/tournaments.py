@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from decimal import Decimal
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
@@ -16,13 +15,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from croupier.history.text import Tournament
-from croupier.server.rooms.game_table import RuleError
+from croupier.history.identity import HandIdentity, TournamentIdentity
+from croupier.server.rooms.game_table import GameTable, RuleError
 from croupier.server.rooms.room import Refused
 from croupier.server.store import hands
 from croupier.server.store.accounts import Account
 from croupier.server.store.tournaments import Member
-from croupier.server.tournaments.hand import TourneyHand, load_setup, move_of
+from croupier.server.tournaments.hand import load_setup, move_of
 from croupier.server.web import histories
 from croupier.tournament import EngineHands, HandSetup, TournamentError
 from croupier.tournament.events import HandStarted
@@ -74,6 +73,11 @@ def routes(api: Api) -> list[Route]:
         Route(
             "/api/tournaments/{id:id}/hands/{hand:id}/pokerstars",
             partial(hand_pokerstars, api),
+            methods=["GET"],
+        ),
+        Route(
+            "/api/tournaments/{id:id}/hands/{hand:id}/log",
+            partial(hand_log, api),
             methods=["GET"],
         ),
         Route("/api/tournaments/{id:id}/director", partial(_here(direct), api), methods=["POST"]),
@@ -237,7 +241,7 @@ class _Played:
     started: HandStarted | None  # the log's record of the hand's start
     setup: HandSetup
     names: list[str]
-    dealt: TourneyHand
+    dealt: GameTable
     engine: EngineHands
     seat: int | None  # the asking player's seat; None: the house's record
     house: bool
@@ -268,9 +272,7 @@ async def _played(api: Api, request: Request) -> _Played | Response:
         return JSONResponse({"error": "you were not dealt into that hand"}, status_code=403)
     engine = EngineHands("league")
     try:
-        dealt = TourneyHand.replayed(
-            engine, setup, names, [(m.seat, move_of(m.move)) for m in moves]
-        )
+        dealt = GameTable.dealt_from(engine, setup, [(m.seat, move_of(m.move)) for m in moves])
     except (RuleError, ValueError) as error:
         return JSONResponse({"error": f"the hand cannot be dealt again: {error}"}, 422)
     return _Played(
@@ -288,9 +290,9 @@ async def hand_phh(api: Api, request: Request) -> Response:
     try:
         text = histories.phh(
             played.dealt, played.seat, played.names, house=played.house,
-            options=played.engine.options(played.setup.forced),
+            options=played.engine.options(played.setup.forced), identity=_identity(played),
         )  # fmt: skip
-    except (RuleError, ValueError) as error:
+    except (RuleError, TournamentError, ValueError) as error:
         return JSONResponse({"error": f"the hand cannot be written as PHH: {error}"}, 422)
     name = f"tournament-{played.tournament}-hand-{played.hand_id}.phh"
     return PlainTextResponse(
@@ -306,11 +308,9 @@ async def hand_pokerstars(api: Api, request: Request) -> Response:
     if isinstance(played, Response):
         return played
     try:
-        header = _stars_tournament(played)
         text = histories.pokerstars(
             played.dealt, played.seat, played.names, house=played.house,
-            hand_id=played.hand_id, table=f"{played.tournament} {played.row.table_no}",
-            when=datetime.fromtimestamp(float(played.row.started), UTC), tournament=header,
+            identity=_identity(played),
         )  # fmt: skip
     except (RuleError, TournamentError, ValueError) as error:
         return JSONResponse(
@@ -322,10 +322,31 @@ async def hand_pokerstars(api: Api, request: Request) -> Response:
     )
 
 
-def _stars_tournament(played: _Played) -> Tournament:
-    """The header's tournament: its number, the buy-in (to the prize pool) and fee in dollars
-    (the settings' cents), and the blind level the hand was dealt at (the stage its
-    HandStarted event records)."""
+async def hand_log(api: Api, request: Request) -> Response:
+    """A finished tournament hand as croupier's event log (one JSON line: every event, as
+    your seat saw it; ``?view=house``: every card, admins only), with its identity."""
+    played = await _played(api, request)
+    if isinstance(played, Response):
+        return played
+    try:
+        text = histories.event_log(
+            played.dealt, played.seat, played.names, house=played.house,
+            identity=_identity(played),
+        )  # fmt: skip
+    except (RuleError, TournamentError, ValueError) as error:
+        return JSONResponse({"error": f"the hand cannot be written as events: {error}"}, 422)
+    name = f"tournament-{played.tournament}-hand-{played.hand_id}.jsonl"
+    return PlainTextResponse(
+        text, headers={"content-disposition": f'attachment; filename="{name}"'}
+    )
+
+
+def _identity(played: _Played) -> HandIdentity:
+    """The hand's identity: the card room's hand id, the table (PokerStars' 'T N': the
+    tournament's number and the table's), its size and seats, the start, and the tournament:
+    its number and name, the buy-in (to the prize pool) and fee in dollars (the settings'
+    cents), and the blind level the hand was dealt at (the stage its HandStarted event
+    records)."""
     from croupier.server.tournaments.run import read_settings  # the run's module, not at import
 
     settings = read_settings(loads(played.settings))
@@ -334,7 +355,11 @@ def _stars_tournament(played: _Played) -> Tournament:
     number = settings.level_number(played.started.stage)
     price = settings.buy_in
     cents = Decimal(100)
-    return Tournament(
-        played.tournament, level=number, buy_in=Decimal(price.price - price.fee) / cents,
-        fee=Decimal(price.fee) / cents,
+    event = TournamentIdentity(
+        played.tournament, number, settings.name,
+        Decimal(price.price - price.fee) / cents if price.price else None,
+        Decimal(price.fee) / cents,
     )  # fmt: skip
+    return histories.identity(
+        played.dealt, played.hand_id, played.row.table_no, played.row.started, event
+    )

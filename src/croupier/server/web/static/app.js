@@ -6,6 +6,8 @@ import { clockText, idleText, rememberNames, renderActions, renderTable, renderW
   seatName } from "./table.js";
 import { leaveTournamentPage, tournamentPage, tournamentReceive, tournamentSection } from "./tourney.js";
 import { accountPage } from "./account.js";
+import { consolePage, directorPage, leaveDirector } from "./director.js";
+import { leaveLive, livePage, liveTable } from "./live.js";
 
 const main = document.getElementById("main");
 const bar = document.getElementById("bar");
@@ -287,6 +289,7 @@ async function refreshAccount() {
   try {
     const me = await api("GET", "/api/me");
     session.balance = me.balance;
+    session.role = me.role;
     ({ seats, transfers, waits } = me);
     drawBar();
   } catch { /* shown again at the next welcome */ }
@@ -299,6 +302,8 @@ function drawBar() {
     ? [
         el("a", { href: "#/lobby", text: "Lobby" }),
         el("a", { href: "#/history", text: "Hand history" }),
+        ["dealer", "admin"].includes(session.role) ? el("a", { href: "#/director", id: "director-link", text: "Director" }) : null,
+        ["dealer", "admin"].includes(session.role) ? el("a", { href: "#/live", id: "live-link", text: "Live table" }) : null,
         el("a", { class: "me", id: "me", href: "#/account", title: "your account and its chip ledger", text: `${session.name}${session.balance !== undefined ? ` · ${session.balance} chips` : ""}` }),
         el("button", { class: "link", id: "sign-out", onclick: signOut, text: "Sign out" }),
       ]
@@ -312,7 +317,7 @@ function drawBar() {
     el("input", { type: "checkbox", id: "sound", checked: Boolean(localStorage.getItem("croupier.sound")), onchange: (e) => {
       localStorage.setItem("croupier.sound", e.target.checked ? "1" : "");
     } }), " sound");
-  bar.replaceChildren(el("a", { href: "#/lobby", class: "brand", text: "croupier" }), ...links, sound, four);
+  bar.replaceChildren(el("a", { href: "#/lobby", class: "brand", text: "croupier" }), ...links.filter(Boolean), sound, four);
 }
 
 function signIn() {
@@ -428,7 +433,7 @@ async function lobby() {
     } catch { /* the next poll tries again */ }
   }, LOBBY_POLL_MS);
   try {
-    tournamentList.replaceChildren(await tournamentSection({ api, notice, refreshAccount }));
+    tournamentList.replaceChildren(await tournamentSection({ api, notice, refreshAccount, carry: (text) => { carried = text; } }));
   } catch (error) {
     notice(error.message, "error");
   }
@@ -978,6 +983,15 @@ async function route() {
     if (onScreen && onScreen.table && ready) send({ type: "unwatch", table: onScreen.table });
     onScreen = null;
     leaveTournamentPage();
+    leaveDirector();
+    leaveLive();
+    const directing = { api, notice, carry: (text) => { carried = text; } };
+    if (parts[0] === "director" || parts[0] === "live") refreshAccount(); // the bar's links follow the role
+    const dealing = { api, notice, download };
+    if (parts[0] === "live" && parts[1]) return await liveTable(dealing, Number(parts[1]), main);
+    if (parts[0] === "live") return await livePage(dealing, main);
+    if (parts[0] === "director" && parts[1]) return await consolePage(directing, Number(parts[1]), main);
+    if (parts[0] === "director") return await directorPage(directing, main);
     if (parts[0] === "tournament" && parts[1]) return await tournamentPage({ api, notice, send, ready: () => ready }, Number(parts[1]), main);
     if (parts[0] === "history") return await historyList();
     if (parts[0] === "account") return await accountPage({ api, notice, refreshAccount }, main);

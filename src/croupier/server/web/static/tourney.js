@@ -22,7 +22,8 @@ export async function tournamentSection(ctx) {
     const register = async () => {
       try {
         const done = await ctx.api("POST", `/api/tournaments/${t.tournament}/register`);
-        ctx.notice(`You ${done.done} in ${t.name}.`);
+        // carried to the tournament's page, which the hash opens next
+        (ctx.carry || ctx.notice)(`You ${done.done} in ${t.name}${t.buy_in !== undefined ? `: ${t.buy_in} chips from your balance` : ""}.`);
         ctx.refreshAccount();
         location.hash = `#/tournament/${t.tournament}`;
       } catch (error) {
@@ -31,7 +32,7 @@ export async function tournamentSection(ctx) {
     };
     return el("tr", { "data-tournament": t.tournament },
       el("td", { text: t.name }),
-      el("td", { class: "t-status", text: t.status }),
+      el("td", { class: "t-status", text: t.status === "running" && c.paused ? "running · paused" : t.status }),
       el("td", { text: c.level ? `${c.level}: ${c.small_blind}/${c.big_blind}` : "" }),
       el("td", { text: c.players_left !== undefined ? `${c.players_left} of ${c.entries}` : "" }),
       el("td", { text: t.buy_in !== undefined ? String(t.buy_in) : "" }),
