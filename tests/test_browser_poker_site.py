@@ -8,6 +8,7 @@ the pot."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from browser_harness import Player, Server, create_table, play, simple, wait_for
@@ -53,13 +54,28 @@ def test_choices_in_advance_the_free_check_the_rounds_labels_and_what_stays_in_v
     def all_dealt() -> bool:
         return all(p.page.locator(".seat.you .hole .card").count() == 2 for p in players)
 
-    play(players, all_dealt)
-    opener = to_act(players)
-    waiting = [p for p in players if p is not opener]
-    for p in waiting:
-        p.page.wait_for_selector("#pre-actions")
-    small = next(p for p in waiting if p.page.locator("#pre-actions [data-pre=call]").count())
-    big = next(p for p in waiting if p is not small)
+    def preflop_three_handed() -> tuple[Player, Player, Player] | None:
+        """The opener, the small blind (a chip to call) and the big blind (free to check),
+        when the hand on screen is that; else None."""
+        opener = to_act(players)
+        waiting = [p for p in players if p is not opener]
+        for p in waiting:
+            p.page.wait_for_selector("#pre-actions", timeout=5000)
+        owe = [p for p in waiting if p.page.locator("#pre-actions [data-pre=call]").count()]
+        free = [p for p in waiting if p.page.locator("#pre-actions [data-pre=check]").count()]
+        if len(owe) == 1 and len(free) == 1 and "Call 1" in owe[0].page.inner_text("#pre-actions"):
+            return opener, owe[0], free[0]
+        return None
+
+    deadline = time.time() + 90
+    while True:  # a newcomer waits for the big blind: hands go by until all three are dealt
+        play(players, all_dealt)
+        found = preflop_three_handed()
+        if found is not None:
+            break
+        assert time.time() < deadline, "no three-handed hand began in time"
+        to_act(players).act(simple)
+    opener, small, big = found
     assert "Call 1" in small.page.inner_text("#pre-actions")
     assert "Check/Fold" in big.page.inner_text("#pre-actions")
     assert not opener.page.locator("#pre-actions").count()  # the one to act has the buttons
