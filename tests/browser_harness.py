@@ -49,11 +49,13 @@ class Server:
     """``croupier serve`` in a subprocess, with no demo table and a long clock (no test waits
     on it, and none is hurried by it)."""
 
-    def __init__(self, folder: Path, db: str | None = None) -> None:
-        """On SQLite in ``folder``, or on the database ``db`` (another process's too)."""
+    def __init__(self, folder: Path, db: str | None = None, demo: bool = False) -> None:
+        """On SQLite in ``folder``, or on the database ``db`` (another process's too);
+        ``demo``: with the demo table of bots, as ``croupier serve`` starts by default."""
         folder.mkdir(parents=True, exist_ok=True)
         self.db = db or str(folder / "room.db")
-        self.log = (folder / "serve.log").open("wb")
+        self.log_path = folder / "serve.log"
+        self.log = self.log_path.open("wb")
         # free_port's port may be taken by another test worker before the server binds it:
         # then it exits at start (or another worker's server answers), and another is tried.
         for _ in range(5):
@@ -61,7 +63,7 @@ class Server:
             self.url = f"http://127.0.0.1:{self.port}"
             command = [
                 sys.executable, "-c", "from croupier.cli import app; app()", "serve",
-                "--db", str(self.db), "--port", str(self.port), "--no-demo",
+                "--db", str(self.db), "--port", str(self.port), "--demo" if demo else "--no-demo",
                 "--clock", "30", "--bank", "30", "--pause", "0.4", "--bot-delay", "0",
             ]  # fmt: skip
             self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
@@ -216,7 +218,16 @@ class Player:
         return bool(self.page.locator(f"#actions button[data-action='{action}']").count())
 
     def click(self, action: str) -> None:
-        self.page.click(f"#actions button[data-action='{action}']")
+        """Click the action's button; if it went before the click (the server played the
+        turn: a leaver's, or the clock's), nothing is clicked."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        key = self.turn_key()
+        try:
+            self.page.click(f"#actions button[data-action='{action}']", timeout=5000)
+        except PlaywrightTimeout:
+            if self.turn_key() == key and self.my_turn():
+                raise
 
     def my_cards(self) -> list[str]:
         cards = self.page.locator(".seat.you .hole .card")

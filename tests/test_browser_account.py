@@ -11,10 +11,10 @@ from browser_harness import Player, Server, create_table, wait_for
 
 
 def ledger_rows(player: Player) -> list[tuple[str, str]]:
-    """(what, chips) of each row on the page, newest first."""
+    """(what, the balance's change) of each row on the page, newest first."""
     rows = player.page.locator("#ledger tbody tr")
     return [
-        (row.locator("td").nth(1).inner_text(), row.locator("td.amount").inner_text())
+        (row.locator("td.what").inner_text(), row.locator("td.amount").first.inner_text())
         for row in rows.all()
     ]
 
@@ -33,8 +33,15 @@ def test_a_player_sees_the_ledger_the_server_keeps_and_an_admin_keeps_the_cage(
     ledger = server.http("GET", "/api/ledger", lena.token)
     assert ledger["balance"] == 10_000 - 200
     assert lena.page.inner_text("#account-balance") == "lena (player): 9800 chips in your balance."
-    expected = [(r["kind"].replace("_", " "), f"{r['amount']:+d}") for r in ledger["rows"][::-1]]
-    assert ledger_rows(lena) == expected and ("buy in", "-200") in expected
+    # The server's two rows of a buy-in (her balance -200, the table +200) are one transfer.
+    kinds = sorted((r["kind"], r["table"] is None, r["amount"]) for r in ledger["rows"])
+    assert kinds == [("buy_in", False, 200), ("buy_in", True, -200), ("cash_in", True, 10_000)]
+    assert ledger_rows(lena) == [
+        (f"Buy-in: 200 chips from your balance to table {table}", "-200"),
+        ("Welcome chips: 10000", "+10000"),
+    ]
+    first = lena.page.locator("#ledger tbody tr").first
+    assert first.locator("td.at-table").inner_text() == "+200"
     assert lena.page.locator("#cage").count() == 0  # the cage is the staff's
     assert "null" not in lena.page.inner_text("#main")  # nothing drawn in its place
     assert lena.page.locator("#audit").count() == 0
@@ -83,7 +90,7 @@ def test_a_player_sees_the_ledger_the_server_keeps_and_an_admin_keeps_the_cage(
 
     lena.page.reload()  # her page again: the cash-in is a row of her ledger now
     lena.page.wait_for_selector("#ledger")
-    assert ledger_rows(lena)[0] == ("cash in", "+500")
+    assert ledger_rows(lena)[0] == ("Cashed in: 500 chips (by max)", "+500")
     assert lena.page.locator("#cage").count() == 1  # a dealer keeps the cage too
     assert lena.page.locator("#set-role").count() == 0  # roles are the admin's
     assert lena.errors == [] and max_.errors == []

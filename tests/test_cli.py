@@ -243,3 +243,56 @@ def test_each_commands_help_is_wrapped_by_the_terminal_not_by_the_source() -> No
             assert any(text in line for line in lines), (name, text)
         summary = " ".join(inspect.cleandoc(command.help or "").split("\n\n")[0].split())
         assert summary.endswith((".", ")")) and summary.count(". ") == 0, (name, summary)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["play"], ["serve"], ["sim"], ["dealer"], ["rules", "show"], ["equity"], ["tournament"],
+     ["replay"], ["convert"], ["evaluate"], ["bench"]],
+)  # fmt: skip
+def test_help_shows_readable_metavars_not_python_types(command: list[str]) -> None:
+    """`--help` says what an option takes (FILE, N, SECONDS, KEY=VALUE, its name), and a flag
+    takes nothing: no `<str>`, `<list[str]>` or `<bool>` (issue 44)."""
+    import re
+
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    assert not re.search(r"<(str|int|float|bool|path|list\[[a-z]+\])[^>]*>", result.output), (
+        result.output
+    )
+    if command == ["dealer"]:
+        assert re.search(r"--option\s+KEY=VALUE", result.output)
+        assert re.search(r"--script\s+FILE", result.output)
+
+
+def test_rules_show_fits_80_columns_as_a_list() -> None:
+    """`croupier rules show qld` on an 80-column terminal: every setting a line with its value
+    and clause, its note indented beneath; no line wider than the terminal (issue 44)."""
+    result = runner.invoke(app, ["rules", "show", "qld"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert len(lines) < 300
+    assert "opening_raise_is_blind = true  [qld s24(4)]" in lines
+    wide = runner.invoke(app, ["rules", "show", "qld"], env={"COLUMNS": "160"})
+    assert "┃ setting" in wide.output  # a wide terminal keeps the tables
+
+
+def test_play_auto_save_keeps_what_the_screen_showed(tmp_path: Path) -> None:
+    """Watching bots (`--auto`) the screen shows every card dealt; the saved file keeps them
+    (issue 44), so it replays as it was watched."""
+    import re
+
+    saved = tmp_path / "watched.phhs"
+    result = runner.invoke(
+        app,
+        ["play", "--auto", "--hands", "1", "--seed", "3", "--save", str(saved)],
+        env={"COLUMNS": "200"},
+    )
+    assert result.exit_code == 0, result.output
+    shown = re.findall(r"^(\w+) is dealt (\S+) (\S+)$", result.output, flags=re.MULTILINE)
+    assert len(shown) == 6
+    text = saved.read_text()
+    assert "????" not in text
+    for _name, first, second in shown:
+        assert f"{first}{second}" in text

@@ -75,7 +75,9 @@ def test_an_unknown_format_is_one_line_naming_the_formats(tmp_path: Path) -> Non
     assert not path.exists()
 
 
-def test_play_saves_the_spectators_record_or_the_house_record_when_asked(tmp_path: Path) -> None:
+def test_play_auto_saves_what_the_screen_showed_every_card(tmp_path: Path) -> None:
+    """Bots alone (`--auto`), the screen shows every hole card as it is dealt: the file keeps
+    them, with or without --house (issue 44; before, it kept a spectator's record)."""
     for house in (False, True):
         path = tmp_path / f"hands-{house}.txt"
         args = ["play", "--auto", "--hands", "12", "--seed", "3", "--save", str(path)]
@@ -83,5 +85,5 @@ def test_play_saves_the_spectators_record_or_the_house_record_when_asked(tmp_pat
         assert done.exit_code == 0, done.output
         hands = [parse(text) for text in _hands_of(path.read_text(encoding="utf-8"))]
         assert len(hands) == 12
-        for hand in hands:  # bots alone: a spectator sees no hole card; the house every one
-            assert len(hand.dealt) == (len(hand.seats) if house else 0)
+        for hand in hands:  # bots alone: every hole card, as the screen told them
+            assert len(hand.dealt) == len(hand.seats)

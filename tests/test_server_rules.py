@@ -127,7 +127,19 @@ def test_qld_s31_2_a_buy_in_below_the_minimum_wager_makes_no_table(tmp_path: Pat
             with pytest.raises(ClientError) as refused:
                 await alice.create_table({"game": "holdem", "rulebook": "rws", "buy_in": 1})
             assert "(a rule of this card room)" in refused.value.message
-            assert await alice.tables() == []
+            # A 5-chip buy-in at 1/2 no-limit: rws 3.4 leaves the minimum table stake's size to
+            # the house, whose least is 20 big blinds.
+            with pytest.raises(ClientError) as refused:
+                await alice.create_table(
+                    {"game": "holdem", "rulebook": "rws", "stakes": "1/2", "buy_in": 5}
+                )
+            assert refused.value.message == (
+                "a buy-in of 5 is below 20 big blinds (40), the least this card room sets at a "
+                "big-bet table (rws 3.4 asks a minimum table stake and leaves its size to the "
+                "house)"
+            )
+            await alice.create_table({"game": "holdem", "rulebook": "rws", "buy_in": 40})
+            assert len(await alice.tables()) == 1
 
     asyncio.run(main())
 
@@ -158,9 +170,12 @@ def test_qld_s31_4_a_player_left_below_the_minimum_wager_leaves_with_what_is_lef
         async with running(str(tmp_path / "room.db")) as server:
             alice = await player(server.url, "alice")
             bob = await player(server.url, "bob")
+            # Structured limit (qld s28(8)): a big-bet table may not ask less than 20 big
+            # blinds (the card room's least), a limit table as little as the minimum wager.
             table = await alice.create_table(
-                {"game": "holdem", "rulebook": "qld", "stakes": "5/10", "seats": 2, "buy_in": 35}
-            )
+                {"game": "holdem", "rulebook": "qld", "stakes": "5/10", "seats": 2, "buy_in": 35,
+                 "structure": "fixed"}
+            )  # fmt: skip
             await alice.sit(table, 1, 35)
             await bob.sit(table, 2, 1000)
             room = server.room.rooms[table]

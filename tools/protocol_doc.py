@@ -98,10 +98,10 @@ Python; the browser page uses the same messages.
 | `GET /api/rulebooks` | | `{"rulebooks": [{"name", "title", "games": [{"game", "structures"}]}], "games", "structures"}`: the shipped books, and every game and structure of croupier's house rules |
 | `GET /api/rulebooks/{name}?game=&structure=` | | the book's `name`, `title`, `citation`, `games` and its settings, each with its clause: all of them, or those that apply to `game` (and `structure`); 400 for a game the book does not deal |
 | `GET /api/ledger` | | `{"balance", "rows": [{"at", "kind", "table", "hand", "amount", "memo"}]}`: your last 500 ledger rows, oldest first |
-| `GET /api/hands` | | the hands you were dealt: `{"hands": [{"hand", "table", "number", "status", "started"}]}` |
+| `GET /api/hands` | | the hands you were dealt, oldest first: `{"hands": [{"hand", "table", "table_name", "game", "rulebook", "stakes", "number", "status", "started", "finished", "net"}]}` (`net`: your result in the hand, in chips) |
 | `GET /api/hands/{id}/phh` | | the hand as PHH, as your seat saw it (`?view=house`: every card, admins only), with its identity: `hand` (this id), `table`, `seat_count`, `seats`, the start (`year` .. `time`, `time_zone = "UTC"`) |
 | `GET /api/hands/{id}/pokerstars` | | the hand as PokerStars text, as your seat saw it (`?view=house`: every card, admins only): `PokerStars Hand #{id}`, the start in UTC and ET, the table's name and size, the real seats; every game PokerStars deals (else 422 with the reason: PHH covers it) |
-| `GET /api/hands/{id}/events` | | a finished hand you were dealt into, as your seat saw it, to replay step by step: `{"hand", "table", "number", "spec", "button", "order", "names", ...}` with its events |
+| `GET /api/hands/{id}/events` | | a finished hand you were dealt into, as your seat saw it, to replay step by step: `{"hand", "table", "table_name", "number", "spec", "button", "order", "names", ...}` with its events |
 | `POST /api/cashier` (dealer, admin) | `{"name", "amount"}`: a player's, dealer's or admin's name, 1-10^9 chips | `{"name", "balance"}`: chips cashed in from the cage |
 | `POST /api/accounts/{name}/role` (admin) | `{"role"}` | `{"name", "role"}`; the account's open connections have the role from their next message (other processes': within `--session-seconds`) |
 | `GET /api/ledger/check` (dealer, admin) | | `{"balanced", "problems"}` |
@@ -267,6 +267,22 @@ CLIENT = {
         "`table_closed`. A restart in between keeps it closing.",
         {"type": "close_table", "id": "a14", "table": 1, "reason": "the room closes at 2am"},
     ),
+    "chat": (
+        "Say a line in the table's chat (a player seated there, a dealer or an admin; "
+        "watchers read it). The line is plain text: control characters are dropped and "
+        "spaces run together; at most 200 characters (`invalid` beyond), at most 3 lines in 5 "
+        "seconds an account (`rate_limited`). Refused while the floor has silenced you, and, "
+        "while a hand is in play, a line naming one of your own hole cards (a house rule: one "
+        "player to a hand). It is stored in the audit log (kind `chat`) before it is sent to "
+        "everyone watching as `chat`. Muting another player is the page's own.",
+        {"type": "chat", "id": "a21", "table": 1, "text": "nice hand"},
+    ),
+    "chat_silence": (
+        "A dealer or an admin silences the player in `seat` at the table's chat (`silenced`: "
+        "true), or lets them chat again (false). Audited (kind `chat_silence`) and said to "
+        "the table as a `chat` line from the floor.",
+        {"type": "chat_silence", "id": "a22", "table": 1, "seat": 3, "silenced": True},
+    ),
     "tournament_watch": (
         "Follow a tournament: your own table while you play in it (the server moves you with "
         "it), else the `table` you name, else its first table. The answer is a "
@@ -388,8 +404,8 @@ SERVER = {
             "type": "error",
             "id": "a10",
             "code": "refused",
-            "message": "raise to 3 is below the minimum 4 (at least the previous bet or "
-            "raise (au 11.5(d), rws 3.3)); legal: call 1 · raise 4..200 · fold",
+            "message": "raise to 3 is below the minimum 4: at least the previous bet or "
+            "raise (au 11.5(d), rws 3.3); legal: call 1 · raise 4..200 · fold",
         },
     ),
     "pong": ("The answer to `ping`.", {"type": "pong", "id": "a2"}),
@@ -496,6 +512,22 @@ SERVER = {
             "table": 1,
             "reason": "the room closes at 2am",
             "moved_stack": 150,
+        },
+    ),
+    "chat": (
+        "A line of the table's chat, sent to everyone watching the table once it is in the "
+        "audit log; a viewer who starts watching is sent the table's last 50 lines. `seat`: "
+        "the speaker's seat (null for a dealer or an admin not seated there); `floor`: a line "
+        "the floor wrote (a player silenced, or let speak again). `text` is plain text: show "
+        "it as text, never as markup.",
+        {
+            "type": "chat",
+            "table": 1,
+            "name": "bob",
+            "seat": 2,
+            "text": "nice hand",
+            "at": 1796399100.5,
+            "floor": False,
         },
     ),
     "tournament_state": (

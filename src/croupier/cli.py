@@ -37,8 +37,55 @@ def _reflow_help(command: Any) -> None:
     if command.help:
         paragraphs = inspect.cleandoc(command.help).split("\n\n")
         command.help = "\n\n".join(" ".join(p.split()) for p in paragraphs)
+    for param in getattr(command, "params", ()):
+        _name_metavar(param)
+    if hasattr(command, "get_help_option") and not hasattr(command, "_named_help"):
+        command._named_help = True
+        shown = command.get_help_option
+
+        def help_option(ctx: Any) -> Any:
+            option = shown(ctx)
+            if option is not None and option.metavar is None:
+                option.metavar = ""  # --help takes nothing: not "<bool>"
+            return option
+
+        command.get_help_option = help_option
     for sub in getattr(command, "commands", {}).values():
         _reflow_help(sub)
+
+
+_SECONDS = {"clock", "bank", "pause", "seat_hold", "bot_delay", "hello_seconds", "session_seconds"}
+
+
+def _name_metavar(param: Any) -> None:
+    """What an option or argument takes, in words a person reads (FILE, N, SECONDS,
+    KEY=VALUE, its own name) rather than the Python type typer shows (``<str>``,
+    ``<list[str]>``); a flag takes nothing, so shows nothing (not ``<bool>``)."""
+    kind = getattr(param, "param_type_name", "")
+    if kind not in ("option", "argument") or param.metavar is not None:
+        return
+    if getattr(param, "is_flag", False) or getattr(param, "is_bool_flag", False):
+        param.metavar = ""
+        return
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    described = str(annotation or getattr(getattr(param, "type", None), "name", "")).lower()
+    name = str(param.name or "value")
+    if "path" in described or name in ("script", "save", "save_log", "save_hands", "output"):
+        word = "FILE"
+    elif "int" in described:
+        word = "N"
+    elif "float" in described:
+        word = "SECONDS" if name in _SECONDS else "NUMBER"
+    elif name == "option":
+        word = "KEY=VALUE"
+    else:
+        word = name.upper().replace("_", "-")
+    if kind == "argument":
+        # An argument's column shows its type, not its metavar: say the word there.
+        shown = f"{word}..." if param.nargs != 1 else word
+        param.display_type_rich = lambda ctx: shown
+        return
+    param.metavar = word
 
 
 class _OneLineErrors(typer.core.TyperGroup):
@@ -179,7 +226,7 @@ def rules_show(
     except RulebookError as error:
         out.print(Text.assemble(("error: ", "red"), str(error)), soft_wrap=True)
         raise typer.Exit(2) from None
-    out.print(rulebook_view(book))
+    out.print(rulebook_view(book, out.width))
 
 
 @app.command("play")
@@ -269,7 +316,10 @@ def play_command(
     house: Annotated[
         bool,
         typer.Option(
-            "--house", metavar="", help="Save the house's record: every card, the bots' too."
+            "--house",
+            metavar="",
+            help="Save the house's record: every card, the bots' too (with --auto the file "
+            "keeps every card anyway: what the screen showed).",
         ),
     ] = False,
 ) -> None:
@@ -386,8 +436,11 @@ def serve_command(
 
     Example: croupier serve --port 8000
     """
-    from croupier.server import Options, public_address, serve
+    from rich.markup import escape
+
+    from croupier.server import Options, check_port, public_address, serve
     from croupier.server.store.database import StoreError
+    from croupier.server.store.startup import check_database, shown_database
 
     try:
         url = public_address(host, port, public_url)
@@ -413,13 +466,24 @@ def serve_command(
         sockets_before_hello=sockets_before_hello,
         session_seconds=session_seconds,
     )
+    # Whatever stops the start is said in one line, before anything says where to open it.
     try:
+        check_port(host, port)
+        admins = check_database(db)
         if admin is not None:
             _make_admin(db, admin, _admin_password(admin, admin_password_file))
+            admins = True
     except (StoreError, ValueError) as error:
-        console.print(f"[red]error:[/red] {error}")
+        console.print(f"[red]error:[/red] {escape(str(error))}", soft_wrap=True)
         raise typer.Exit(2) from None
-    where = db if "://" in db else str(Path(db).resolve())
+    where = shown_database(db) if "://" in db else str(Path(db).resolve())
+    if not admins:
+        console.print(
+            "No admin account yet: start with `croupier serve --admin NAME` to make one (it "
+            "asks for the password, or reads --admin-password-file), or to make an account "
+            "registered in the page an admin; admins give roles and keep the cage.",
+            soft_wrap=True,
+        )
     console.print(
         f"croupier card room: open {url}/  (database {where}; Ctrl-C stops it)",
         soft_wrap=True,

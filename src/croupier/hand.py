@@ -192,7 +192,10 @@ class Hand(HandState):
         opening = self.round.opening_raise_rule()  # qld s24(4): the one raise to make
         if to < low:
             rule = opening or self._min_rule(structure)
-            raise IllegalAction(f"{move} is below the minimum {low} ({rule}); legal: {legal}")
+            # A rule in words carries its own clause: "..., the minimum 4: at least the
+            # previous bet or raise (rws 3.3)", never "(... (rws 3.3))".
+            why = f": {rule}" if " (" in rule else f" ({rule})"
+            raise IllegalAction(f"{move} is below the minimum {low}{why}; legal: {legal}")
         unit = self.rules.chip_unit
         if to % unit and to != legal.all_in:
             raise IllegalAction(

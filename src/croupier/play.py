@@ -397,7 +397,8 @@ class Session:
             return
         hand = self.loop.hand
         assert hand is not None
-        viewer = HOUSE if self.house else SPECTATOR if self.auto else self._viewer()
+        # What the screen showed: a person's own seat; bots alone, every card (as told).
+        viewer = HOUSE if self.house else self._viewer()
         extra: dict[str, object] = {
             "game": self.rules.game.name, "button": record.button, "seats": list(record.seats),
         }  # fmt: skip

@@ -3,6 +3,7 @@ ledger, and hands that survive restarts (``croupier serve``; docs/protocol.md)."
 
 from __future__ import annotations
 
+import errno
 import socket
 from urllib.parse import urlsplit
 
@@ -20,6 +21,7 @@ __all__ = [
     "Store",
     "TableSpec",
     "check_ledger",
+    "check_port",
     "create_app",
     "public_address",
     "serve",
@@ -42,6 +44,32 @@ def public_address(host: str, port: int, given: str | None = None) -> str:
     if parts.path not in ("", "/") or parts.fragment:
         raise ValueError(f"--public-url has no path: the card room is at its root; got {given!r}")
     return f"{parts.scheme}://{parts.netloc}"
+
+
+def check_port(host: str, port: int) -> None:
+    """Whether the card room could listen at ``host``:``port``: ValueError, one line, when
+    another program holds the port (or the address is not this machine's)."""
+    try:
+        infos = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except OSError as error:
+        raise ValueError(f"--host {host!r} is not an address of this machine: {error}") from None
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        # As uvicorn binds: a port left in TIME_WAIT by a server just stopped is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            taken = error.errno in (errno.EADDRINUSE, errno.EACCES)
+            why = (
+                "another program is listening there"
+                if error.errno == errno.EADDRINUSE
+                else (error.strerror or str(error))
+            )
+            hint = " (stop it, or give another --port)" if taken else ""
+            raise ValueError(f"cannot listen at {host}:{port}: {why}{hint}") from None
 
 
 def serve(

@@ -29,7 +29,7 @@ from croupier.server.records import Refused
 from croupier.server.rooms import seating
 from croupier.server.rooms.game_table import GameTable, check_new_table
 from croupier.server.rooms.room import Room
-from croupier.server.rooms.table_spec import TableSpec
+from croupier.server.rooms.table_spec import TableSpec, check_house_buy_in
 from croupier.server.store import hall as rows
 from croupier.server.store import leases
 from croupier.server.store import schema as s
@@ -307,7 +307,9 @@ class CardRoom:
         self, owner: int, name: str, spec: TableSpec, settings: dict[str, Any]
     ) -> Room:
         spec = spec.written_out()
-        check_new_table(GameTable(spec))  # SpecError: a table the book or the room refuses
+        game = GameTable(spec)
+        check_new_table(game)  # SpecError: a table the book or the room refuses
+        check_house_buy_in(spec, game.rules, game.buy_in.minimum)
         options = self.options
         values = {
             "clock": float(settings.get("clock", options.clock)),

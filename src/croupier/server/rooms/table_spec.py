@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from croupier.betting import Structure
 from croupier.blinds import BlindPolicy
 from croupier.cards import CardError
 from croupier.games import GameError
@@ -27,12 +28,14 @@ from croupier.seats import SeatPriority
 from croupier.table import BuyIn, TableError
 
 __all__ = [
+    "HOUSE_LEAST_BIG_BLINDS",
     "MOST_BUY_IN",
     "SPEC_FIELDS",
     "SpecError",
     "TableSpec",
     "blind_policy_for",
     "buy_in_for",
+    "check_house_buy_in",
     "clause_for",
     "rules_for",
     "seat_priority_for",
@@ -41,6 +44,12 @@ __all__ = [
 
 MOST_BUY_IN = 10**9
 """The largest buy-in a table may ask: the most one cash-in brings (``/api/cashier``)."""
+
+_STAKE_CLAUSES = {"au-casino": "au 7.4", "qld": "qld s19(3)(a)", "rws": "rws 3.4"}
+HOUSE_LEAST_BIG_BLINDS = 20
+"""The least full buy-in a new big-bet table may ask, in big blinds: the books ask a minimum
+table stake (au 7.4, qld s19(3)(a), rws 3.4) and leave its size to the house; the default is
+100 big blinds (cardroom buy-in 1 fixes only limit games: ten maximum bets)."""
 
 
 class SpecError(ValueError):
@@ -175,3 +184,27 @@ def blind_policy_for(spec: TableSpec) -> BlindPolicy:
     policy = load_rulebook(spec.rulebook).value("blind_policy", spec.game)
     assert isinstance(policy, BlindPolicy)
     return policy
+
+
+def check_house_buy_in(spec: TableSpec, rules: Rules, buy_in: int) -> None:
+    """A new table's own full buy-in (``spec.buy_in``) at a big-bet game is at least
+    :data:`HOUSE_LEAST_BIG_BLINDS` big blinds: SpecError, naming the rule, below it. A table
+    made before this bound still loads (it is checked only when a table is made)."""
+    if spec.buy_in is None:
+        return
+    if all(s in (Structure.FIXED, Structure.SPREAD) for s in rules.betting.structures):
+        return
+    big_blind = rules.betting.small_bet
+    least = HOUSE_LEAST_BIG_BLINDS * big_blind
+    if buy_in < least:
+        clause = _STAKE_CLAUSES.get(spec.rulebook or "")
+        why = (
+            f"{clause} asks a minimum table stake and leaves its size to the house"
+            if clause
+            else "cardroom buy-in 1 sizes only a limit game's buy-in; a big-bet game's is the "
+            "house's"
+        )
+        raise SpecError(
+            f"a buy-in of {buy_in} is below {HOUSE_LEAST_BIG_BLINDS} big blinds ({least}), the "
+            f"least this card room sets at a big-bet table ({why})"
+        )

@@ -27,7 +27,7 @@ from croupier.server.rooms.game_table import RuleError
 from croupier.server.rooms.room import Refused
 from croupier.server.rooms.table_spec import SpecError, TableSpec
 from croupier.server.store import accounts as auth
-from croupier.server.store import hands, ledger, lobby
+from croupier.server.store import hand_list, hands, ledger, lobby
 from croupier.server.store import rooms as room_rows
 from croupier.server.store.database import StoreError
 from croupier.server.store.table_log import TableLogError
@@ -548,10 +548,22 @@ class HttpApi:
         return JSONResponse({"name": name, "role": role})
 
     async def my_hands(self, request: Request) -> Response:
+        """The hands the account was dealt, each with its table's name and game, and the
+        account's net result in it."""
         account = await self.account(request)
-        return JSONResponse(
-            {"hands": await self.room.store.aread(lambda c: hands.hands_of(c, account.id))}
-        )
+        rows = await self.room.store.aread(lambda c: hand_list.hands_listed(c, account.id))
+        listed = []
+        for row in rows:
+            spec = loads(row.pop("spec"))
+            listed.append(
+                {
+                    **row,
+                    "game": spec.get("game"),
+                    "rulebook": spec.get("rulebook"),
+                    "stakes": spec.get("stakes"),
+                }
+            )
+        return JSONResponse({"hands": listed})
 
     async def hand_phh(self, request: Request) -> Response:
         """A finished hand as PHH, as the asking player's seat saw it (an admin may ask for

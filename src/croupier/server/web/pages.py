@@ -8,6 +8,7 @@ The page itself is ``static/index.html`` and its ES modules under ``/static``.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
@@ -105,6 +106,40 @@ def _settings(name: str, game: str | None, structure: Structure | None = None) -
     }
 
 
+HOUSE_NOTE = (
+    "house rules: no casino book deals this game, so croupier's own rules deal it, and the "
+    "cardroom book's general rules apply (buy-ins, betting and raises, showdown, ties)"
+)
+
+# A book's rules a player from elsewhere would not expect, said where a table is made:
+# (setting, the value that is unusual, what it means at the table).
+_UNUSUAL = (
+    ("opening_raise_is_blind", True, "the first round's opening raise equals the second blind"),
+    ("big_blind_option", False, "the second blind has no option: no check on the first round"),
+)
+
+
+@functools.cache
+def _default_structure(book: str | None, game: str) -> str:
+    """The structure a new table deals when none is chosen: the book's default for the game,
+    else the game's usual one (stud and razz fixed limit, ...)."""
+    return TableSpec(game=game, rulebook=book).written_out().structure or ""
+
+
+@functools.cache
+def _notes(name: str, game: str) -> list[dict[str, str]]:
+    """The book's unusual rules for ``game``, each with its clause."""
+    book = load_rulebook(name)
+    notes = []
+    for setting, unusual, text in _UNUSUAL:
+        if setting not in book.settings:
+            continue
+        case = book.setting(setting, game)
+        if case.value == unusual and not case.silent:
+            notes.append({"setting": setting, "text": text, "clause": case.clause})
+    return notes
+
+
 class _Pages:
     def __init__(self, room: CardRoom) -> None:
         self.room = room
@@ -123,16 +158,26 @@ class _Pages:
                     "name": name,
                     "title": book.title,
                     "games": [
-                        {"game": e.game, "structures": [x.value for x in book.structures(e.game)]}
+                        {
+                            "game": e.game,
+                            "structures": [x.value for x in book.structures(e.game)],
+                            "default": _default_structure(name, e.game),
+                            "notes": _notes(name, e.game),
+                        }
                         for e in book.games
                     ],
                 }
             )
+        covered = {e.game for name in rulebook_names() for e in load_rulebook(name).games}
         return JSONResponse(
             {
                 "rulebooks": books,
                 "games": list(GAMES),  # croupier's house rules deal every game
                 "structures": [x.value for x in Structure],
+                # House rules: each game's usual structure, and the games no book deals.
+                "usual": {g: _default_structure(None, g) for g in GAMES},
+                "house_only": [g for g in GAMES if g not in covered],
+                "house_note": HOUSE_NOTE,
             }
         )
 
@@ -206,10 +251,13 @@ class _Pages:
             return found
         game, hand, seat = found
         dealt, row = hand.dealt, hand.row
+        table_id = int(row.table_id)
+        table = await self.room.store.aread(lambda c: lobby.table(c, table_id))
         return JSONResponse(
             {
                 "hand": row.id,
                 "table": row.table_id,
+                "table_name": table.name if table is not None else f"table {table_id}",
                 "number": row.number,
                 "spec": loads(row.spec),
                 "button": row.button,

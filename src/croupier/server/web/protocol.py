@@ -86,6 +86,16 @@ CLIENT_MESSAGES: dict[str, Any] = {
     "close_table": _client(
         "close_table", {"table": _TABLE, "reason": {"type": "string", "maxLength": 200}}, "table"
     ),
+    "chat": _client(
+        "chat", {"table": _TABLE, "text": {"type": "string", "maxLength": 1000}}, "table", "text"
+    ),
+    "chat_silence": _client(
+        "chat_silence",
+        {"table": _TABLE, "seat": _SEAT, "silenced": {"type": "boolean"}},
+        "table",
+        "seat",
+        "silenced",
+    ),
     "tournament_watch": _client(
         "tournament_watch", {"tournament": _TABLE, "table": _TABLE}, "tournament"
     ),
@@ -351,6 +361,18 @@ SERVER_MESSAGES: dict[str, Any] = {
             "moved_stack": {"type": ["integer", "null"]},
         },
         ("table", "reason", "moved_stack"),
+    ),
+    "chat": _message(
+        "chat",
+        {
+            "table": {"type": "integer"},
+            "name": {"type": "string"},
+            "seat": {"type": ["integer", "null"]},
+            "text": {"type": "string", "maxLength": 200},
+            "at": {"type": "number"},
+            "floor": {"type": "boolean"},
+        },
+        ("table", "name", "seat", "text", "at", "floor"),
     ),
 }
 

@@ -17,6 +17,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from croupier.server.hall import CardRoom, Options
 from croupier.server.records import Refused
 from croupier.server.rooms import seating, waiting
+from croupier.server.rooms.chat import Chats
 from croupier.server.rooms.game_table import Move
 from croupier.server.store import accounts
 from croupier.server.store.database import StoreError
@@ -128,6 +129,7 @@ class Sockets:
     def __init__(self, room: CardRoom) -> None:
         self.room = room
         self.unheard: dict[str, int] = {}  # connections before hello, per address
+        self.chats = Chats()  # the chat of each table this process runs
 
     async def serve_socket(self, websocket: WebSocket) -> None:
         await websocket.accept()
@@ -251,6 +253,7 @@ class Sockets:
             room.viewers[conn] = None
             conn.rooms.add(room.id)
             conn.send(room.state_message(conn.account_id))
+            self.chats.recall(room, conn)
         elif kind == "unwatch":
             room.viewers.pop(conn, None)
             conn.rooms.discard(room.id)
@@ -286,6 +289,10 @@ class Sockets:
         elif kind == "close_table":
             reason = message.get("reason") or f"at {conn.name}'s request"
             await seating.close_table(room, conn, request, reason)
+        elif kind == "chat":
+            await self.chats.say(room, conn, request, message["text"])
+        elif kind == "chat_silence":
+            await self.chats.silence(room, conn, request, message["seat"], message["silenced"])
         elif kind == "void_hand":
             if conn.role not in ("dealer", "admin"):
                 raise Refused("unauthorised", "only a dealer or an admin voids a hand")

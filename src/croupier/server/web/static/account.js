@@ -9,6 +9,41 @@ const ROLES = ["player", "dealer", "admin"];
 const when = (at) => new Date(at * 1000).toLocaleString();
 const chips = (amount) => (amount > 0 ? `+${amount}` : String(amount));
 
+/** The ledger's rows (newest first) as transfers: a move between your balance and a table is
+ * two rows in the ledger (one each side, adding up to nothing) and one line here. */
+export function transfers(rows) {
+  const out = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const next = rows[i + 1];
+    const pair = next && next.kind === r.kind && next.at === r.at && next.amount === -r.amount
+      && (next.table === null) !== (r.table === null);
+    if (pair) {
+      const [wallet, table] = r.table === null ? [r, next] : [next, r];
+      out.push({ kind: r.kind, at: r.at, table: table.table, hand: table.hand ?? wallet.hand, balance: wallet.amount, atTable: table.amount, memo: wallet.memo || table.memo });
+      i += 1;
+    } else {
+      out.push({ kind: r.kind, at: r.at, table: r.table, hand: r.hand, balance: r.table === null ? r.amount : null, atTable: r.table === null ? null : r.amount, memo: r.memo });
+    }
+  }
+  return out;
+}
+
+/** One transfer in words. */
+function describe(r) {
+  const n = Math.abs(r.balance ?? r.atTable ?? 0);
+  const at = r.table !== null && r.table !== undefined ? ` table ${r.table}` : "";
+  switch (r.kind) {
+    case "buy_in": return `Buy-in: ${n} chips from your balance to${at || " a table"}`;
+    case "top_up": return `Top-up: ${n} chips from your balance to${at || " a table"}`;
+    case "cash_out": return `Cash-out: ${n} chips from${at || " a table"} to your balance`;
+    case "result": return `Hand${r.hand ? ` ${r.hand}` : ""} at${at}: ${(r.atTable ?? 0) >= 0 ? "won" : "lost"} ${n}`;
+    case "refund": return `Refund at${at}: a void hand's ${n} chips back`;
+    case "cash_in": return r.memo === "welcome" ? `Welcome chips: ${n}` : `Cashed in: ${n} chips${r.memo ? ` (${r.memo})` : ""}`;
+    default: return `${r.kind.replaceAll("_", " ")}: ${n} chips${r.memo ? ` (${r.memo})` : ""}`;
+  }
+}
+
 /** The account page: ``ctx`` gives api, notice and refreshAccount. */
 export async function accountPage(ctx, root) {
   const [me, ledger] = await Promise.all([ctx.api("GET", "/api/me"), ctx.api("GET", "/api/ledger")]);
@@ -21,14 +56,13 @@ export async function accountPage(ctx, root) {
       el("h2", { text: "Chip ledger" }),
       rows.length ? null : el("p", { class: "empty", text: "No ledger rows yet." }),
       el("table", { class: "lobby", id: "ledger" },
-        el("thead", {}, el("tr", {}, ["when", "what", "table", "hand", "chips", "memo"].map((h) => el("th", { text: h })))),
-        el("tbody", {}, rows.map((r) => el("tr", { "data-kind": r.kind },
+        el("thead", {}, el("tr", {}, ["when", "what", "your balance", "at the table", "hand"].map((h) => el("th", { text: h })))),
+        el("tbody", {}, transfers(rows).map((r) => el("tr", { "data-kind": r.kind },
           el("td", { text: when(r.at) }),
-          el("td", { text: r.kind.replaceAll("_", " ") }),
-          el("td", { text: r.table ?? "" }),
-          el("td", {}, r.hand ? el("a", { href: `#/hand/${r.hand}`, text: String(r.hand) }) : ""),
-          el("td", { class: "amount", text: chips(r.amount) }),
-          el("td", { text: r.memo ?? "" }))))),
+          el("td", { class: "what", text: describe(r) }),
+          el("td", { class: "amount", text: r.balance === null ? "" : chips(r.balance) }),
+          el("td", { class: "amount at-table", text: r.atTable === null ? "" : chips(r.atTable) }),
+          el("td", {}, r.hand ? el("a", { href: `#/hand/${r.hand}`, text: "replay" }) : ""))))),
       ledger.rows.length >= 500 ? el("p", { class: "empty", text: "The last 500 rows." }) : null),
   ];
   if (staff) panels.push(cage(ctx, me), await audit(ctx));

@@ -1,9 +1,9 @@
 // The card room in the browser: sign-in, the lobby, the table, hand histories and rulebooks.
 // It speaks docs/protocol.md (HTTP and one WebSocket) and keeps no game logic of its own.
-import { el } from "./cards.js";
+import { cards, el } from "./cards.js";
 import { describeAll, derive } from "./view.js";
-import { clockText, idleText, renderActions, renderTable, renderWaiting, resultEntry, seatName }
-  from "./table.js";
+import { clockText, idleText, rememberNames, renderActions, renderTable, renderWaiting, resultEntry,
+  seatName } from "./table.js";
 import { leaveTournamentPage, tournamentPage, tournamentReceive, tournamentSection } from "./tourney.js";
 import { accountPage } from "./account.js";
 import { consolePage, directorPage, leaveDirector } from "./director.js";
@@ -17,6 +17,9 @@ const session = {
 };
 const tables = new Map(); // table id -> the latest state, kept up to date by the socket
 const results = new Map(); // table id -> the last hands' result elements
+const chats = new Map(); // table id -> its chat lines, oldest first
+// The players this viewer muted (their lines are not shown here), kept in this browser.
+const muted = new Set(JSON.parse(localStorage.getItem("croupier.muted") || "[]"));
 let seats = []; // where the welcome says we sit
 let transfers = []; // the welcome's open rights to sit with a broken game's stack (buy-in 3)
 let waits = []; // the waiting lists we are on: {table, offer, offer_until} (welcome, then kept)
@@ -51,11 +54,15 @@ async function download(path, filename) {
   link.remove();
 }
 
+let noticeTimer = null;
 function notice(text, kind = "info") {
   const box = document.getElementById("notice");
   box.className = kind;
   box.textContent = text;
   box.hidden = !text;
+  // News ("200 chips added") goes after a while; an error stays until the next action.
+  clearTimeout(noticeTimer);
+  if (text && kind === "info") noticeTimer = setTimeout(() => { if (box.textContent === text) box.hidden = true; }, 8000);
 }
 
 // --- the socket ------------------------------------------------------------------------------
@@ -128,6 +135,7 @@ function receive(m) {
       const before = tables.get(m.table);
       if (before && before.you !== null && m.you === null) seatGone(m.table);
       tables.set(m.table, m);
+      rememberNames(m);
       keepWaits(m.table, m.waiting);
       pick.selected.clear();
       redraw(m.table);
@@ -156,7 +164,7 @@ function receive(m) {
       } else if (st.hand && st.hand.number === m.hand) {
         st.hand.to_act = null;
         st.hand.legal = null;
-        list.unshift(resultEntry(m.hand, derive(st.hand), (seat) => seatName(st, seat)));
+        list.unshift(resultEntry(m.hand, derive(st.hand), (seat) => seatName(st, seat), st.spec.game));
       }
       results.set(m.table, list.slice(0, 8));
       redraw(m.table);
@@ -165,6 +173,7 @@ function receive(m) {
     case "seats": {
       const st = tables.get(m.table);
       if (!st) break;
+      rememberNames(st); // a leaver's name stays on the hand they were dealt
       st.seats = m.seats;
       st.waiting = m.waiting;
       keepWaits(m.table, m.waiting);
@@ -179,6 +188,17 @@ function receive(m) {
         seatGone(m.table);
       }
       redraw(m.table);
+      break;
+    }
+    case "chat": {
+      // A line of a table's chat: kept (once: a new watch is sent the last lines again).
+      const lines = chats.get(m.table) || [];
+      const key = `${m.at}:${m.name}:${m.text}`;
+      if (!lines.some((l) => l.key === key)) {
+        lines.push({ ...m, key });
+        chats.set(m.table, lines.slice(-100));
+        if (onScreen && onScreen.table === m.table && !onScreen.replay) drawChat(m.table);
+      }
       break;
     }
     case "seat_offer": {
@@ -214,16 +234,19 @@ function receive(m) {
       if (m.type === "error" && m.code === "elsewhere" && m.url) {
         follow(m.url); // not the player's mistake: nothing to tell them
       } else if (m.type === "error") {
-        notice(m.message, m.code === "refused" ? "refused" : "error");
+        const refusal = document.getElementById("refusal");
+        const beside = Boolean(refusal) && m.code === "refused";
+        // A refused action is said once, beside the buttons, where the player looks; the
+        // notice above the table would push it down while they decide.
+        if (!beside) notice(m.message, m.code === "refused" ? "refused" : "error");
         // The table on screen was let go while its database was unreadable: watch it again
         // (the server loads it once the database answers; until then this comes back).
         if (m.id === null && m.code === "unavailable" && onScreen && !onScreen.replay) {
           const table = onScreen.table;
           setTimeout(() => { if (ready && onScreen && onScreen.table === table) send({ type: "watch", table }); }, 2000);
         }
-        const refusal = document.getElementById("refusal");
-        if (refusal && m.code === "refused") {
-          refusal.textContent = m.message; // beside the buttons, where the player looks
+        if (beside) {
+          refusal.textContent = m.message;
           refusal.hidden = false;
         }
         if (answer) answer(m);
@@ -290,7 +313,11 @@ function drawBar() {
       document.body.classList.toggle("four", e.target.checked);
       localStorage.setItem("croupier.four", e.target.checked ? "1" : "");
     } }), " four colours");
-  bar.replaceChildren(el("a", { href: "#/lobby", class: "brand", text: "croupier" }), ...links.filter(Boolean), four);
+  const sound = el("label", { class: "four-toggle", title: "a sound when it is your turn, and when your clock runs low" },
+    el("input", { type: "checkbox", id: "sound", checked: Boolean(localStorage.getItem("croupier.sound")), onchange: (e) => {
+      localStorage.setItem("croupier.sound", e.target.checked ? "1" : "");
+    } }), " sound");
+  bar.replaceChildren(el("a", { href: "#/lobby", class: "brand", text: "croupier" }), ...links.filter(Boolean), sound, four);
 }
 
 function signIn() {
@@ -441,16 +468,32 @@ function createForm() {
   const fillGames = () => {
     const chosen = books.rulebooks.find((b) => b.name === book.value);
     const games = chosen ? chosen.games : books.games.map((g) => ({ game: g, structures: books.structures }));
-    game.replaceChildren(...games.map((g) => el("option", { value: g.game, text: g.game })));
+    // The game chosen stays when the new book deals it; else hold'em, the game most come for.
+    const keep = game.value;
+    const houseOnly = books.house_only || [];
+    game.replaceChildren(...games.map((g) => el("option", { value: g.game,
+      text: !chosen && houseOnly.includes(g.game) ? `${g.game} (house rules: no book deals it)` : g.game })));
+    const names = games.map((g) => g.game);
+    game.value = names.includes(keep) ? keep : names.includes("holdem") ? "holdem" : names[0];
     fillStructures();
   };
   const fillStructures = () => {
     const chosen = books.rulebooks.find((b) => b.name === book.value);
     const entry = chosen ? chosen.games.find((g) => g.game === game.value) : null;
     const allowed = entry ? entry.structures : books.structures;
-    structure.replaceChildren(el("option", { value: "", text: "the book's default" }),
+    // The structure left to the table: the book's default for the game, else the game's usual.
+    const usual = entry ? entry.default : (books.usual || {})[game.value];
+    const label = entry ? `the book's default${usual ? ` (${usual})` : ""}` : `the game's usual${usual ? ` (${usual})` : ""}`;
+    structure.replaceChildren(el("option", { value: "", text: label }),
       ...allowed.map((s) => el("option", { value: s, text: s })));
+    // What a player from elsewhere would not expect of this book, with its clause; a game no
+    // book deals is dealt by house rules, said here too.
+    const lines = entry ? (entry.notes || []).map((n) => `${n.text} (${n.clause})`)
+      : [`${game.value}: ${books.house_note}`];
+    notes.replaceChildren(...lines.map((text) => el("li", { text })));
+    notes.hidden = !lines.length;
   };
+  const notes = el("ul", { id: "new-notes", class: "form-notes" });
   book.addEventListener("change", fillGames);
   game.addEventListener("change", fillStructures);
   fillGames();
@@ -459,7 +502,7 @@ function createForm() {
   const count = el("input", { id: "new-seats", type: "number", min: 2, max: 10, value: 6 });
   // The house's money options, each left to the book's default when empty.
   const chips = (id, title) => el("input", { id, type: "number", min: 1, step: 1, size: 7, placeholder: "book's", title });
-  const buyIn = chips("new-buy-in", "the full buy-in, in chips");
+  const buyIn = chips("new-buy-in", "the full buy-in, in chips: by default 100 big blinds (ten maximum bets at limit); at least 20 big blinds at a big-bet table");
   const rake = el("input", { id: "new-rake", size: 5, placeholder: "book's", title: "commission as a percentage of each pot, e.g. 5%" });
   const rakeCap = chips("new-rake-cap", "the most commission a hand pays, in chips");
   const optional = (input) => (input.value === "" ? null : input.type === "number" ? Number(input.value) : input.value);
@@ -483,7 +526,8 @@ function createForm() {
     el("label", {}, "Name ", name), el("label", {}, "Rulebook ", book), el("label", {}, "Game ", game),
     el("label", {}, "Structure ", structure), el("label", {}, "Stakes ", stakes), el("label", {}, "Seats ", count),
     el("label", {}, "Buy-in ", buyIn), el("label", {}, "Rake ", rake), el("label", {}, "Rake cap ", rakeCap),
-    el("button", { type: "submit", class: "primary", id: "create-table", text: "Create" }));
+    el("button", { type: "submit", class: "primary", id: "create-table", text: "Create" }),
+    notes);
   // The browser's own checks (the seats' bounds) stop the form before it is sent: say why.
   // An invalid event does not bubble, so the form listens as it comes down (capture).
   form.addEventListener("invalid", (event) => {
@@ -496,8 +540,8 @@ function createForm() {
 // --- the table page --------------------------------------------------------------------------
 
 let onScreen = null; // {table, rules, key}
-async function tablePage(id) {
-  onScreen = { table: id, rules: null, key: "", stack: null };
+async function tablePage(id, watching = false) {
+  onScreen = { table: id, rules: null, key: "", stack: null, watching };
   const buyIn = el("input", { id: "buy-in", type: "number", min: 1 });
   // A top-up has its own box: by default what brings the stack back to the minimum buy-in.
   const topUp = el("input", { id: "top-up-chips", type: "number", min: 1, placeholder: "chips" });
@@ -531,6 +575,8 @@ async function tablePage(id) {
         el("span", { id: "table-spec", class: "spec" }),
         el("a", { href: `#/rules/${id}`, id: "rules-link", text: "Rulebook" }),
         el("label", { class: "buy-in", id: "buy-in-box", title: "chips to sit down with" }, "Buy-in ", buyIn),
+        el("span", { id: "watching", class: "watching", hidden: true }, "Watching ",
+          el("button", { id: "take-seat", class: "primary", text: "Take a seat", onclick: () => { location.hash = `#/table/${id}`; } })),
         el("label", { class: "buy-in", id: "top-up-box", title: "chips to add to your stack" }, "Add ", topUp),
         topUpButton,
         el("button", { id: "sit-out", text: "Sit out", onclick: () => {
@@ -557,10 +603,21 @@ async function tablePage(id) {
       el("div", { class: "side" },
         el("section", { id: "waiting", class: "wait-panel", hidden: true }),
         el("h2", { text: "Last hands" }), el("ol", { id: "results", class: "results" }),
-        el("h2", { text: "This hand" }), el("ol", { id: "log", class: "log" }))));
+        el("h2", { text: "This hand" }), el("div", { id: "log-head", class: "log-head" }), el("ol", { id: "log", class: "log" }),
+        el("h2", { text: "Chat" }), el("ol", { id: "chat-log", class: "chat-log" }),
+        el("form", { id: "chat-form", class: "chat-form", onsubmit: (event) => {
+          event.preventDefault();
+          const box = document.getElementById("chat-text");
+          const text = box.value.trim();
+          if (!text) return;
+          send({ type: "chat", table: id, text }, (m) => { if (m.type === "ok") box.value = ""; });
+        } },
+        el("input", { id: "chat-text", maxlength: 200, placeholder: "say something", autocomplete: "off", "aria-label": "chat" }),
+        el("button", { type: "submit", id: "chat-send", text: "Send" })))));
   try {
     onScreen.rules = await api("GET", `/api/tables/${id}/rules`);
     buyIn.value = onScreen.rules.minimum_buy_in;
+    if (!watching) buyIn.focus(); // Join: the buy-in first, then a seat
   } catch (error) {
     notice(error.message, "error");
   }
@@ -568,6 +625,46 @@ async function tablePage(id) {
   // Watching gives the table as this account may see it: its own seat and cards included.
   if (ready) send({ type: "watch", table: id });
   if (tables.has(id)) redraw(id);
+}
+
+const noButton = (game) => ["stud5", "stud7", "stud7-8", "razz"].includes(game);
+
+// --- attention: your turn said by the tab's title (and a sound, when ticked) ------------------
+
+const TITLE = document.title;
+let titleFlash = null;
+let lowWarned = ""; // the turn whose low clock was already said
+function beep(pitch = 660, length = 0.15) {
+  if (!localStorage.getItem("croupier.sound")) return;
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = pitch;
+    gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + length);
+    tone.onended = () => audio.close();
+  } catch { /* no audio here: the title still says it */ }
+}
+
+/** Our turn has come (or gone): the tab's title flashes "Your turn" until it goes. */
+function attention(yours) {
+  if (!yours) {
+    clearInterval(titleFlash);
+    titleFlash = null;
+    document.title = TITLE;
+    return;
+  }
+  if (titleFlash) return;
+  beep();
+  let on = true;
+  document.title = "▶ Your turn · croupier";
+  titleFlash = setInterval(() => {
+    on = !on;
+    document.title = on || !document.hidden ? "▶ Your turn · croupier" : TITLE;
+  }, 1000);
 }
 
 // An answer that went through: the last refusal's notice no longer applies.
@@ -584,7 +681,9 @@ function redraw(table) {
     `${spec.game} · ${spec.rulebook || "house rules"} · ${onScreen.rules ? onScreen.rules.structure : spec.structure || ""} · ${spec.stakes}`;
   const mine = st.seats.find((s) => s.seat === st.you);
   for (const part of ["leave", "sit-out", "top-up", "top-up-box"]) document.getElementById(part).hidden = !mine || Boolean(st.closing);
-  document.getElementById("buy-in-box").hidden = Boolean(mine) || Boolean(st.closing);
+  const watching = onScreen.watching && !mine;
+  document.getElementById("buy-in-box").hidden = Boolean(mine) || Boolean(st.closing) || watching;
+  document.getElementById("watching").hidden = !watching || Boolean(st.closing);
   // The table's owner, a dealer or an admin may close it and seat bots (the server checks again).
   const closer = st.owner === session.name || ["dealer", "admin"].includes(session.role);
   document.getElementById("close-table").hidden = !closer || Boolean(st.closing);
@@ -600,7 +699,8 @@ function redraw(table) {
   };
   const drawing = st.hand && st.hand.legal && st.hand.legal.draw;
   renderTable(document.getElementById("table"), st, {
-    sit: st.closing ? null : (seat) => {
+    nameOf: (seat) => seatName(st, seat),
+    sit: st.closing || watching ? null : (seat) => {
       const chips = chipsIn(document.getElementById("buy-in"), "buy-in");
       if (chips === null) return;
       send({ type: "sit", table, seat, chips }, (m) => {
@@ -632,13 +732,65 @@ function redraw(table) {
   if (key !== onScreen.key) {
     onScreen.key = key;
     const actions = document.getElementById("actions");
-    renderActions(actions, st, act(st), pick, session.name);
+    renderActions(actions, st, act(st), pick, session.name, {
+      minimum: onScreen.rules ? onScreen.rules.minimum_buy_in : null,
+      topUp: (chips) => chips && send({ type: "top_up", table, chips }, (m) => {
+        if (m.type !== "ok") return;
+        notice(`${chips} chips added to your stack.`);
+        refreshAccount();
+      }),
+      leave: () => send({ type: "leave", table }, cleared),
+    });
     actions.dataset.turn = turn;
+    attention(Boolean(yours));
   }
+  // The log's first line stays above it, however far it scrolls: which hand, whose button.
+  const head = document.getElementById("log-head");
+  head.textContent = st.hand ? `Hand #${st.hand.number}${noButton(spec.game) ? "" : ` · button: ${seatName(st, st.hand.button)}`}` : "";
   const log = document.getElementById("log");
-  log.replaceChildren(...(st.hand ? describeAll(st.hand.events, nameOfPlayer).filter(Boolean).map((t) => el("li", { text: t })) : []));
+  log.replaceChildren(...(st.hand ? describeAll(st.hand.events, nameOfPlayer, spec.game).filter(Boolean).map((t) => el("li", { text: t })) : []));
   log.scrollTop = log.scrollHeight;
   document.getElementById("results").replaceChildren(...(results.get(table) || []));
+  // Players and the floor write; a watcher reads.
+  const floor = ["dealer", "admin"].includes(session.role);
+  document.getElementById("chat-form").hidden = !mine && !floor;
+  drawChat(table);
+}
+
+/** The table's chat: each line as text (never markup), muted players' lines left out; a
+ * name offers Mute (anyone) and Silence (the floor). */
+function drawChat(table) {
+  const list = document.getElementById("chat-log");
+  if (!list) return;
+  const st = tables.get(table);
+  const floor = ["dealer", "admin"].includes(session.role);
+  const lines = (chats.get(table) || []).filter((l) => l.floor || !muted.has(l.name));
+  list.replaceChildren(...lines.map((l) => {
+    const item = el("li", { class: l.floor ? "floor" : l.name === session.name ? "mine" : null, "data-name": l.name },
+      el("b", { text: l.floor ? "floor" : l.name }), ": ", el("span", { class: "chat-text", text: l.text }));
+    if (!l.floor && l.name !== session.name) {
+      item.append(el("button", { class: "chat-mute", title: `hide ${l.name}'s lines on this page`, text: "mute", onclick: () => {
+        muted.add(l.name);
+        localStorage.setItem("croupier.muted", JSON.stringify([...muted]));
+        notice(`${l.name} is muted on this page: their lines are hidden.`);
+        drawChat(table);
+      } }));
+      if (floor && l.seat && st) {
+        item.append(el("button", { class: "chat-silence", title: `silence ${l.name} at this table`, text: "silence", onclick: () => send({ type: "chat_silence", table, seat: l.seat, silenced: true }, cleared) }));
+      }
+    }
+    return item;
+  }));
+  const unmute = [...muted].filter((name) => (chats.get(table) || []).some((l) => l.name === name));
+  if (unmute.length) {
+    list.append(el("li", { class: "muted-note" }, `muted: ${unmute.join(", ")} `,
+      el("button", { class: "chat-unmute", text: "unmute all", onclick: () => {
+        unmute.forEach((name) => muted.delete(name));
+        localStorage.setItem("croupier.muted", JSON.stringify([...muted]));
+        drawChat(table);
+      } })));
+  }
+  list.scrollTop = list.scrollHeight;
 }
 
 // The last hands, on a page opened afresh (a reload forgets them): the server's record of each
@@ -678,27 +830,59 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+const LOW_CLOCK = 10; // seconds of our own time left when the bar warns
 setInterval(() => {
   if (!onScreen || onScreen.replay) return;
   const st = tables.get(onScreen.table);
   if (!st || !st.hand) return;
   const text = clockText(st.hand);
   document.querySelectorAll(".seat .clock, #clock").forEach((c) => (c.textContent = text));
+  // The last seconds of our own time (the bank included): said in the bar, once with a sound.
+  const end = st.hand.bank_end || st.hand.clock_end;
+  const mineToAct = st.hand.to_act === st.you && st.hand.legal && end;
+  const left = mineToAct ? end - Date.now() / 1000 : Infinity;
+  const low = left <= LOW_CLOCK;
+  const actions = document.getElementById("actions");
+  if (actions) actions.classList.toggle("low-clock", low);
+  const turn = actions ? actions.dataset.turn : "";
+  if (low && lowWarned !== turn) {
+    lowWarned = turn;
+    beep(880, 0.3);
+  }
 }, 250);
 
 // --- hand histories --------------------------------------------------------------------------
 
 async function historyList() {
   const { hands } = await api("GET", "/api/hands");
+  const rows = hands.slice().reverse();
   main.replaceChildren(el("section", { class: "panel" },
     el("h1", { text: "Your hands" }),
     hands.length ? null : el("p", { text: "No hands yet: the hands you are dealt appear here." }),
     el("table", { class: "lobby", id: "hands" },
-      el("thead", {}, el("tr", {}, ["hand", "table", "number", "status", "started", ""].map((h) => el("th", { text: h })))),
-      el("tbody", {}, hands.slice().reverse().map((h) => el("tr", { "data-hand": h.hand },
-        el("td", { text: String(h.hand) }), el("td", { text: String(h.table) }), el("td", { text: `#${h.number}` }),
-        el("td", { text: h.status }), el("td", { text: new Date(h.started * 1000).toLocaleString() }),
-        el("td", {}, h.status === "finished" ? el("a", { class: "replay", href: `#/hand/${h.hand}`, text: "Replay" }) : "")))))));
+      el("thead", {}, el("tr", {}, ["when", "table", "game", "hand", "your cards", "board", "net", ""].map((h) => el("th", { text: h })))),
+      el("tbody", {}, rows.map((h, i) => {
+        const cardsCell = el("td", { class: "hole-cards" });
+        const boardCell = el("td", { class: "board-cards" });
+        // The cards as your seat saw them, read for the newest hands (the replay's own read).
+        if (h.status === "finished" && i < 30) {
+          api("GET", `/api/hands/${h.hand}/events`).then((data) => {
+            const view = derive(data);
+            const me = view.players[data.order.indexOf(data.you)];
+            if (me) cardsCell.replaceChildren(cards([...me.hole, ...me.up]));
+            boardCell.replaceChildren(cards(view.board));
+          }).catch(() => {});
+        }
+        const net = h.status === "void" ? "void" : h.net > 0 ? `+${h.net}` : String(h.net);
+        return el("tr", { "data-hand": h.hand },
+          el("td", { text: new Date((h.finished || h.started) * 1000).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) }),
+          el("td", { class: "table-name", text: h.table_name }),
+          el("td", { text: `${h.game} · ${h.rulebook || "house"} · ${h.stakes}` }),
+          el("td", { text: `#${h.number}` }),
+          cardsCell, boardCell,
+          el("td", { class: `net ${h.net > 0 ? "won" : h.net < 0 ? "lost" : ""}`, text: net }),
+          el("td", {}, h.status === "finished" ? el("a", { class: "replay", href: `#/hand/${h.hand}`, text: "Replay" }) : h.status));
+      })))));
 }
 
 async function handViewer(id) {
@@ -730,7 +914,7 @@ async function handViewer(id) {
   slider.addEventListener("input", () => go(Number(slider.value)));
   main.replaceChildren(el("div", { class: "table-page replay" },
     el("div", { class: "table-head" },
-      el("h1", { text: `Hand ${data.hand} (table ${data.table}, #${data.number})` }),
+      el("h1", { id: "replay-title", text: `${data.table_name}, hand #${data.number}` }),
       el("span", { class: "spec", text: `${data.spec.game} · ${data.spec.rulebook || "house rules"} · ${data.spec.stakes}` }),
       el("button", { id: "dl-phh", onclick: () => download(`/api/hands/${id}/phh`, `hand-${id}.phh`), text: "Download PHH" }),
       el("button", { id: "dl-pokerstars", onclick: () => download(`/api/hands/${id}/pokerstars`, `hand-${id}.txt`), text: "Download PokerStars text" })),
@@ -784,8 +968,16 @@ async function route() {
   try {
     if (parts[0] === "table" && parts[1]) {
       const id = Number(parts[1]);
-      if (!onScreen || onScreen.table !== id || onScreen.replay) await tablePage(id);
-      else if (ready) send({ type: "watch", table: id });
+      // "Watch" (#/table/N?watch) opens the table as a spectator: no seat offered until
+      // "Take a seat"; "Join" (#/table/N) offers the free seats and the buy-in at once.
+      const watching = location.hash.includes("?watch");
+      if (!onScreen || onScreen.table !== id || onScreen.replay) await tablePage(id, watching);
+      else {
+        onScreen.watching = watching;
+        onScreen.key = "";
+        if (ready) send({ type: "watch", table: id });
+        redraw(id);
+      }
       return;
     }
     if (onScreen && onScreen.table && ready) send({ type: "unwatch", table: onScreen.table });

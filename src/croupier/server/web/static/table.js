@@ -1,6 +1,6 @@
 // The table: seats around an oval, cards, pots, whose turn, and the legal actions as buttons.
 import { card, cards, el } from "./cards.js";
-import { derive, halves, potName } from "./view.js";
+import { derive, halves, noLow, potName } from "./view.js";
 
 /** Where seat ``seat`` of ``count`` sits, in percent of the felt; ``anchor`` at the bottom. */
 function place(seat, count, anchor, radius, turn = 0) {
@@ -77,7 +77,8 @@ export function renderTable(root, st, ui = {}) {
   const felt = el("div", { class: "felt", id: "felt" });
   // A phone's felt stands upright and its seats are big for it: bets sit nearer the middle.
   const phone = window.matchMedia("(max-width: 700px)").matches;
-  const betRadius = phone ? [19, 15] : [25, 19];
+  // On a phone the pot's block is tall for the felt's width: bets stand off it, near their seats.
+  const betRadius = phone ? [18, 27] : [25, 19];
 
   for (let seat = 1; seat <= count; seat++) {
     const at = place(seat, count, anchor, phone ? [36, 41] : [40, 41]);
@@ -157,7 +158,7 @@ export function renderTable(root, st, ui = {}) {
   }
   if (hand && !NO_BUTTON.includes(st.spec.game)) {
     // Beside the seat, a little clockwise of its bet, so the two never cover each other.
-    const b = place(hand.button, count, anchor, phone ? [21, 23] : [29, 25], -0.3);
+    const b = place(hand.button, count, anchor, phone ? [25, 27] : [29, 25], phone ? -0.55 : -0.3);
     felt.append(el("div", { class: "dealer-button", id: "button", title: `button: seat ${hand.button}`, style: `left:${b.x}%;top:${b.y}%`, text: "D" }));
   }
   const middle = el("div", { class: "middle" });
@@ -217,20 +218,46 @@ function seatCards(player, mine, pick) {
   return box;
 }
 
-/** The name of whoever sits in ``seat`` at the table ``st``. */
+// Who was dealt in at each seat of the hand on screen, by table: a player who leaves during
+// the hand keeps their name on the seat and in the log until the next hand.
+const dealtNames = new Map(); // table -> {hand, names: Map(seat -> name)}
+
+/** Remember the names of the players seated in the hand of ``st`` (call it before a seats
+ * message replaces ``st.seats``, and when a state comes). */
+export function rememberNames(st) {
+  if (!st.hand) return;
+  let known = dealtNames.get(st.table);
+  if (!known || known.hand !== st.hand.number) {
+    known = { hand: st.hand.number, names: new Map() };
+    dealtNames.set(st.table, known);
+  }
+  for (const s of st.seats) if (st.hand.order.includes(s.seat)) known.names.set(s.seat, s.name);
+}
+
+/** The name of whoever sits in ``seat`` at the table ``st`` (or was dealt in there). */
 export function seatName(st, seat) {
+  const known = st.hand ? dealtNames.get(st.table) : null;
+  const dealt = known && known.hand === st.hand.number ? known.names.get(seat) : undefined;
+  if (dealt !== undefined && st.hand.order.includes(seat)) return dealt;
   const found = st.seats.find((s) => s.seat === seat);
   return found ? found.name : `seat ${seat}`;
 }
 
 /** What the actions bar says to ``me`` when it is not their turn. */
 export function idleText(st, me) {
+  if (busted(st)) return "You are out of chips: top up to play on, or leave the table.";
+  if (waitingForBlind(st)) {
+    return "Seated: you are dealt in when the big blind reaches your seat (a newcomer waits "
+      + "for it, a house rule: no book rules how a newcomer enters).";
+  }
   const offer = myOffer(st, me);
   if (offer && st.you === null) {
     return `Seat ${offer.offer} is held for you until ${timeOf(offer.offer_until, true)}: `
       + "sit down to take it, with the buy-in above.";
   }
   if (st.hand && st.hand.to_act != null) return `${seatName(st, st.hand.to_act)} to act`;
+  const playing = st.seats.filter((s) => s.status !== "sitting_out" && !s.leaving && s.chips > 0);
+  if (st.you && playing.length < 2) return "Waiting for another player: a hand is dealt once two can play.";
   if (st.you) return "The next hand is dealt shortly.";
   if ((st.waiting || []).some((w) => w.name === me)) {
     return "You are on the waiting list: a seat that comes free goes by the book's order "
@@ -242,18 +269,131 @@ export function idleText(st, me) {
   return "Choose a free seat (Sit here) to play, with the buy-in above.";
 }
 
-/** The legal actions of the seat to act, as the server sent them; ``me`` the viewer's name. */
-export function renderActions(root, st, send, pick, me) {
+/** The viewer's player in the hand on screen (with the hand's view), when dealt in. */
+function myPlayer(st) {
+  if (!st.hand || st.you === null || st.you === undefined) return null;
+  const view = derive(st.hand);
+  const player = view.players.find((p) => p.seat === st.you);
+  return player ? { view, player } : null;
+}
+
+/** Seated, in play (not sitting out), with chips, and not dealt into the hand in play: a
+ * newcomer waiting for the big blind (croupier.table's NewPlayer.WAIT, the card room's). */
+export function waitingForBlind(st) {
+  if (st.you === null || st.you === undefined || !st.hand || NO_BUTTON.includes(st.spec.game)) return false;
+  const mine = st.seats.find((s) => s.seat === st.you);
+  if (!mine || mine.chips <= 0 || mine.status === "sitting_out" || mine.leaving) return false;
+  return !st.hand.order.includes(st.you) && !derive(st.hand).over;
+}
+
+/** Seated with no chips and no hand in play for us: out of chips, to top up or leave. */
+export function busted(st) {
+  const mine = st.you !== null && st.you !== undefined ? st.seats.find((s) => s.seat === st.you) : null;
+  if (!mine || mine.chips > 0) return false;
+  const dealt = myPlayer(st);
+  return !dealt || dealt.view.over;
+}
+
+// A choice made in advance, while others act (PokerStars' and GGPoker's pre-action boxes):
+// played when the turn comes if it still fits. The amount to call changing clears the choices
+// made for it; "call any" lasts the betting round, "fold to any bet" the hand.
+export const preAction = { choice: null, anchor: "", hand: null, street: null };
+
+const PRE_LABELS = {
+  check_fold: (toCall) => (toCall > 0 ? "Fold" : "Check/Fold"),
+  check: () => "Check",
+  call: (toCall) => `Call ${toCall}`,
+  call_any: () => "Call any",
+  fold_any: () => "Fold to any bet",
+};
+
+function clearPre(st, view, toCall) {
+  const pre = preAction;
+  if (!pre.choice) return;
+  const anchor = `${st.hand.number}:${view.street}:${toCall}`;
+  const kept = pre.hand === st.hand.number
+    && (pre.choice === "fold_any" || (pre.choice === "call_any" ? pre.street === view.street : pre.anchor === anchor));
+  if (!kept) pre.choice = null;
+}
+
+/** The amount the viewer's player would call now, all in at most. */
+function toCallOf(view, player) {
+  const most = Math.max(0, ...view.players.filter((p) => !p.folded).map((p) => p.bet));
+  return Math.max(0, Math.min(most - player.bet, player.stack));
+}
+
+/** The pre-action boxes, while others act and we are in the hand with chips behind. */
+function preActions(st) {
+  const dealt = myPlayer(st);
+  if (!dealt) return null;
+  const { view, player } = dealt;
+  if (view.over || player.folded || player.allIn || player.stack === 0 || st.hand.to_act == null) return null;
+  const toCall = toCallOf(view, player);
+  clearPre(st, view, toCall);
+  const choices = toCall > 0 ? ["check_fold", "call", "call_any", "fold_any"] : ["check_fold", "check", "call_any", "fold_any"];
+  const box = el("div", { class: "pre-actions", id: "pre-actions" }, el("span", { class: "pre-title", text: "In advance:" }));
+  for (const choice of choices) {
+    const input = el("input", { type: "checkbox", "data-pre": choice, checked: preAction.choice === choice });
+    input.addEventListener("change", () => {
+      box.querySelectorAll("input[data-pre]").forEach((other) => { if (other !== input) other.checked = false; });
+      Object.assign(preAction, input.checked
+        ? { choice, anchor: `${st.hand.number}:${view.street}:${toCall}`, hand: st.hand.number, street: view.street, amount: toCall }
+        : { choice: null });
+    });
+    box.append(el("label", { class: "pre" }, input, ` ${PRE_LABELS[choice](toCall)}`));
+  }
+  return box;
+}
+
+/** What a choice made in advance plays now that the turn has come (``legal``), or null when
+ * it no longer fits (the bet changed): then the player chooses again. */
+function prePlay(st, legal) {
+  const dealt = myPlayer(st);
+  if (!preAction.choice || !dealt || legal.draw) return null;
+  clearPre(st, dealt.view, legal.call || 0);
+  const choice = preAction.choice;
+  if (!choice) return null;
+  const check = legal.can_check ? "check_or_call" : null;
+  const action = {
+    check_fold: check || (legal.can_fold ? "fold" : null),
+    check,
+    call: legal.can_check || legal.call === preAction.amount ? "check_or_call" : null,
+    call_any: legal.can_check || legal.call > 0 ? "check_or_call" : null,
+    fold_any: check || (legal.can_fold ? "fold" : null),
+  }[choice];
+  if (choice !== "fold_any") preAction.choice = null;
+  return action;
+}
+
+/** The legal actions of the seat to act, as the server sent them; ``me`` the viewer's name;
+ * ``seat`` holds topUp(chips) and leave(), offered to a player out of chips, and ``minimum``,
+ * the table's minimum buy-in. */
+export function renderActions(root, st, send, pick, me, seat = {}) {
   const legal = st.hand && st.hand.legal;
   root.replaceChildren();
   if (!legal || st.hand.to_act !== st.you) {
     root.classList.remove("mine");
     const offer = st.you === null && myOffer(st, me) ? " offer" : "";
-    root.append(el("div", { class: `waiting${offer}`, text: idleText(st, me) }));
+    const out = busted(st);
+    root.append(el("div", { class: `waiting${offer}${out ? " busted" : ""}`, id: out ? "busted" : null, text: idleText(st, me) }));
+    if (out && seat.topUp) {
+      root.append(el("div", { class: "buttons" },
+        el("button", { id: "busted-top-up", class: "primary", text: `Top up ${seat.minimum || ""}`.trim(), onclick: () => seat.topUp(seat.minimum) }),
+        el("button", { id: "busted-leave", text: "Leave the table", onclick: seat.leave })));
+    }
+    const pre = preActions(st);
+    if (pre) root.append(pre);
     return;
   }
   root.classList.add("mine");
   root.append(el("div", { class: "turn" }, "Your turn ", el("span", { id: "clock", text: clockText(st.hand) })));
+  const chosen = prePlay(st, legal);
+  if (chosen) {
+    // Played as chosen in advance: said, and sent once (this bar is drawn once per turn).
+    root.append(el("div", { class: "hint", id: "pre-played", text: `Played as chosen in advance: ${chosen === "fold" ? "fold" : legal.can_check ? "check" : `call ${legal.call}`}` }));
+    setTimeout(() => send(chosen), 0);
+    return;
+  }
   if (legal.draw) {
     const n = pick.selected.size;
     root.append(
@@ -268,8 +408,17 @@ export function renderActions(root, st, send, pick, me) {
     return;
   }
   const row = el("div", { class: "buttons" });
-  if (legal.can_fold) {
+  if (legal.can_fold && !legal.can_check) {
     row.append(el("button", { "data-action": "fold", "data-key": "f", class: "fold", text: "Fold", onclick: () => send("fold") }));
+  } else if (legal.can_fold) {
+    // Checking is free: no big red Fold; a fold is asked twice.
+    const fold = el("button", { "data-action": "fold", "data-key": "f", class: "fold-free", text: "Fold", title: "checking is free", onclick: () => {
+      if (fold.dataset.asked) return send("fold");
+      fold.dataset.asked = "1";
+      fold.classList.add("fold");
+      fold.textContent = "Fold? Checking is free";
+    } });
+    row.append(fold);
   }
   if (legal.can_check || legal.call > 0) {
     const label = legal.can_check ? "Check" : `Call ${legal.call}`;
@@ -387,7 +536,7 @@ function waitEntry(w, me) {
 }
 
 /** The last hands' results: pots, winners and their hands named by the engine. */
-export function resultEntry(number, view, nameOfSeat) {
+export function resultEntry(number, view, nameOfSeat, game = "") {
   const item = el("li", { class: "result", "data-hand": number, "data-dealt": view.players.length }, el("b", { text: `#${number}` }));
   for (const pot of view.pots) {
     const line = el("div", { class: "pot-result" }, `${potName(pot.pot)} ${pot.amount}`,
@@ -401,6 +550,9 @@ export function resultEntry(number, view, nameOfSeat) {
       }
       line.append(named);
     });
+    if (noLow(game, pot.named)) {
+      line.append(el("span", { class: "no-low", text: "Low: no qualifying low (the high hand takes it all)" }));
+    }
     item.append(line);
   }
   return item;

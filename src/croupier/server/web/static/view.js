@@ -76,7 +76,11 @@ export function derive(hand) {
         break;
       case "StreetStart":
         street = e.index;
-        if (e.index > 0) resetBets(); // the first round's blinds and bring-in stay in front
+        if (e.index > 0) {
+          resetBets(); // the first round's blinds and bring-in stay in front
+          // Last round's BET or CALL is not this round's: only a fold or an all-in stays said.
+          players.forEach((p) => { if (!p.folded && !p.allIn) p.last = ""; });
+        }
         break;
       case "RoundEnd":
         resetBets();
@@ -131,10 +135,11 @@ export function derive(hand) {
 /** The hand's log in words: a line for each event, "" for one not worth a line. A bet when
  * the round already has one (the blinds count, preflop) is a raise; after a bring-in, it
  * completes the bet. */
-export function describeAll(events, nameOf) {
+export function describeAll(events, nameOf, game = "") {
   let facing = ""; // what this betting round has had: "", "bring-in" or "bet"
   return events.map((e) => {
-    const line = describe(e, nameOf, facing);
+    let line = describe(e, nameOf, facing);
+    if (e.event === "Announce" && noLow(game, e.hands)) line += " (no qualifying low)";
     if (e.event === "PostBlind" || e.event === "Bet") facing = "bet";
     else if (e.event === "BringIn" && !facing) facing = "bring-in";
     else if ((e.event === "StreetStart" && e.index > 0) || e.event === "RoundEnd") facing = "";
@@ -177,6 +182,15 @@ export function describe(e, nameOf, facing = "") {
 
 export function potName(index) {
   return index === 0 ? "Main pot" : `Side pot ${index}`;
+}
+
+/** The split games: half of each pot to the best qualifying low. */
+export const HI_LO = ["omaha8", "stud7-8"];
+
+/** A pot of a hi-lo ``game`` shown down with no qualifying low among its winners' hands (the
+ * engine names a winner's low when it has one): the high hand takes it all. */
+export function noLow(game, hands) {
+  return HI_LO.includes(game) && hands.length > 0 && !hands.some((h) => h && h.includes("; low "));
 }
 
 /** A winning hand's name as the engine gives it; hi-lo games name both halves. */
