@@ -88,6 +88,7 @@ export function renderTable(root, st, ui = {}) {
     const player = hold ? null : inHand.get(seat);
     const classes = ["seat"];
     if (!info && !player) classes.push("empty");
+    if (at.y < 35) classes.push("upper"); // grows down into the felt, not over the toolbar
     if (hold) classes.push("held", hold.name === ui.me ? "mine" : "theirs");
     if (seat === st.you) classes.push("you");
     if (hand && hand.to_act === seat && !(view && view.over)) classes.push("to-act");
