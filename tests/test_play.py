@@ -358,17 +358,16 @@ def test_save_writes_one_json_line_per_hand_as_the_house_when_asked(tmp_path: Pa
     assert first["events"][-1]["event"] == "HandOver"
 
 
-def test_issue_13_8_bots_alone_save_what_a_spectator_saw(tmp_path: Path) -> None:
+def test_issue_44_bots_alone_save_what_the_screen_showed(tmp_path: Path) -> None:
+    """Bots alone (``--auto``), the screen shows every hole card, and the save keeps them
+    (issue 44; a person's session saves that person's own record, issue 13.8)."""
     path = tmp_path / "hands.jsonl"
     result = play(house_rules("holdem"), 3, 2, 100, 4, 3, True, console(), save=path)
     for line, record in zip(path.read_text().splitlines(), result.records, strict=True):
         saved = json.loads(line)
-        shown = {str(c) for e in record.events if isinstance(e, ev.Show) for c in e.cards}
-        for event in saved["events"]:
-            if event["event"] == "DealHole":
-                assert all(card == "??" or card in shown for card in event["cards"])
-            if event["event"] == "Burn":
-                assert event["card"] is None
+        dealt = [str(c) for e in record.events if isinstance(e, ev.DealHole) for c in e.cards]
+        kept = [c for e in saved["events"] if e["event"] == "DealHole" for c in e["cards"]]
+        assert kept == dealt and "??" not in kept
 
 
 def test_on_hand_hook_gets_each_record() -> None:
