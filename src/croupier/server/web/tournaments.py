@@ -281,64 +281,60 @@ async def _played(api: Api, request: Request) -> _Played | Response:
     )  # fmt: skip
 
 
-async def hand_phh(api: Api, request: Request) -> Response:
-    """A finished tournament hand as PHH, as your seat saw it (``?view=house``: every card,
-    admins only)."""
+async def _download(
+    api: Api, request: Request, write: Callable[[_Played], str], what: str, suffix: str
+) -> Response:
+    """A finished tournament hand written by ``write``, as an attachment; 422 with the reason
+    when it cannot be written as ``what``."""
     played = await _played(api, request)
     if isinstance(played, Response):
         return played
     try:
-        text = histories.phh(
-            played.dealt, played.seat, played.names, house=played.house,
-            options=played.engine.options(played.setup.forced), identity=_identity(played),
-        )  # fmt: skip
+        text = write(played)
     except (RuleError, TournamentError, ValueError) as error:
-        return JSONResponse({"error": f"the hand cannot be written as PHH: {error}"}, 422)
-    name = f"tournament-{played.tournament}-hand-{played.hand_id}.phh"
+        return JSONResponse({"error": f"the hand cannot be written as {what}: {error}"}, 422)
+    name = f"tournament-{played.tournament}-hand-{played.hand_id}.{suffix}"
     return PlainTextResponse(
         text, headers={"content-disposition": f'attachment; filename="{name}"'}
     )
+
+
+async def hand_phh(api: Api, request: Request) -> Response:
+    """A finished tournament hand as PHH, as your seat saw it (``?view=house``: every card,
+    admins only)."""
+    return await _download(
+        api, request,
+        lambda p: histories.phh(
+            p.dealt, p.seat, p.names, house=p.house,
+            options=p.engine.options(p.setup.forced), identity=_identity(p),
+        ),
+        "PHH", "phh",
+    )  # fmt: skip
 
 
 async def hand_pokerstars(api: Api, request: Request) -> Response:
     """A finished tournament hand as PokerStars text, as your seat saw it (``?view=house``:
     every card, admins only): the ``Tournament #id, $buy-in+$fee`` header from the tournament's
     settings and the hand's blind level."""
-    played = await _played(api, request)
-    if isinstance(played, Response):
-        return played
-    try:
-        text = histories.pokerstars(
-            played.dealt, played.seat, played.names, house=played.house,
-            identity=_identity(played),
-        )  # fmt: skip
-    except (RuleError, TournamentError, ValueError) as error:
-        return JSONResponse(
-            {"error": f"the hand cannot be written as PokerStars text: {error}"}, 422
-        )
-    name = f"tournament-{played.tournament}-hand-{played.hand_id}.txt"
-    return PlainTextResponse(
-        text, headers={"content-disposition": f'attachment; filename="{name}"'}
-    )
+    return await _download(
+        api, request,
+        lambda p: histories.pokerstars(
+            p.dealt, p.seat, p.names, house=p.house, identity=_identity(p)
+        ),
+        "PokerStars text", "txt",
+    )  # fmt: skip
 
 
 async def hand_log(api: Api, request: Request) -> Response:
     """A finished tournament hand as croupier's event log (one JSON line: every event, as
     your seat saw it; ``?view=house``: every card, admins only), with its identity."""
-    played = await _played(api, request)
-    if isinstance(played, Response):
-        return played
-    try:
-        text = histories.event_log(
-            played.dealt, played.seat, played.names, house=played.house,
-            identity=_identity(played),
-        )  # fmt: skip
-    except (RuleError, TournamentError, ValueError) as error:
-        return JSONResponse({"error": f"the hand cannot be written as events: {error}"}, 422)
-    name = f"tournament-{played.tournament}-hand-{played.hand_id}.jsonl"
-    return PlainTextResponse(
-        text, headers={"content-disposition": f'attachment; filename="{name}"'}
-    )
+    return await _download(
+        api, request,
+        lambda p: histories.event_log(
+            p.dealt, p.seat, p.names, house=p.house, identity=_identity(p)
+        ),
+        "events", "jsonl",
+    )  # fmt: skip
 
 
 def _identity(played: _Played) -> HandIdentity:
