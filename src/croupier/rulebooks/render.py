@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.rulebooks.book import PARAMETERS, Rulebook
-from croupier.rulebooks.schema import SPECS, Combination, Value, format_value
+from croupier.rulebooks.schema import SPECS, Combination, GameEntry, Value, format_value
 
 __all__ = ["rulebook_list", "rulebook_view"]
 
@@ -120,30 +120,9 @@ def rulebook_view(book: Rulebook, width: int = WIDE) -> RenderableType:
     for column in ("option", "when", "default", "allowed", "clause"):
         options.add_column(column, no_wrap=column == "option")
     for name, default, _meaning in PARAMETERS:
-        if name == "structure":
-            for entry in book.games:
-                case = book.setting("structure", entry.game)
-                allowed = ", ".join(s.value for s in book.structures(entry.game))
-                combinations = book.setting("combinations", entry.game)
-                if combinations.value:
-                    allowed += "; per round: " + format_value(combinations.value)
-                _row(options, name, f"games {entry.game}", case.shown, allowed, case.clause)
-        elif name == "deck":
-            for entry in book.games:
-                sizes = ", ".join(str(kind.size) for kind in entry.deck_kinds)
-                first = str(entry.deck_kinds[0].size)
-                _row(options, name, f"games {entry.game}", first, sizes, entry.decks_clause)
-        else:
-            for entry in book.games:
-                blinds = book.setting("blinds", entry.game)
-                shares = format_value(blinds.value)
-                if not blinds.value:
-                    allowed = "the minimum wager W (no blinds)"
-                elif book.value("blind_amounts", entry.game) == "fixed":
-                    allowed = f"W (blinds {shares} of W), or exactly those blinds"
-                else:
-                    allowed = f"W (blinds {shares} of W), or the house's blinds (b1, ..., W)"
-                _row(options, name, f"games {entry.game}", default, allowed, blinds.clause)
+        for entry in book.games:
+            shown, allowed, clause = _game_option(book, name, default, entry)
+            _row(options, name, f"games {entry.game}", shown, allowed, clause)
     for name in book.house_options():
         for case in book.settings[name]:
             if not case.house:
@@ -199,26 +178,7 @@ def _narrow_view(book: Rulebook) -> RenderableType:
     options = _Listed("Table options (keywords of Rulebook.rules) and their defaults")
     for name, default, _meaning in PARAMETERS:
         for entry in book.games:
-            if name == "structure":
-                case = book.setting("structure", entry.game)
-                allowed = ", ".join(s.value for s in book.structures(entry.game))
-                combinations = book.setting("combinations", entry.game)
-                if combinations.value:
-                    allowed += "; per round: " + format_value(combinations.value)
-                shown, clause = case.shown, case.clause
-            elif name == "deck":
-                allowed = ", ".join(str(kind.size) for kind in entry.deck_kinds)
-                shown, clause = str(entry.deck_kinds[0].size), entry.decks_clause
-            else:
-                blinds = book.setting("blinds", entry.game)
-                shares = format_value(blinds.value)
-                if not blinds.value:
-                    allowed = "the minimum wager W (no blinds)"
-                elif book.value("blind_amounts", entry.game) == "fixed":
-                    allowed = f"W (blinds {shares} of W), or exactly those blinds"
-                else:
-                    allowed = f"W (blinds {shares} of W), or the house's blinds (b1, ..., W)"
-                shown, clause = str(default), blinds.clause
+            shown, allowed, clause = _game_option(book, name, default, entry)
             options.row(f"{name} (games {entry.game}) = {shown}", clause, f"allowed: {allowed}")
     for name in book.house_options():
         for case in book.settings[name]:
@@ -236,3 +196,29 @@ def _narrow_view(book: Rulebook) -> RenderableType:
             gaps.row(gap.topic, gap.clause, f"needs: {gap.needs}", f"meanwhile: {gap.meanwhile}")
         parts.extend(gaps.parts)
     return Group(*parts)
+
+
+def _game_option(
+    book: Rulebook, name: str, default: object, entry: GameEntry
+) -> tuple[str, str, str]:
+    """One table option for one of the book's games (``entry``): its default as shown, what
+    it allows, and the clause."""
+    if name == "structure":
+        case = book.setting("structure", entry.game)
+        allowed = ", ".join(s.value for s in book.structures(entry.game))
+        combinations = book.setting("combinations", entry.game)
+        if combinations.value:
+            allowed += "; per round: " + format_value(combinations.value)
+        return case.shown, allowed, case.clause
+    if name == "deck":
+        sizes = ", ".join(str(kind.size) for kind in entry.deck_kinds)
+        return str(entry.deck_kinds[0].size), sizes, entry.decks_clause
+    blinds = book.setting("blinds", entry.game)
+    shares = format_value(blinds.value)
+    if not blinds.value:
+        allowed = "the minimum wager W (no blinds)"
+    elif book.value("blind_amounts", entry.game) == "fixed":
+        allowed = f"W (blinds {shares} of W), or exactly those blinds"
+    else:
+        allowed = f"W (blinds {shares} of W), or the house's blinds (b1, ..., W)"
+    return str(default), allowed, blinds.clause
